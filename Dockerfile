@@ -1,0 +1,10 @@
+# Production image: builds the client and generated code, then serves everything on port 8001.
+FROM node:22-bookworm-slim
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+ENV NODE_ENV=production
+EXPOSE 8001
+CMD ["node", "--import", "tsx", "server/src/main.ts"]

@@ -1,0 +1,26 @@
+import argon2 from 'argon2';
+
+// OWASP's argon2id minimum: 19 MiB memory, 2 iterations, 1 lane.
+const OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+export async function hashPassword(password: string): Promise<string> {
+  return argon2.hash(password, OPTIONS);
+}
+
+export async function verifyPassword(hash: string, password: string): Promise<boolean> {
+  try {
+    return await argon2.verify(hash, password);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A hash of a random password, verified against when the account does not exist, so an unknown
+ * email costs the same time as a wrong password and answer times do not reveal which emails exist.
+ */
+let decoyHash: Promise<string> | undefined;
+export function decoyPasswordHash(): Promise<string> {
+  decoyHash ??= hashPassword(crypto.randomUUID());
+  return decoyHash;
+}

@@ -1,0 +1,77 @@
+import type { PrismaClient } from '../db';
+import type { User } from '../generated/prisma/client';
+import { signAccessToken, verifyAccessToken } from './tokens';
+
+export type Viewer = { user: User; sessionId: string };
+export type ClientMeta = { ip: string; userAgent: string | null };
+
+// A session's last-seen time is written at most this often, so reads do not turn into writes.
+const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
+
+export async function startSession(
+  prisma: PrismaClient,
+  secret: Uint8Array,
+  userId: number,
+  ttlSeconds: number,
+  meta: ClientMeta,
+): Promise<{ token: string; sessionId: string; expiresAt: Date }> {
+  const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
+  const session = await prisma.session.create({
+    data: {
+      id: crypto.randomUUID(),
+      userId,
+      expiresAt,
+      ip: meta.ip,
+      userAgent: meta.userAgent?.slice(0, 500),
+    },
+  });
+  const token = await signAccessToken(secret, { userId, sessionId: session.id }, expiresAt);
+  return { token, sessionId: session.id, expiresAt };
+}
+
+/** The viewer a bearer token stands for: signed by us, its session live, its user active. */
+export async function authenticate(
+  prisma: PrismaClient,
+  secret: Uint8Array,
+  token: string | null | undefined,
+): Promise<Viewer | null> {
+  if (!token) return null;
+  const claims = await verifyAccessToken(secret, token);
+  if (!claims) return null;
+  const session = await prisma.session.findUnique({
+    where: { id: claims.sessionId },
+    include: { user: true },
+  });
+  const now = Date.now();
+  if (
+    !session ||
+    session.userId !== claims.userId ||
+    session.revokedAt ||
+    session.expiresAt.getTime() <= now ||
+    !session.user.isActive
+  ) {
+    return null;
+  }
+  if (now - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
+    await prisma.session.update({ where: { id: session.id }, data: { lastSeenAt: new Date(now) } });
+  }
+  return { user: session.user, sessionId: session.id };
+}
+
+export async function revokeSession(prisma: PrismaClient, sessionId: string): Promise<void> {
+  await prisma.session.updateMany({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: new Date() } });
+}
+
+export async function revokeUserSessions(prisma: PrismaClient, userId: number, exceptSessionId?: string) {
+  await prisma.session.updateMany({
+    where: { userId, revokedAt: null, ...(exceptSessionId ? { id: { not: exceptSessionId } } : {}) },
+    data: { revokedAt: new Date() },
+  });
+}
+
+/** "Bearer abc" → "abc"; also accepts the bare token (graphql-ws connectionParams). */
+export function bearerToken(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const match = /^\s*(?:Bearer\s+)?(\S+)\s*$/i.exec(value);
+  return match ? match[1] : null;
+}

@@ -1,0 +1,12 @@
+// Order-independent keys for rows that exist once per pair of users.
+
+function pairKey(a: number, b: number): string {
+  if (a === b) throw new Error('A pair needs two different users');
+  return a < b ? `${a}:${b}` : `${b}:${a}`;
+}
+
+/** Friendship.pairKey: one friendship (pending, accepted or blocked) per pair, whoever asked. */
+export const friendshipPairKey = pairKey;
+
+/** Conversation.directKey: one one-to-one conversation per pair. */
+export const directConversationKey = pairKey;

@@ -1,0 +1,27 @@
+// Opens the database: PostgreSQL when a URL is given (or DATABASE_URL is set), otherwise the
+// embedded PGlite on a data folder. Both go through a Prisma driver adapter and share one schema
+// and one migration history (applied here through the WebAssembly schema engine).
+import { createPglite, openOnPglite, openOnPostgres, resolvePgliteDataDir } from './database/open';
+import type { PrismaClient } from './generated/prisma/client';
+
+export type { PrismaClient } from './generated/prisma/client';
+
+export type Database = { prisma: PrismaClient; kind: 'pglite' | 'postgres'; close(): Promise<void> };
+
+export async function openDatabase(
+  opts: {
+    /** postgres URL; default process.env.DATABASE_URL; when absent (or '') → PGlite */
+    url?: string;
+    /** PGlite folder; default process.env.PGLITE_DATA_DIR ?? './data/pg'; 'memory://' for in-memory */
+    dataDir?: string;
+    /** apply pending migrations first; default true */
+    migrate?: boolean;
+    /** called once per SQL statement the PrismaClient sends (tests count statements) */
+    onQuery?: (sql: string) => void;
+  } = {},
+): Promise<Database> {
+  const url = opts.url !== undefined ? opts.url : process.env.DATABASE_URL;
+  const options = { migrate: opts.migrate ?? true, onQuery: opts.onQuery };
+  if (url) return openOnPostgres(url, options);
+  return openOnPglite(await createPglite(resolvePgliteDataDir(opts.dataDir)), options);
+}

@@ -1,0 +1,108 @@
+import type { IncomingMessage } from 'node:http';
+import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import { GraphQLError } from 'graphql';
+import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
+import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
+import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit';
+import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
+import { schema } from './schema';
+import type { Context } from './context';
+import type { Services } from './services/container';
+import { authenticate, bearerToken, type Viewer } from './auth/sessions';
+import { currentLocale, negotiateLocale, translate, type Locale, LOCALES } from './i18n';
+import { AppError, statusOf } from './services/errors';
+
+/** What the HTTP adapter (or the WebSocket server) hands Yoga with each request. */
+export type ServerContext = {
+  req?: IncomingMessage;
+  /** Set by the WebSocket server after onConnect authenticated the connection. */
+  connectionParams?: Record<string, unknown>;
+  extra?: { request: IncomingMessage; viewer?: Viewer | null };
+};
+
+export function clientAddress(services: Services, request: Request | undefined, socketAddress?: string): string {
+  const forwarded = services.config.trustProxy ? request?.headers.get('x-forwarded-for') : null;
+  return forwarded?.split(',')[0].trim() || socketAddress || 'local';
+}
+
+export async function buildContext(
+  services: Services,
+  request: Request | undefined,
+  serverContext: ServerContext,
+): Promise<Context> {
+  const node = serverContext.extra?.request ?? serverContext.req;
+  const params = serverContext.connectionParams ?? {};
+  const viewer =
+    serverContext.extra && 'viewer' in serverContext.extra
+      ? (serverContext.extra.viewer ?? null)
+      : await authenticate(services.prisma, services.tokenSecret, bearerToken(request?.headers.get('authorization')));
+  const requestedLocale = typeof params.locale === 'string' ? params.locale : undefined;
+  const locale: Locale = LOCALES.includes(requestedLocale as Locale)
+    ? (requestedLocale as Locale)
+    : negotiateLocale(request?.headers.get('accept-language') ?? (node?.headers['accept-language'] as string | undefined));
+  return {
+    services,
+    prisma: services.prisma,
+    viewer,
+    locale,
+    client: {
+      ip: clientAddress(services, request, node?.socket.remoteAddress),
+      userAgent: request?.headers.get('user-agent') ?? (node?.headers['user-agent'] as string | undefined) ?? null,
+    },
+  };
+}
+
+/** NotAuthenticatedError → NOT_AUTHENTICATED */
+const errorCode = (error: AppError) =>
+  error.name.replace(/Error$/, '').replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase();
+
+/**
+ * Expected failures that escape a field (not signed in, not allowed) keep their translated text
+ * and a code; anything unexpected is masked so no stack trace or SQL ever reaches a client.
+ */
+export function maskError(error: unknown, locale: Locale, services: Services): GraphQLError {
+  const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
+  if (original instanceof AppError) {
+    return new GraphQLError(translate(locale, original.messageKey, original.params), {
+      ...(error instanceof GraphQLError ? { nodes: error.nodes, path: error.path } : {}),
+      extensions: { code: errorCode(original), status: statusOf(original) },
+    });
+  }
+  if (error instanceof GraphQLError && !error.originalError) return error;
+  services.log.error('unexpected error in a GraphQL operation', original);
+  return new GraphQLError(translate(locale, 'request.serverError'), {
+    ...(error instanceof GraphQLError ? { nodes: error.nodes, path: error.path } : {}),
+    extensions: { code: 'INTERNAL_SERVER_ERROR' },
+  });
+}
+
+export type Yoga = YogaServerInstance<ServerContext, Context>;
+
+export function createGraphQL(services: Services): Yoga {
+  return createYoga<ServerContext, Context>({
+    schema,
+    graphqlEndpoint: '/graphql',
+    landingPage: false,
+    graphiql: { title: 'LinkUp GraphQL', subscriptionsProtocol: 'WS' },
+    context: ({ request, ...serverContext }) => buildContext(services, request, serverContext),
+    maskedErrors: {
+      maskError: (error) => maskError(error, currentLocale(), services),
+    },
+    logging: {
+      debug: (...args) => services.log.debug(args.map(String).join(' ')),
+      info: (...args) => services.log.debug(args.map(String).join(' ')),
+      warn: (...args) => services.log.warn(args.map(String).join(' ')),
+      // Yoga also reports expected failures of subscriptions (not signed in…); those are not errors.
+      error: (...args) =>
+        args.some((arg) => arg instanceof GraphQLError && arg.originalError instanceof AppError)
+          ? services.log.debug(args.map(String).join(' '))
+          : services.log.error(args.map(String).join(' ')),
+    },
+    plugins: [
+      maxTokensPlugin({ n: 5000 }),
+      maxDepthPlugin({ n: 12, flattenFragments: true }),
+      maxAliasesPlugin({ n: 20 }),
+      costLimitPlugin({ maxCost: 20000 }),
+    ],
+  });
+}

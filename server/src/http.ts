@@ -1,0 +1,128 @@
+import type { Server } from 'node:http';
+import { WebSocketServer } from 'ws';
+import { useServer } from 'graphql-ws/use/ws';
+import type { ExecutionArgs } from 'graphql';
+import type { Services } from './services/container';
+import { createGraphQL, type ServerContext } from './graphql';
+import { createRestRouter } from './rest/router';
+import { routes } from './rest/routes';
+import { createStaticClient } from './storage/staticClient';
+import { authenticate, bearerToken } from './auth/sessions';
+import { negotiateLocale, requestLocale, translate, LOCALES, type Locale } from './i18n';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+
+/**
+ * The whole HTTP surface as one fetch handler: /graphql (Yoga), /health, the REST rows (also under
+ * /api), the built client with client-side routes falling back to index.html. Tests call
+ * `fetch` in-process; main.ts puts it behind node:http and adds WebSockets.
+ */
+export function createApp(services: Services) {
+  const yoga = createGraphQL(services);
+  const rest = createRestRouter(services, routes);
+  const client = createStaticClient(services.config.clientDir);
+
+  /** A browser navigation (Accept: text/html, GET) to a path that is also an API path gets the page. */
+  const isPageNavigation = (request: Request, pathname: string) =>
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    !pathname.startsWith('/api/') &&
+    (request.headers.get('accept') ?? '').includes('text/html');
+
+  async function route(request: Request, serverContext: ServerContext): Promise<Response> {
+    const { pathname } = new URL(request.url);
+    if (pathname === '/graphql') return yoga.fetch(request, serverContext);
+    if (pathname === '/health') {
+      return json(200, { status: 'ok', database: services.db.kind, realtime: services.config.redisUrl ? 'redis' : 'memory' });
+    }
+    if (!isPageNavigation(request, pathname)) {
+      const answer = await rest.handle(request, serverContext);
+      if (answer) return answer;
+    }
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      const file = await client.file(request, pathname);
+      if (file) return file;
+      if (isPageNavigation(request, pathname)) return client.page(request);
+    }
+    const locale = negotiateLocale(request.headers.get('accept-language'));
+    if (rest.knows(pathname)) return json(405, { detail: translate(locale, 'request.notFound') });
+    return json(404, { detail: translate(locale, 'request.notFound') });
+  }
+
+  async function fetch(request: Request, serverContext: ServerContext = {}): Promise<Response> {
+    const locale = negotiateLocale(request.headers.get('accept-language'));
+    return requestLocale.run(locale, async () => {
+      try {
+        return await route(request, serverContext);
+      } catch (error) {
+        services.log.error(`${request.method} ${new URL(request.url).pathname} failed`, error);
+        return json(500, { detail: translate(locale, 'request.serverError') });
+      }
+    });
+  }
+
+  /** graphql-ws on the same path as HTTP GraphQL, sharing Yoga's plugins and context. */
+  function attachWebSockets(server: Server, opts: { otherUpgrades?: 'refuse' | 'ignore' } = {}) {
+    const wss = new WebSocketServer({ noServer: true });
+    server.on('upgrade', (req, socket, head) => {
+      if (new URL(req.url ?? '/', 'http://x').pathname !== '/graphql') {
+        // In development Vite's hot-reload socket shares the server and handles its own upgrades.
+        if (opts.otherUpgrades !== 'ignore') socket.destroy();
+        return;
+      }
+      wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+    });
+    type Extra = { request: import('node:http').IncomingMessage; viewer?: Awaited<ReturnType<typeof authenticate>>; locale?: Locale };
+    const disposable = useServer<Record<string, unknown>, Extra>(
+      {
+        // A connection that presents a token must present a valid one; without one it is anonymous.
+        onConnect: async (ctx) => {
+          const token = bearerToken(ctx.connectionParams?.authorization ?? ctx.connectionParams?.token);
+          const viewer = await authenticate(services.prisma, services.tokenSecret, token);
+          if (token && !viewer) return false;
+          ctx.extra.viewer = viewer;
+          const requested = ctx.connectionParams?.locale;
+          ctx.extra.locale = LOCALES.includes(requested as Locale)
+            ? (requested as Locale)
+            : negotiateLocale(ctx.extra.request.headers['accept-language']);
+          return true;
+        },
+        execute: (args) => (args.rootValue as { execute: (a: ExecutionArgs) => unknown }).execute(args) as never,
+        subscribe: (args) => (args.rootValue as { subscribe: (a: ExecutionArgs) => unknown }).subscribe(args) as never,
+        onSubscribe: async (ctx, _id, params) => {
+          const enveloped = yoga.getEnveloped({
+            ...ctx,
+            req: ctx.extra.request,
+            socket: ctx.extra.socket,
+            params,
+          } as never);
+          const locale = ctx.extra.locale ?? 'ru';
+          return requestLocale.run(locale, async () => {
+            const document = enveloped.parse(params.query);
+            const errors = enveloped.validate(enveloped.schema, document);
+            if (errors.length) return errors;
+            return {
+              schema: enveloped.schema,
+              operationName: params.operationName,
+              document,
+              variableValues: params.variables,
+              contextValue: await enveloped.contextFactory(),
+              rootValue: { execute: enveloped.execute, subscribe: enveloped.subscribe },
+            };
+          });
+        },
+      },
+      wss,
+    );
+    return {
+      async close() {
+        await disposable.dispose();
+        wss.close();
+      },
+    };
+  }
+
+  return { fetch, yoga, rest, attachWebSockets };
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,45 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { messages, type Locale, type MessageKey } from './messages';
+
+export type { Locale, MessageKey };
+export const LOCALES: readonly Locale[] = ['ru', 'en', 'fr'];
+export const DEFAULT_LOCALE: Locale = 'ru';
+
+export type MessageParams = Record<string, string | number>;
+
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.hasOwn(messages, key);
+}
+
+/** Translates a server message; an unknown key is returned as is (it is already a text). */
+export function translate(locale: Locale, key: string, params: MessageParams = {}): string {
+  const template = isMessageKey(key) ? messages[key][locale] : key;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}
+
+/** Picks ru, en or fr from an Accept-Language header (quality values respected), ru by default. */
+export function negotiateLocale(header: string | null | undefined): Locale {
+  if (!header) return DEFAULT_LOCALE;
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag, ...rest] = part.trim().split(';');
+      const q = rest.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { tag: tag.toLowerCase(), q: q ? Number(q.slice(2)) || 0 : 1, index };
+    })
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { tag } of ranked) {
+    const base = tag.split('-')[0] as Locale;
+    if (LOCALES.includes(base)) return base;
+  }
+  return DEFAULT_LOCALE;
+}
+
+/**
+ * The language of the request being served. Error masking in Yoga has no access to the GraphQL
+ * context, so the HTTP and WebSocket layers run each operation inside this store.
+ */
+export const requestLocale = new AsyncLocalStorage<Locale>();
+export const currentLocale = (): Locale => requestLocale.getStore() ?? DEFAULT_LOCALE;

@@ -1,0 +1,34 @@
+import { createPubSub } from 'graphql-yoga';
+import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
+import { Redis } from 'ioredis';
+
+/** What travels between processes must survive JSON: ids and ISO dates, not Prisma objects. */
+export type NotificationEvent = {
+  id: number;
+  kind: string;
+  payload: Record<string, unknown>;
+  createdAt: string;
+};
+
+export type Topics = {
+  'user:notification': [userId: number, event: NotificationEvent];
+};
+
+export type PubSub = ReturnType<typeof createPubSub<Topics>>;
+
+/**
+ * In-memory for a single process; with REDIS_URL, a Redis event target so that several server
+ * processes behind a load balancer deliver to each other's subscribers.
+ */
+export function createAppPubSub(redisUrl?: string): { pubsub: PubSub; close(): Promise<void> } {
+  if (!redisUrl) return { pubsub: createPubSub<Topics>(), close: async () => {} };
+  const publishClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
+  const subscribeClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
+  const eventTarget = createRedisEventTarget({ publishClient, subscribeClient });
+  return {
+    pubsub: createPubSub<Topics>({ eventTarget }),
+    async close() {
+      await Promise.allSettled([publishClient.quit(), subscribeClient.quit()]);
+    },
+  };
+}

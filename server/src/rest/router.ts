@@ -1,0 +1,172 @@
+import { parse, validate, execute, type DocumentNode } from 'graphql';
+import { schema } from '../schema';
+import type { Services } from '../services/container';
+import { buildContext, maskError, type ServerContext } from '../graphql';
+import { errorStatusByTypename } from '../services/errors';
+import { translate, type MessageKey } from '../i18n';
+import type { Context } from '../context';
+import { FRAGMENTS } from './fragments';
+
+/**
+ * The REST compatibility layer. Each documented path is a row (see routes.ts): it turns the HTTP
+ * request into variables of a GraphQL operation, runs it in-process against the same schema
+ * (so validation, permissions and business rules exist once), and shapes the answer the spec gives.
+ */
+export type RestRequest = {
+  request: Request;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  body: Record<string, unknown>;
+  context: Context;
+};
+
+export type RestAnswer = { status?: number; body: unknown; headers?: Record<string, string> };
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Data = Record<string, any>;
+
+export type RestRoute = {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path with `:name` parameters, e.g. `/users/:id/profile`. Also served under `/api`. */
+  path: string;
+  /** Refuse with 401 before running anything when nobody is signed in. */
+  signedIn?: boolean;
+  operation?: string;
+  variables?: (req: RestRequest) => Record<string, unknown>;
+  /** Shapes the answer body from the operation's data (already checked for typed errors). */
+  respond?: (data: Data, req: RestRequest) => unknown;
+  /** Status of a successful answer; 200 by default. */
+  status?: number;
+  /** For rows that need no GraphQL operation. */
+  handle?: (req: RestRequest) => Promise<RestAnswer | Response>;
+};
+
+type CompiledRoute = RestRoute & { pattern: RegExp; keys: string[]; document?: DocumentNode };
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
+
+export const detail = (context: Pick<Context, 'locale'>, status: number, key: MessageKey, extra = {}) =>
+  json(status, { detail: translate(context.locale, key), ...extra });
+
+function compile(route: RestRoute): CompiledRoute {
+  const keys: string[] = [];
+  const pattern = new RegExp(
+    `^${route.path.replace(/\/$/, '').replace(/:(\w+)/g, (_m, key: string) => {
+      keys.push(key);
+      return '([^/]+)';
+    })}/?$`,
+  );
+  if (!route.operation) return { ...route, pattern, keys };
+  const used = Object.keys(FRAGMENTS).filter((name) => route.operation!.includes(`...${name}`));
+  const document = parse([route.operation, ...used.map((name) => FRAGMENTS[name])].join('\n'));
+  const problems = validate(schema, document);
+  if (problems.length) throw new Error(`REST ${route.method} ${route.path}: ${problems.map((p) => p.message).join('; ')}`);
+  return { ...route, pattern, keys, document };
+}
+
+async function readBody(request: Request): Promise<Record<string, unknown> | 'malformed'> {
+  const type = request.headers.get('content-type') ?? '';
+  if (request.method === 'GET' || request.method === 'HEAD') return {};
+  if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {
+    const form = await request.formData();
+    const body: Record<string, unknown> = {};
+    for (const [key, value] of form.entries()) {
+      body[key] = key in body ? [body[key], value].flat() : value;
+    }
+    return body;
+  }
+  const text = await request.text();
+  if (!text.trim()) return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : { items: parsed };
+  } catch {
+    return 'malformed';
+  }
+}
+
+/** A typed error result anywhere at the top level of the data answers with its status and text. */
+function typedError(data: Data): Response | null {
+  for (const value of Object.values(data)) {
+    const status = value && typeof value === 'object' ? errorStatusByTypename[value.__typename] : undefined;
+    if (!status) continue;
+    const body: Record<string, unknown> = { detail: value.message };
+    if (value.fieldErrors) {
+      body.errors = value.fieldErrors.map((e: { path: string[]; message: string }) => ({
+        field: e.path.join('.'),
+        message: e.message,
+      }));
+      // The first field's text is what a client showing only `detail` should show.
+      if (value.fieldErrors[0]) body.detail = value.fieldErrors[0].message;
+    }
+    if (value.field) body.field = value.field;
+    const headers: Record<string, string> = {};
+    if (value.retryAfterSeconds !== undefined) headers['retry-after'] = String(value.retryAfterSeconds);
+    return json(status, body, headers);
+  }
+  return null;
+}
+
+export function createRestRouter(services: Services, routes: RestRoute[]) {
+  const compiled = routes.map(compile);
+
+  const match = (method: string, pathname: string) => {
+    const path = pathname.startsWith('/api/') ? pathname.slice(4) : pathname;
+    for (const route of compiled) {
+      if (route.method !== method) continue;
+      const found = route.pattern.exec(path);
+      if (found) {
+        const params = Object.fromEntries(route.keys.map((key, i) => [key, decodeURIComponent(found[i + 1])]));
+        return { route, params };
+      }
+    }
+    return null;
+  };
+
+  return {
+    /** True when some row serves this path (any method): page/API disambiguation uses it. */
+    knows: (pathname: string) =>
+      compiled.some((route) => route.pattern.test(pathname.startsWith('/api/') ? pathname.slice(4) : pathname)),
+    match,
+    async handle(request: Request, serverContext: ServerContext): Promise<Response | null> {
+      const url = new URL(request.url);
+      const found = match(request.method, url.pathname);
+      if (!found) return null;
+      const { route, params } = found;
+      const context = await buildContext(services, request, serverContext);
+      if (route.signedIn && !context.viewer) {
+        const hadToken = !!request.headers.get('authorization');
+        return detail(context, 401, hadToken ? 'auth.invalidToken' : 'auth.notAuthenticated');
+      }
+      const body = await readBody(request);
+      if (body === 'malformed') return detail(context, 400, 'request.malformedJson');
+      const rest: RestRequest = { request, params, query: url.searchParams, body, context };
+
+      if (route.handle) {
+        const answer = await route.handle(rest);
+        return answer instanceof Response ? answer : json(answer.status ?? 200, answer.body, answer.headers);
+      }
+      const result = await execute({
+        schema,
+        document: route.document!,
+        variableValues: route.variables?.(rest) ?? {},
+        contextValue: context,
+      });
+      const data = (result.data ?? null) as Data | null;
+      if (data) {
+        const failure = typedError(data);
+        if (failure) return failure;
+      }
+      if (result.errors?.length) {
+        const first = maskError(result.errors[0], context.locale, services);
+        return json(Number(first.extensions.status) || (first.extensions.code === 'INTERNAL_SERVER_ERROR' ? 500 : 400), {
+          detail: first.message,
+        });
+      }
+      return json(route.status ?? 200, route.respond ? route.respond(data ?? {}, rest) : data);
+    },
+  };
+}
+
+export type RestRouter = ReturnType<typeof createRestRouter>;

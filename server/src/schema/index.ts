@@ -1,0 +1,15 @@
+import { lexicographicSortSchema, printSchema } from 'graphql';
+import { builder } from '../builder';
+import './errors';
+import './user';
+import './auth';
+import './notifications';
+import './branding';
+import './system';
+
+export const schema = builder.toSchema();
+
+/** The SDL committed as schema.graphql (Relay compiles against it; a test keeps it fresh). */
+export function printedSchema(): string {
+  return `${printSchema(lexicographicSortSchema(schema))}\n`;
+}

@@ -1,0 +1,75 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createServerAdapter } from '@whatwg-node/server';
+import { loadConfig, type Config } from './config';
+import { openDatabase, type Database } from './db';
+import { createServices, type Services } from './services/container';
+import { createApp, type App } from './http';
+import { seed } from '../../prisma/seed';
+
+export type RunningServer = { url: string; app: App; services: Services; close(): Promise<void> };
+
+/**
+ * Opens the database (applying pending migrations, seeding an empty one with demo data), then
+ * serves HTTP and WebSockets. With `devClient`, Vite serves the client in middleware mode.
+ */
+export async function startServer(
+  opts: { config?: Partial<Config>; database?: Database; devClient?: boolean; services?: Partial<Pick<Services, 'log' | 'mailer' | 'loginLimiter'>> } = {},
+): Promise<RunningServer> {
+  const config = loadConfig(process.env, opts.config);
+  const db = opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDataDir }));
+  const services = createServices(config, db, opts.services);
+  if (config.seedDemoData && (await db.prisma.user.count()) === 0) {
+    services.log.info('empty database: loading demo data');
+    await seed(db.prisma);
+  }
+  const app = createApp(services);
+  const handler = createServerAdapter<{ req: http.IncomingMessage; res: http.ServerResponse }>((request, ctx) =>
+    app.fetch(request, { req: ctx.req }),
+  );
+
+  let vite: import('vite').ViteDevServer | undefined;
+  const server = http.createServer();
+  if (opts.devClient) {
+    const { createServer } = await import('vite');
+    vite = await createServer({
+      configFile: new URL('../../client/vite.config.ts', import.meta.url).pathname,
+      server: { middlewareMode: true, hmr: { server } },
+      appType: 'spa',
+    });
+    const devVite = vite;
+    server.on('request', (req, res) => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      const accept = req.headers.accept ?? '';
+      const page = req.method === 'GET' && accept.includes('text/html') && !url.pathname.startsWith('/api/');
+      const api = url.pathname === '/graphql' || url.pathname === '/health' || (!page && app.rest.knows(url.pathname));
+      if (api) void handler(req, res);
+      else devVite.middlewares(req, res);
+    });
+  } else {
+    server.on('request', handler);
+  }
+  const sockets = app.attachWebSockets(server, { otherUpgrades: opts.devClient ? 'ignore' : 'refuse' });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://localhost:${port}`;
+  services.log.info(`LinkUp is ready on ${url} (database: ${db.kind}, realtime: ${config.redisUrl ? 'redis' : 'in-memory'})`);
+
+  return {
+    url,
+    app,
+    services,
+    async close() {
+      await sockets.close();
+      await vite?.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await services.close();
+      if (!opts.database) await db.close();
+    },
+  };
+}

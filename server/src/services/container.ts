@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import type { Config } from '../config';
+import type { Database, PrismaClient } from '../db';
+import { createLogger, type Logger } from '../logger';
+import { loadTokenSecret } from '../auth/tokens';
+import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from '../auth/rateLimit';
+import { createAppPubSub, type PubSub } from '../realtime/pubsub';
+import { createMailer, type Mailer } from './mailer';
+
+/** The long-lived things every request handler, resolver and job shares. One per server. */
+export type Services = {
+  config: Config;
+  db: Database;
+  prisma: PrismaClient;
+  log: Logger;
+  tokenSecret: Uint8Array;
+  pubsub: PubSub;
+  mailer: Mailer;
+  loginLimiter: RateLimiter;
+  close(): Promise<void>;
+};
+
+export function createServices(
+  config: Config,
+  db: Database,
+  overrides: Partial<Pick<Services, 'log' | 'mailer' | 'loginLimiter'>> = {},
+): Services {
+  const log = overrides.log ?? createLogger();
+  const realtime = createAppPubSub(config.redisUrl);
+  const redis = config.redisUrl ? new Redis(config.redisUrl) : undefined;
+  return {
+    config,
+    db,
+    prisma: db.prisma,
+    log,
+    tokenSecret: loadTokenSecret(config.tokenSecret, config.dataDir),
+    pubsub: realtime.pubsub,
+    mailer:
+      overrides.mailer ??
+      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log }),
+    loginLimiter:
+      overrides.loginLimiter ??
+      (redis
+        ? createRedisRateLimiter(redis, config.loginLimitWindowSeconds)
+        : createMemoryRateLimiter(config.loginLimitWindowSeconds)),
+    async close() {
+      await realtime.close();
+      await redis?.quit();
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
+import { encodeGlobalID } from '@pothos/plugin-relay';
+import { startTestServer } from './support';
+
+type Server = Awaited<ReturnType<typeof startTestServer>>;
+let server: Server;
+const clients: Client[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await Promise.all(clients.map((client) => client.dispose()));
+  await server?.dispose();
+});
+
+const post = async (path: string, body: unknown, token?: string) => {
+  const response = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+};
+
+async function member() {
+  const tag = Math.random().toString(36).slice(2, 8);
+  const fields = { first_name: 'Ольга', last_name: 'Иванова', username: `olga_${tag}`, email: `olga.${tag}@example.ru`, password: 'secret123' };
+  expect((await post('/auth/register', fields)).status).toBe(201);
+  const login = await post('/auth/login', { email: fields.email, password: fields.password });
+  return { ...fields, token: login.body.access_token as string };
+}
+
+function connect(token?: string, locale = 'ru') {
+  const client = createClient({
+    url: `${server.url.replace('http', 'ws')}/graphql`,
+    webSocketImpl: WebSocket,
+    connectionParams: token ? { authorization: `Bearer ${token}`, locale } : { locale },
+    retryAttempts: 0,
+    lazy: false,
+  });
+  clients.push(client);
+  return client;
+}
+
+type Event = { id: string; kind: string; message: string };
+
+/** Collects events of the notifications subscription until `count` arrived. */
+function collect(client: Client, count: number, after?: string) {
+  const events: Event[] = [];
+  const done = new Promise<Event[]>((resolve, reject) => {
+    client.subscribe<{ notifications: Event }>(
+      { query: 'subscription($after: ID) { notifications(after: $after) { id kind message } }', variables: { after } },
+      {
+        next: (value) => {
+          if (value.errors) reject(new Error(value.errors[0].message));
+          events.push(value.data!.notifications);
+          if (events.length === count) resolve(events);
+        },
+        error: (error) => reject(Array.isArray(error) ? new Error(error[0].message) : error),
+        complete: () => resolve(events),
+      },
+    );
+  });
+  return done;
+}
+
+describe('graphql-ws on /graphql', () => {
+  it("delivers the viewer's notification live, in the connection's language", async () => {
+    const olga = await member();
+    const received = collect(connect(olga.token, 'en'), 1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await post('/auth/login', { email: olga.email, password: olga.password });
+    const [event] = await received;
+    expect(event.kind).toBe('NEW_SIGN_IN');
+    expect(event.message).toBe('Someone signed in to your account from another device');
+  });
+
+  it('replays what was stored after the last id the client saw, then goes live, without doubles', async () => {
+    const olga = await member();
+    const signIn = () => post('/auth/login', { email: olga.email, password: olga.password });
+    const firstClient = connect(olga.token);
+    const firstEvents = collect(firstClient, 1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await signIn();
+    const [seen] = await firstEvents;
+    await firstClient.dispose();
+
+    // Two sign-ins while the client is offline, then one after it is back.
+    await signIn();
+    await signIn();
+    const events = collect(connect(olga.token), 3, seen.id);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await signIn();
+    const got = await events;
+    expect(got.map((event) => event.kind)).toEqual(['NEW_SIGN_IN', 'NEW_SIGN_IN', 'NEW_SIGN_IN']);
+    const ids = got.map((event) => event.id);
+    expect(new Set([seen.id, ...ids]).size).toBe(4);
+    const stored = await server.services.prisma.notification.findMany({
+      where: { user: { email: olga.email } },
+      orderBy: { id: 'asc' },
+    });
+    expect(stored).toHaveLength(4);
+    expect([seen.id, ...ids]).toEqual(stored.map((row) => encodeGlobalID('Notification', row.id)));
+  });
+
+  it('refuses a connection with an invalid token and a subscription without one', async () => {
+    const bad = createClient({
+      url: `${server.url.replace('http', 'ws')}/graphql`,
+      webSocketImpl: WebSocket,
+      connectionParams: { authorization: 'Bearer forged' },
+      retryAttempts: 0,
+      lazy: false,
+    });
+    clients.push(bad);
+    // graphql-ws closes with 4403 Forbidden when onConnect refuses.
+    await expect(collect(bad, 1)).rejects.toMatchObject({ code: 4403 });
+
+    await expect(collect(connect(), 1)).rejects.toThrow('Требуется вход в систему');
+  });
+});

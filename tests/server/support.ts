@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openTestDatabase } from '../../server/src/database/testDatabase';
+import { loadConfig, type Config } from '../../server/src/config';
+import { createServices, type Services } from '../../server/src/services/container';
+import { createApp } from '../../server/src/http';
+import { createLogger } from '../../server/src/logger';
+import { startServer, type RunningServer } from '../../server/src/server';
+import type { Database } from '../../server/src/db';
+
+export type TestApp = {
+  services: Services;
+  db: Database;
+  dataDir: string;
+  /** An in-process request against the whole HTTP surface. */
+  request(method: string, path: string, opts?: { json?: unknown; body?: BodyInit; token?: string; headers?: Record<string, string> }): Promise<Response>;
+  graphql<T = any>(query: string, variables?: Record<string, unknown>, opts?: { token?: string; headers?: Record<string, string> }): Promise<{ data?: T; errors?: { message: string; extensions?: Record<string, unknown> }[] }>;
+  dispose(): Promise<void>;
+};
+
+/** A fresh database (in-memory PGlite, or a scratch PostgreSQL database with DATABASE_URL_TEST) and app. */
+export async function createTestApp(config: Partial<Config> = {}): Promise<TestApp> {
+  const db = await openTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-test-'));
+  const services = createServices(
+    loadConfig({}, { dataDir, clientDir: path.join(dataDir, 'client'), ...config }),
+    db,
+    { log: createLogger(process.env.LOG_LEVEL ?? 'warn') },
+  );
+  const app = createApp(services);
+  const request: TestApp['request'] = (method, url, opts = {}) => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let body = opts.body;
+    if (opts.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(opts.json);
+    }
+    return app.fetch(new Request(`http://localhost${url}`, { method, headers, body }));
+  };
+  return {
+    services,
+    db,
+    dataDir,
+    request,
+    async graphql(query, variables, opts = {}) {
+      const response = await request('POST', '/graphql', {
+        json: { query, variables },
+        token: opts.token,
+        headers: { accept: 'application/graphql-response+json', ...opts.headers },
+      });
+      return response.json();
+    },
+    async dispose() {
+      await services.close();
+      await db.dispose();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A real server on a free port (for WebSocket and conformance tests). */
+export async function startTestServer(config: Partial<Config> = {}): Promise<RunningServer & { dispose(): Promise<void> }> {
+  const db = await openTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-test-'));
+  const running = await startServer({
+    database: db,
+    config: { port: 0, host: '127.0.0.1', dataDir, clientDir: path.join(dataDir, 'client'), seedDemoData: false, ...config },
+    services: { log: createLogger(process.env.LOG_LEVEL ?? 'warn') },
+  });
+  return {
+    ...running,
+    async dispose() {
+      await running.close();
+      await db.dispose();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+/** A unique new member's registration fields. */
+export function newMember(overrides: Record<string, string> = {}) {
+  counter += 1;
+  const tag = `${Date.now().toString(36)}${counter}`;
+  return {
+    first_name: 'Иван',
+    last_name: 'Петров',
+    username: `ivan_${tag}`,
+    email: `ivan.${tag}@example.ru`,
+    password: 'secret123',
+    ...overrides,
+  };
+}
+
+/** Registers through REST and signs in; returns the token and the REST user. */
+export async function registerAndLogin(app: TestApp, overrides: Record<string, string> = {}) {
+  const member = newMember(overrides);
+  const registered = await app.request('POST', '/auth/register', { json: member });
+  if (registered.status !== 201) throw new Error(`register failed: ${registered.status} ${await registered.text()}`);
+  const login = await app.request('POST', '/auth/login', { json: { email: member.email, password: member.password } });
+  const body = await login.json();
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(body)}`);
+  return { member, token: body.access_token as string, user: body.user };
+}

@@ -1,0 +1,25 @@
+import { createRequire } from 'node:module';
+import { defineConfig } from 'vitest/config';
+
+// Node resolves `graphql` to its CommonJS build (the one Pothos and Yoga get); Vite would pick
+// the .mjs build for our own files, and two copies of graphql refuse each other's schema.
+const graphqlMain = createRequire(import.meta.url).resolve('graphql');
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias: [{ find: /^graphql$/, replacement: graphqlMain }] },
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          // Each file opens its own database; migrations and argon2 make setup take seconds.
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          env: { LOG_LEVEL: 'warn' },
+        },
+      },
+    ],
+  },
+});
