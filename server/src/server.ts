@@ -5,7 +5,7 @@ import { loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db';
 import { createServices, type Services } from './services/container';
 import { createApp, type App } from './http';
-import { seed } from '../../prisma/seed';
+import { seed, DEMO_ACCOUNTS } from '../../prisma/seed';
 
 export type RunningServer = { url: string; app: App; services: Services; close(): Promise<void> };
 
@@ -22,6 +22,9 @@ export async function startServer(
   if (config.seedDemoData && (await db.prisma.user.count()) === 0) {
     services.log.info('empty database: loading demo data');
     await seed(db.prisma);
+    services.log.info(
+      `demo logins: ${DEMO_ACCOUNTS.slice(0, 3).map((a) => `${a.email} / ${a.password} (${a.role})`).join(', ')}`,
+    );
   }
   const app = createApp(services);
   const handler = createServerAdapter<{ req: http.IncomingMessage; res: http.ServerResponse }>((request, ctx) =>

@@ -1,9 +1,9 @@
 import { builder } from '../builder';
 
-/** Setting keys under which the admin panel's branding tab stores uploaded image URLs. */
-export const BRANDING_KEYS = { logoUrl: 'logo_url', faviconUrl: 'favicon_url', bottomLogoUrl: 'bottom_logo_url' } as const;
+type Branding = { logoUrl: string | null; faviconUrl: string | null; bottomLogoUrl: string | null };
 
-type Branding = Record<keyof typeof BRANDING_KEYS, string | null>;
+/** Where uploaded branding images are served (the admin panel's branding tab uploads them). */
+export const brandingUrl = (filename: string) => `/branding/${encodeURIComponent(filename)}`;
 
 const BrandingRef = builder.objectRef<Branding>('Branding').implement({
   description: 'Custom images set in the admin panel; null where the default is used.',
@@ -18,15 +18,12 @@ builder.queryField('branding', (t) =>
   t.field({
     type: BrandingRef,
     resolve: async (_root, _args, ctx) => {
-      const rows = await ctx.prisma.systemSetting.findMany({
-        where: { key: { in: Object.values(BRANDING_KEYS) } },
-      });
-      const value = (key: string) => rows.find((row) => row.key === key)?.value || null;
-      return {
-        logoUrl: value(BRANDING_KEYS.logoUrl),
-        faviconUrl: value(BRANDING_KEYS.faviconUrl),
-        bottomLogoUrl: value(BRANDING_KEYS.bottomLogoUrl),
+      const assets = await ctx.prisma.brandingAsset.findMany({ select: { kind: true, filename: true } });
+      const url = (kind: (typeof assets)[number]['kind']) => {
+        const asset = assets.find((a) => a.kind === kind);
+        return asset ? brandingUrl(asset.filename) : null;
       };
+      return { logoUrl: url('logo'), faviconUrl: url('favicon'), bottomLogoUrl: url('bottom_logo') };
     },
   }),
 );
