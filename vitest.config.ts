@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
+import clientProject from './client/vitest.project';
 
 // Node resolves `graphql` to its CommonJS build (the one Pothos and Yoga get); Vite would pick
 // the .mjs build for our own files, and two copies of graphql refuse each other's schema.
@@ -20,6 +21,7 @@ export default defineConfig({
           env: { LOG_LEVEL: 'warn' },
         },
       },
+      clientProject,
     ],
   },
 });

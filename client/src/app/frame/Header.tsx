@@ -1,0 +1,135 @@
+import { useEffect, useState } from 'react'
+import { Box, Button, Collapsible, Container, Flex, HStack, IconButton, Stack } from '@chakra-ui/react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { LogOut, Menu, X } from 'lucide-react'
+import { NavLink, useLocation, useNavigate } from 'react-router'
+import { useAuth } from '../auth/AuthProvider'
+import { isModerator, type AuthUser } from '../auth/authUser'
+import { HeaderLogo } from './HeaderLogo'
+import { navItemsFor, type NavItem } from './navItems'
+import { UserChip } from './UserChip'
+
+function isActive(pathname: string, to: string) {
+  return pathname === to || pathname.startsWith(`${to}/`)
+}
+
+function NavButton({ item, pathname, full = false }: { item: NavItem; pathname: string; full?: boolean }) {
+  const { i18n } = useLingui()
+  const active = isActive(pathname, item.to)
+  const Icon = item.icon
+  return (
+    <Button
+      asChild
+      size="sm"
+      variant={active ? 'subtle' : 'ghost'}
+      colorPalette={active ? 'blue' : 'gray'}
+      justifyContent={full ? 'flex-start' : 'center'}
+      width={full ? 'full' : 'auto'}
+      fontWeight={active ? 'semibold' : 'medium'}
+    >
+      <NavLink to={item.to} data-testid={`nav-${item.to.slice(1)}`}>
+        <Icon size={16} aria-hidden="true" />
+        {i18n._(item.label)}
+      </NavLink>
+    </Button>
+  )
+}
+
+export function Header({ user }: { user: AuthUser }) {
+  const { t } = useLingui()
+  const { signOut } = useAuth()
+  const navigate = useNavigate()
+  const { pathname } = useLocation()
+  const [menuOpen, setMenuOpen] = useState(false)
+  const items = navItemsFor(user)
+
+  // Close the mobile menu after navigating.
+  useEffect(() => setMenuOpen(false), [pathname])
+
+  const logout = () => {
+    signOut()
+    navigate('/login', { replace: true })
+  }
+
+  return (
+    <Box
+      as="header"
+      position="sticky"
+      top="0"
+      zIndex="sticky"
+      bg="whiteAlpha.900"
+      backdropFilter="saturate(180%) blur(8px)"
+      borderBottomWidth="1px"
+      borderColor="blue.100"
+      shadow="xs"
+    >
+      <Collapsible.Root open={menuOpen} onOpenChange={(details) => setMenuOpen(details.open)}>
+        <Container maxW="7xl" px={{ base: '4', md: '6' }}>
+          <Flex h="16" align="center" gap="3">
+            <HeaderLogo showLabel={isModerator(user)} />
+            <HStack gap="3" ml="auto" minW="0">
+              <UserChip user={user} />
+              <Button
+                size="sm"
+                variant="outline"
+                colorPalette="gray"
+                onClick={logout}
+                data-testid="logout-button"
+                display={{ base: 'none', md: 'inline-flex' }}
+              >
+                <LogOut size={16} aria-hidden="true" />
+                <Trans>Выйти</Trans>
+              </Button>
+              <Collapsible.Trigger asChild>
+                <IconButton
+                  size="sm"
+                  variant="ghost"
+                  display={{ base: 'inline-flex', lg: 'none' }}
+                  aria-label={menuOpen ? t`Закрыть меню` : t`Открыть меню`}
+                  data-testid="mobile-menu-toggle"
+                >
+                  {menuOpen ? <X size={20} /> : <Menu size={20} />}
+                </IconButton>
+              </Collapsible.Trigger>
+            </HStack>
+          </Flex>
+          {/* Desktop: the links on their own row, so long (French) labels never push the user chip out. */}
+          <HStack
+            as="nav"
+            aria-label={t`Основная навигация`}
+            gap="1"
+            pb="2"
+            flexWrap="wrap"
+            display={{ base: 'none', lg: 'flex' }}
+          >
+            {items.map((item) => (
+              <NavButton key={item.to} item={item} pathname={pathname} />
+            ))}
+          </HStack>
+        </Container>
+
+        <Collapsible.Content display={{ lg: 'none' }}>
+          <Container maxW="7xl" px="4" pb="4">
+            <Stack as="nav" aria-label={t`Мобильная навигация`} gap="1" borderTopWidth="1px" borderColor="blue.100" pt="3">
+              {items.map((item) => (
+                <NavButton key={item.to} item={item} pathname={pathname} full />
+              ))}
+              <Button
+                size="sm"
+                variant="ghost"
+                colorPalette="red"
+                justifyContent="flex-start"
+                onClick={logout}
+                display={{ base: 'flex', md: 'none' }}
+                data-testid="mobile-logout-button"
+              >
+                <LogOut size={16} aria-hidden="true" />
+                <Trans>Выйти</Trans>
+              </Button>
+            </Stack>
+          </Container>
+        </Collapsible.Content>
+      </Collapsible.Root>
+    </Box>
+  )
+}

@@ -1,0 +1,78 @@
+import { Suspense } from 'react'
+import { Box, HStack, Image, Text } from '@chakra-ui/react'
+import { useLingui } from '@lingui/react/macro'
+import { graphql, useLazyLoadQuery } from 'react-relay/hooks'
+import { Link as RouterLink } from 'react-router'
+import type { HeaderLogoQuery } from '../../__generated__/HeaderLogoQuery.graphql'
+import { ErrorBoundary } from '../../components/ErrorBoundary'
+
+/** The default mark, used while the custom logo loads, when none is set and when loading fails. */
+export function TextLogo() {
+  return (
+    <Box
+      data-testid="header-logo-text"
+      aria-hidden="true"
+      bgGradient="to-br"
+      gradientFrom="blue.500"
+      gradientTo="blue.700"
+      color="white"
+      fontWeight="bold"
+      fontSize="sm"
+      letterSpacing="tight"
+      rounded="lg"
+      w="9"
+      h="9"
+      display="flex"
+      alignItems="center"
+      justifyContent="center"
+      shadow="sm"
+    >
+      LU
+    </Box>
+  )
+}
+
+function CustomLogo() {
+  const data = useLazyLoadQuery<HeaderLogoQuery>(
+    graphql`
+      query HeaderLogoQuery {
+        branding {
+          logoUrl
+        }
+      }
+    `,
+    {},
+    { fetchPolicy: 'store-or-network' },
+  )
+  const url = data.branding.logoUrl
+  if (!url) return <TextLogo />
+  return <Image data-testid="header-logo-image" src={url} alt="" maxH="9" maxW="40" objectFit="contain" />
+}
+
+/** The logo slot (Query.branding.logoUrl) plus the 'LinkUp' label for moderators and beyond. */
+export function HeaderLogo({ showLabel }: { showLabel: boolean }) {
+  const { t } = useLingui()
+  return (
+    <RouterLink to="/dashboard" aria-label={t`LinkUp — на главную`}>
+      <HStack gap="2.5">
+        <ErrorBoundary fallback={<TextLogo />}>
+          <Suspense fallback={<TextLogo />}>
+            <CustomLogo />
+          </Suspense>
+        </ErrorBoundary>
+        {showLabel && (
+          <Text
+            data-testid="header-brand-label"
+            fontWeight="bold"
+            fontSize="lg"
+            color="blue.800"
+            letterSpacing="tight"
+            display={{ base: 'none', sm: 'block' }}
+          >
+            LinkUp
+          </Text>
+        )}
+      </HStack>
+    </RouterLink>
+  )
+}

@@ -1,0 +1,44 @@
+import { Avatar, HStack, Text } from '@chakra-ui/react'
+import { useLingui } from '@lingui/react/macro'
+import { Link as RouterLink } from 'react-router'
+import type { AuthUser } from '../auth/authUser'
+import { RoleBadge } from '../../components/RoleBadge'
+
+/** The signed-in user's chip: links to their profile, name truncated at 8rem, role badge. */
+export function UserChip({ user }: { user: Pick<AuthUser, 'username' | 'firstName' | 'lastName' | 'role'> }) {
+  const { t } = useLingui()
+  const name = `${user.firstName} ${user.lastName}`.trim() || user.username
+  return (
+    <RouterLink to={`/profile/${encodeURIComponent(user.username)}`} data-testid="user-chip" aria-label={t`Мой профиль: ${name}`}>
+      <HStack
+        gap="2"
+        px="2"
+        py="1"
+        rounded="full"
+        borderWidth="1px"
+        borderColor="border"
+        bg="bg"
+        _hover={{ bg: 'bg.muted' }}
+        transition="background 0.15s"
+        minW="0"
+      >
+        <Avatar.Root size="xs" colorPalette="blue">
+          <Avatar.Fallback name={name} />
+        </Avatar.Root>
+        <Text
+          data-testid="user-chip-name"
+          fontSize="sm"
+          fontWeight="medium"
+          maxW="8rem"
+          overflow="hidden"
+          textOverflow="ellipsis"
+          whiteSpace="nowrap"
+          title={name}
+        >
+          {name}
+        </Text>
+        <RoleBadge role={user.role} />
+      </HStack>
+    </RouterLink>
+  )
+}

@@ -1,0 +1,87 @@
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react'
+import {
+  alertSlotRecipe,
+  animationStyles,
+  avatarSlotRecipe,
+  badgeRecipe,
+  breakpoints,
+  buttonRecipe,
+  cardSlotRecipe,
+  collapsibleSlotRecipe,
+  containerRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  fieldSlotRecipe,
+  globalCss,
+  headingRecipe,
+  iconRecipe,
+  inputAddonRecipe,
+  inputRecipe,
+  keyframes,
+  layerStyles,
+  linkRecipe,
+  listSlotRecipe,
+  nativeSelectSlotRecipe,
+  semanticTokens,
+  spinnerRecipe,
+  tabsSlotRecipe,
+  textStyles,
+  toastSlotRecipe,
+  tokens,
+} from '@chakra-ui/react/theme'
+
+/*
+ * Chakra's default tokens with only the recipes we use, instead of `defaultConfig` (which brings
+ * every component's recipe into the entry chunk: ~20 KB gzip more on the login page; see Chakra's
+ * "Bundle optimization" guide). A Chakra component whose recipe is missing here renders unstyled:
+ * when you start using one (Dialog, Menu, Table, Select, Checkbox, Switch, Tooltip...), add its
+ * recipe below (`dialogSlotRecipe`, `menuSlotRecipe`, ... from '@chakra-ui/react/theme').
+ */
+const font = "Inter, 'Segoe UI', Roboto, system-ui, -apple-system, 'Helvetica Neue', Arial, sans-serif"
+
+const config = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss: {
+    ...globalCss,
+    'html, body, #root': { minHeight: '100%' },
+    body: { ...(globalCss.body as object), bg: 'blue.50', color: 'fg' },
+  },
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens: {
+      ...tokens,
+      fonts: { ...tokens.fonts, heading: { value: font }, body: { value: font } },
+    },
+    semanticTokens,
+    textStyles,
+    layerStyles,
+    animationStyles,
+    recipes: {
+      badge: badgeRecipe,
+      button: buttonRecipe,
+      container: containerRecipe,
+      heading: headingRecipe,
+      icon: iconRecipe,
+      input: inputRecipe,
+      inputAddon: inputAddonRecipe,
+      link: linkRecipe,
+      spinner: spinnerRecipe,
+    },
+    slotRecipes: {
+      alert: alertSlotRecipe,
+      avatar: avatarSlotRecipe,
+      card: cardSlotRecipe,
+      collapsible: collapsibleSlotRecipe,
+      field: fieldSlotRecipe,
+      list: listSlotRecipe,
+      nativeSelect: nativeSelectSlotRecipe,
+      tabs: tabsSlotRecipe,
+      toast: toastSlotRecipe,
+    },
+  },
+})
+
+export const system = createSystem(defaultBaseConfig, config)

@@ -1,0 +1,161 @@
+import { useState, type FormEvent } from 'react'
+import { Alert, Button, Field, Heading, Link, Stack, Text } from '@chakra-ui/react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { graphql, useMutation } from 'react-relay/hooks'
+import { Link as RouterLink, useSearchParams } from 'react-router'
+import type { ResetPasswordPageMutation } from '../../__generated__/ResetPasswordPageMutation.graphql'
+import { PasswordInput } from '../../components/PasswordInput'
+import { AuthLayout } from './AuthLayout'
+
+/** Spec section 9: password minimum 6. */
+export const MIN_PASSWORD_LENGTH = 6
+
+const resetPasswordMutation = graphql`
+  mutation ResetPasswordPageMutation($input: ResetPasswordInput!) {
+    resetPassword(input: $input) {
+      __typename
+      ... on ResetPasswordSuccess {
+        message
+      }
+      ... on ValidationError {
+        message
+        fieldErrors {
+          path
+          message
+        }
+      }
+      ... on InvalidTokenError {
+        message
+      }
+    }
+  }
+`
+
+function BackToLogin() {
+  return (
+    <Link asChild colorPalette="blue" fontWeight="medium" alignSelf="center">
+      <RouterLink to="/login" data-testid="reset-back-to-login">
+        <Trans>Перейти ко входу</Trans>
+      </RouterLink>
+    </Link>
+  )
+}
+
+/** /reset-password?token=...: choose a new password with the link from the recovery email. */
+export default function ResetPasswordPage() {
+  const { t } = useLingui()
+  const [params] = useSearchParams()
+  const token = params.get('token')?.trim() ?? ''
+  const [commit, inFlight] = useMutation<ResetPasswordPageMutation>(resetPasswordMutation)
+  const [password, setPassword] = useState('')
+  const [confirm, setConfirm] = useState('')
+  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({})
+  const [error, setError] = useState<string | null>(null)
+  const [done, setDone] = useState(false)
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const next: typeof errors = {}
+    if (password.length < MIN_PASSWORD_LENGTH) next.password = t`Пароль должен содержать не менее 6 символов`
+    if (confirm !== password) next.confirm = t`Пароли не совпадают`
+    setErrors(next)
+    setError(null)
+    if (next.password || next.confirm) return
+
+    commit({
+      variables: { input: { token, password } },
+      onCompleted: ({ resetPassword: result }) => {
+        switch (result.__typename) {
+          case 'ResetPasswordSuccess':
+            setDone(true)
+            return
+          case 'InvalidTokenError':
+            setError(t`Ссылка для сброса пароля недействительна или устарела. Запросите новую.`)
+            return
+          case 'ValidationError': {
+            const message = result.fieldErrors[0]?.message ?? result.message
+            if (message) setErrors({ password: message })
+            else setError(t`Не удалось изменить пароль. Попробуйте позже`)
+            return
+          }
+          default:
+            setError(t`Не удалось изменить пароль. Попробуйте позже`)
+        }
+      },
+      onError: () => setError(t`Не удалось изменить пароль. Попробуйте позже`),
+    })
+  }
+
+  return (
+    <AuthLayout>
+      <Stack gap="4">
+        <Heading as="h2" size="lg">
+          <Trans>Сброс пароля</Trans>
+        </Heading>
+        {!token ? (
+          <>
+            <Alert.Root status="error" data-testid="reset-error">
+              <Alert.Indicator />
+              <Alert.Title>
+                <Trans>Ссылка для сброса пароля недействительна или устарела. Запросите новую.</Trans>
+              </Alert.Title>
+            </Alert.Root>
+            <BackToLogin />
+          </>
+        ) : done ? (
+          <>
+            <Alert.Root status="success" data-testid="reset-success">
+              <Alert.Indicator />
+              <Alert.Title>
+                <Trans>Пароль успешно изменён. Теперь вы можете войти с новым паролем.</Trans>
+              </Alert.Title>
+            </Alert.Root>
+            <BackToLogin />
+          </>
+        ) : (
+          <form onSubmit={submit} noValidate aria-label={t`Сброс пароля`}>
+            <Stack gap="4">
+              <Text color="fg.muted" fontSize="sm">
+                <Trans>Придумайте новый пароль длиной не менее 6 символов.</Trans>
+              </Text>
+              {error && (
+                <Alert.Root status="error" data-testid="reset-error">
+                  <Alert.Indicator />
+                  <Alert.Title>{error}</Alert.Title>
+                </Alert.Root>
+              )}
+              <Field.Root invalid={Boolean(errors.password)}>
+                <Field.Label>
+                  <Trans>Новый пароль</Trans>
+                </Field.Label>
+                <PasswordInput
+                  autoComplete="new-password"
+                  data-testid="reset-password"
+                  value={password}
+                  onChange={(event) => setPassword(event.currentTarget.value)}
+                />
+                <Field.ErrorText>{errors.password}</Field.ErrorText>
+              </Field.Root>
+              <Field.Root invalid={Boolean(errors.confirm)}>
+                <Field.Label>
+                  <Trans>Повторите пароль</Trans>
+                </Field.Label>
+                <PasswordInput
+                  autoComplete="new-password"
+                  data-testid="reset-password-confirm"
+                  value={confirm}
+                  onChange={(event) => setConfirm(event.currentTarget.value)}
+                />
+                <Field.ErrorText>{errors.confirm}</Field.ErrorText>
+              </Field.Root>
+              <Button type="submit" colorPalette="blue" size="lg" loading={inFlight} data-testid="reset-submit">
+                <Trans>Сохранить пароль</Trans>
+              </Button>
+              <BackToLogin />
+            </Stack>
+          </form>
+        )}
+      </Stack>
+    </AuthLayout>
+  )
+}

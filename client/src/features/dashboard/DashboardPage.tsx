@@ -1,0 +1,131 @@
+import { Badge, Box, Card, Flex, Grid, Heading, HStack, List, Stack, Text } from '@chakra-ui/react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Contact, IdCard, PenSquare, Sparkles, Video } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { graphql, useLazyLoadQuery } from 'react-relay/hooks'
+import type { DashboardPageQuery } from '../../__generated__/DashboardPageQuery.graphql'
+import { RoleBadge } from '../../components/RoleBadge'
+import { formatDate, formatDateTime } from '../../i18n/format'
+
+const dashboardQuery = graphql`
+  query DashboardPageQuery {
+    viewer {
+      firstName
+      lastName
+      username
+      email
+      role
+      createdAt
+      lastLogin
+    }
+  }
+`
+
+function Point({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <List.Item display="flex" alignItems="center" gap="3">
+      <Flex flexShrink={0} w="9" h="9" rounded="lg" bg="whiteAlpha.200" align="center" justify="center" aria-hidden="true">
+        {icon}
+      </Flex>
+      <Text>{children}</Text>
+    </List.Item>
+  )
+}
+
+export default function DashboardPage() {
+  const { t } = useLingui()
+  const { viewer } = useLazyLoadQuery<DashboardPageQuery>(dashboardQuery, {}, { fetchPolicy: 'store-and-network' })
+  if (!viewer) return null // the guard signs out a viewer the server no longer knows
+
+  const role = viewer.role === 'ADMIN' || viewer.role === 'MODERATOR' ? viewer.role : 'USER'
+  const registered = formatDate(viewer.createdAt)
+  const lastLogin = viewer.lastLogin ? formatDateTime(viewer.lastLogin) : t`Нет данных`
+  const firstName = viewer.firstName
+
+  return (
+    <Stack gap="6">
+      <Box
+        data-testid="welcome-banner"
+        rounded="2xl"
+        p={{ base: '6', md: '8' }}
+        color="white"
+        bgGradient="to-br"
+        gradientFrom="blue.600"
+        gradientTo="blue.800"
+        shadow="lg"
+      >
+        <Stack gap="5">
+          <Stack gap="1">
+            <Heading as="h1" size={{ base: '2xl', md: '3xl' }} data-testid="welcome-heading">
+              <Trans>Добро пожаловать, {firstName}!</Trans>
+            </Heading>
+            <Text color="whiteAlpha.800">
+              <Trans>LinkUp — место, где общение, контент и встречи собраны вместе.</Trans>
+            </Text>
+          </Stack>
+          <List.Root as="ul" listStyle="none" gap="3" display="grid" gridTemplateColumns={{ base: '1fr', md: '1fr 1fr' }}>
+            <Point icon={<Contact size={18} />}>
+              <Trans>Делитесь своими контактами</Trans>
+            </Point>
+            <Point icon={<PenSquare size={18} />}>
+              <Trans>Оформляйте и публикуйте контент</Trans>
+            </Point>
+            <Point icon={<IdCard size={18} />}>
+              <Trans>Ваш профиль — ваша визитная карточка</Trans>
+            </Point>
+            <Point icon={<Video size={18} />}>
+              <Trans>Встречайтесь в аудио- и видеозвонках</Trans>
+            </Point>
+          </List.Root>
+        </Stack>
+      </Box>
+
+      <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="6" alignItems="start">
+        <Card.Root data-testid="profile-card">
+          <Card.Header>
+            <Card.Title>
+              <Trans>Информация о профиле</Trans>
+            </Card.Title>
+          </Card.Header>
+          <Card.Body>
+            <Grid templateColumns={{ base: '1fr', sm: '11rem 1fr' }} columnGap="4" rowGap={{ base: '1', sm: '3' }} alignItems="center">
+              <Text color="fg.muted">Email</Text>
+              <Box>{viewer.email}</Box>
+              <Text color="fg.muted"><Trans>Имя пользователя</Trans></Text>
+              <Box>@{viewer.username}</Box>
+              <Text color="fg.muted"><Trans>Роль</Trans></Text>
+              <Box><RoleBadge role={role} /></Box>
+              <Text color="fg.muted"><Trans>Дата регистрации</Trans></Text>
+              <Box data-testid="registration-date">{registered}</Box>
+              <Text color="fg.muted"><Trans>Последний вход</Trans></Text>
+              <Box data-testid="last-login">{lastLogin}</Box>
+            </Grid>
+          </Card.Body>
+        </Card.Root>
+
+        {role !== 'USER' && (
+          <Card.Root data-testid="platform-box" bg="blue.50" borderColor="blue.200">
+            <Card.Body>
+              <HStack gap="3" align="start">
+                <Box color="blue.600" mt="0.5" aria-hidden="true">
+                  <Sparkles size={20} />
+                </Box>
+                <Stack gap="1">
+                  <HStack gap="2">
+                    <Text fontWeight="semibold">LinkUp Platform v2.0</Text>
+                    <Badge colorPalette="blue" size="sm">
+                      <Trans>Модерация</Trans>
+                    </Badge>
+                  </HStack>
+                  <Text fontSize="sm" color="fg.muted">
+                    <Trans>Вам доступны инструменты модерации: список пользователей и управление контентом.</Trans>
+                  </Text>
+                </Stack>
+              </HStack>
+            </Card.Body>
+          </Card.Root>
+        )}
+      </Grid>
+    </Stack>
+  )
+}

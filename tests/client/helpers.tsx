@@ -1,0 +1,84 @@
+import { render } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { vi } from 'vitest'
+import { AppProviders } from '../../client/src/app/AppProviders'
+import { routes } from '../../client/src/app/router'
+import type { AuthUser, Role } from '../../client/src/app/auth/authUser'
+
+export interface GraphQLCall {
+  operationName: string
+  variables: Record<string, unknown>
+  headers: Record<string, string>
+}
+
+type Answer = { status?: number; body: unknown } | Promise<never>
+export type Resolver = (call: GraphQLCall) => Answer | undefined
+
+/**
+ * Replaces `fetch` with a fake GraphQL server: `resolver` answers each operation by name
+ * (undefined: `{data: {branding: ...}}` for branding queries, a 500 for anything else).
+ * Returns the calls it received, so tests can assert what was (not) sent.
+ */
+export function fakeGraphQLServer(resolver: Resolver) {
+  const calls: GraphQLCall[] = []
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const body = JSON.parse(String(init?.body ?? '{}')) as { operationName: string; variables: Record<string, unknown> }
+    const call: GraphQLCall = {
+      operationName: body.operationName,
+      variables: body.variables,
+      headers: { ...(init?.headers as Record<string, string>) },
+    }
+    calls.push(call)
+    expectPath(input)
+    let answer = resolver(call)
+    if (answer === undefined && /Logo|Footer/.test(call.operationName)) {
+      answer = { body: { data: { branding: { logoUrl: null, bottomLogoUrl: null } } } }
+    }
+    if (answer === undefined) answer = { status: 500, body: { errors: [{ message: 'unexpected operation' }] } }
+    const { status = 200, body: json } = await answer
+    return new Response(JSON.stringify(json), { status, headers: { 'Content-Type': 'application/json' } })
+  })
+  vi.stubGlobal('fetch', fetchMock)
+  return { calls, fetchMock, operations: () => calls.map((c) => c.operationName) }
+}
+
+function expectPath(input: RequestInfo | URL) {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+  if (!url.endsWith('/graphql')) throw new Error(`unexpected request to ${url}`)
+}
+
+export function makeUser(role: Role = 'USER', overrides: Partial<AuthUser> = {}): AuthUser {
+  return {
+    id: `VXNlcjox-${role}`,
+    databaseId: 1,
+    username: role.toLowerCase(),
+    email: `${role.toLowerCase()}@linkup.test`,
+    firstName: 'Анна',
+    lastName: 'Смирнова',
+    role,
+    createdAt: '2024-03-05T10:00:00.000Z',
+    ...overrides,
+  }
+}
+
+/** Puts a session in localStorage as a previous sign-in would have. */
+export function storeSession(user: AuthUser, { validatedAgoMs = 1_000 }: { validatedAgoMs?: number | null } = {}) {
+  localStorage.setItem('token', 'test-token')
+  localStorage.setItem('user', JSON.stringify(user))
+  if (validatedAgoMs !== null) localStorage.setItem('last_token_validation', String(Date.now() - validatedAgoMs))
+}
+
+/** The viewer as GraphQL returns it (the fields the app's queries select). */
+export function viewerJson(user: AuthUser) {
+  return { __typename: 'User', ...user, lastLogin: null }
+}
+
+export function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] })
+  const view = render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  )
+  return { ...view, router }
+}

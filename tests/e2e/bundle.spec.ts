@@ -1,0 +1,10 @@
+import { expect, test } from '@playwright/test';
+import { LOGIN_JS_BUDGET_BYTES, measureLoginPageScripts } from '../../scripts/bench/loginScripts';
+
+test('the login page loads at most 250 KB of gzip JavaScript (routes are split)', async ({ page, baseURL }) => {
+  const scripts = await measureLoginPageScripts(page, baseURL!);
+  const total = scripts.reduce((sum, script) => sum + script.gzip, 0);
+  expect(total).toBeLessThanOrEqual(LOGIN_JS_BUDGET_BYTES);
+  // The signed-in pages are not part of it.
+  expect(scripts.map((s) => s.path).join(' ')).not.toMatch(/DashboardPage|AdminPage|PageFrame/);
+});
