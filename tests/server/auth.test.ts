@@ -29,7 +29,7 @@ describe('registration', () => {
     });
     expect(user).not.toHaveProperty('password_hash');
     const stored = await app.services.prisma.user.findUniqueOrThrow({ where: { email: member.email } });
-    expect(stored.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    expect(stored.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
   it('refuses a taken email or username with a field error, case-insensitively', async () => {

@@ -1,15 +1,16 @@
-import argon2 from 'argon2';
+import { hash, verify, Algorithm } from '@node-rs/argon2';
 
-// OWASP's argon2id minimum: 19 MiB memory, 2 iterations, 1 lane.
-const OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+// OWASP's argon2id minimum: 19 MiB memory, 2 iterations, 1 lane. (@node-rs/argon2 ships prebuilt
+// binaries per platform as npm packages; the `argon2` package's prebuild crashes on these machines.)
+const OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 export async function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, OPTIONS);
+  return hash(password, OPTIONS);
 }
 
-export async function verifyPassword(hash: string, password: string): Promise<boolean> {
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await argon2.verify(hash, password);
+    return await verify(passwordHash, password);
   } catch {
     return false;
   }
