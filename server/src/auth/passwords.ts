@@ -1,8 +1,9 @@
-import { hash, verify, Algorithm } from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
 
 // OWASP's argon2id minimum: 19 MiB memory, 2 iterations, 1 lane. (@node-rs/argon2 ships prebuilt
 // binaries per platform as npm packages; the `argon2` package's prebuild crashes on these machines.)
-const OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+// `algorithm: 2` is Algorithm.Argon2id (a const enum, which isolated modules cannot import).
+const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 export async function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);
