@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { ExecutionArgs } from 'graphql';
 import type { Services } from './services/container';
@@ -72,7 +72,20 @@ export function createApp(services: Services) {
       }
       wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
     });
-    type Extra = { request: import('node:http').IncomingMessage; viewer?: Awaited<ReturnType<typeof authenticate>>; locale?: Locale };
+    /** What onConnect learns about a connection, beyond graphql-ws's own socket and request. */
+    type Extra = { viewer?: Awaited<ReturnType<typeof authenticate>>; locale?: Locale };
+
+    // Sockets by the session that opened them, so ending a session closes its sockets too.
+    const socketsBySession = new Map<string, Set<WebSocket>>();
+    const revocations = services.pubsub.subscribe('sessions:revoked');
+    void (async () => {
+      for await (const { sessionIds } of revocations) {
+        for (const id of sessionIds) {
+          for (const socket of socketsBySession.get(id) ?? []) socket.close(4401, 'Session ended');
+        }
+      }
+    })();
+
     const disposable = useServer<Record<string, unknown>, Extra>(
       {
         // A connection that presents a token must present a valid one; without one it is anonymous.
@@ -81,6 +94,15 @@ export function createApp(services: Services) {
           const viewer = await authenticate(services.prisma, services.tokenSecret, token);
           if (token && !viewer) return false;
           ctx.extra.viewer = viewer;
+          if (viewer) {
+            const { socket } = ctx.extra;
+            const sockets = socketsBySession.get(viewer.sessionId) ?? new Set();
+            socketsBySession.set(viewer.sessionId, sockets.add(socket));
+            socket.once('close', () => {
+              sockets.delete(socket);
+              if (sockets.size === 0) socketsBySession.delete(viewer.sessionId);
+            });
+          }
           const requested = ctx.connectionParams?.locale;
           ctx.extra.locale = LOCALES.includes(requested as Locale)
             ? (requested as Locale)
@@ -116,6 +138,7 @@ export function createApp(services: Services) {
     );
     return {
       async close() {
+        await revocations.return?.();
         await disposable.dispose();
         wss.close();
       },

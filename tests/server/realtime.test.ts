@@ -106,6 +106,23 @@ describe('graphql-ws on /graphql', () => {
     expect([seen.id, ...ids]).toEqual(stored.map((row) => encodeGlobalID('Notification', row.id)));
   });
 
+  it("closes a session's sockets when the session ends, and leaves the member's other sessions open", async () => {
+    const olga = await member();
+    const other = (await post('/auth/login', { email: olga.email, password: olga.password })).body.access_token as string;
+    const ending = collect(connect(olga.token), 1);
+    const staying = connect(other);
+    const stayingEvents = collect(staying, 1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    const signOut = await post('/graphql', { query: 'mutation { signOut }' }, olga.token);
+    expect(signOut.body).toEqual({ data: { signOut: true } });
+    await expect(ending).rejects.toMatchObject({ code: 4401 });
+
+    // The other session still receives its notifications.
+    await post('/auth/login', { email: olga.email, password: olga.password });
+    expect((await stayingEvents)[0].kind).toBe('NEW_SIGN_IN');
+  });
+
   it('refuses a connection with an invalid token and a subscription without one', async () => {
     const bad = createClient({
       url: `${server.url.replace('http', 'ws')}/graphql`,

@@ -1,6 +1,7 @@
 import type { PrismaClient } from '../db';
 import type { User } from '../generated/prisma/client';
 import { signAccessToken, verifyAccessToken } from './tokens';
+import type { PubSub } from '../realtime/pubsub';
 
 export type Viewer = { user: User; sessionId: string };
 export type ClientMeta = { ip: string; userAgent: string | null };
@@ -58,16 +59,34 @@ export async function authenticate(
   return { user: session.user, sessionId: session.id };
 }
 
-export async function revokeSession(prisma: PrismaClient, sessionId: string): Promise<void> {
-  await prisma.session.updateMany({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: new Date() } });
+/** Ends sessions: their tokens stop working and their open WebSockets are closed (see http.ts). */
+async function revokeWhere(
+  { prisma, pubsub }: { prisma: PrismaClient; pubsub: PubSub },
+  where: { id?: string; userId?: number; exceptId?: string },
+): Promise<void> {
+  const live = await prisma.session.findMany({
+    where: {
+      revokedAt: null,
+      ...(where.id ? { id: where.id } : {}),
+      ...(where.userId ? { userId: where.userId } : {}),
+      ...(where.exceptId ? { NOT: { id: where.exceptId } } : {}),
+    },
+    select: { id: true },
+  });
+  if (live.length === 0) return;
+  const sessionIds = live.map((session) => session.id);
+  await prisma.session.updateMany({ where: { id: { in: sessionIds }, revokedAt: null }, data: { revokedAt: new Date() } });
+  pubsub.publish('sessions:revoked', { sessionIds });
 }
 
-export async function revokeUserSessions(prisma: PrismaClient, userId: number, exceptSessionId?: string) {
-  await prisma.session.updateMany({
-    where: { userId, revokedAt: null, ...(exceptSessionId ? { id: { not: exceptSessionId } } : {}) },
-    data: { revokedAt: new Date() },
-  });
-}
+export const revokeSession = (services: { prisma: PrismaClient; pubsub: PubSub }, sessionId: string) =>
+  revokeWhere(services, { id: sessionId });
+
+export const revokeUserSessions = (
+  services: { prisma: PrismaClient; pubsub: PubSub },
+  userId: number,
+  exceptSessionId?: string,
+) => revokeWhere(services, { userId, exceptId: exceptSessionId });
 
 /** "Bearer abc" → "abc"; also accepts the bare token (graphql-ws connectionParams). */
 export function bearerToken(value: unknown): string | null {

@@ -12,6 +12,8 @@ export type NotificationEvent = {
 
 export type Topics = {
   'user:notification': [userId: number, event: NotificationEvent];
+  /** Sessions just ended: every process closes the WebSockets opened with them. */
+  'sessions:revoked': [event: { sessionIds: string[] }];
 };
 
 export type PubSub = ReturnType<typeof createPubSub<Topics>>;

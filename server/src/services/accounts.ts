@@ -109,7 +109,7 @@ export async function signIn(
 }
 
 export async function signOut(services: Services, sessionId: string): Promise<void> {
-  await revokeSession(services.prisma, sessionId);
+  await revokeSession(services, sessionId);
 }
 
 /**
@@ -167,5 +167,5 @@ export async function resetPassword(services: Services, input: z.output<typeof r
     if (spent.count !== 1) throw new InvalidTokenError();
     await tx.user.update({ where: { id: record.userId }, data: { passwordHash } });
   });
-  await revokeUserSessions(prisma, record.userId);
+  await revokeUserSessions(services, record.userId);
 }
