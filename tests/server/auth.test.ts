@@ -1,7 +1,9 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, newMember, registerAndLogin, type TestApp } from './support';
+import { loadTokenSecret } from '../../server/src/auth/tokens';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -247,5 +249,50 @@ describe('bad requests', () => {
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({ detail: 'Ошибка сервера. Попробуйте позже' });
     await broken.dispose();
+  });
+});
+
+describe('login limits per address', () => {
+  it('answers 429 to an address that failed too often, whatever account it tries, and not to another address', async () => {
+    const limited = await createTestApp({ loginLimitPerAccount: 100, loginLimitPerAddress: 3, trustProxy: true });
+    try {
+      const from = (ip: string) => ({ 'x-forwarded-for': ip });
+      for (let i = 0; i < 3; i++) {
+        const failed = await limited.request('POST', '/auth/login', {
+          json: { email: `nobody${i}@example.ru`, password: 'x' },
+          headers: from('203.0.113.7'),
+        });
+        expect(failed.status).toBe(401);
+      }
+      const { member } = await registerAndLogin(limited);
+      const blocked = await limited.request('POST', '/auth/login', {
+        json: { email: member.email, password: member.password },
+        headers: from('203.0.113.7'),
+      });
+      expect(blocked.status).toBe(429);
+      const elsewhere = await limited.request('POST', '/auth/login', {
+        json: { email: member.email, password: member.password },
+        headers: from('198.51.100.2'),
+      });
+      expect(elsewhere.status).toBe(200);
+    } finally {
+      await limited.dispose();
+    }
+  });
+});
+
+describe('token secret', () => {
+  it('uses TOKEN_SECRET when given, else generates one once and keeps it in the data folder', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-secret-'));
+    try {
+      expect(new TextDecoder().decode(loadTokenSecret('from-env', dir))).toBe('from-env');
+      expect(fs.existsSync(path.join(dir, 'token-secret'))).toBe(false);
+      const generated = loadTokenSecret(undefined, dir);
+      expect(generated.length).toBeGreaterThanOrEqual(48);
+      expect(fs.statSync(path.join(dir, 'token-secret')).mode & 0o777).toBe(0o600);
+      expect(loadTokenSecret(undefined, dir)).toEqual(generated);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
