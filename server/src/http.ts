@@ -8,10 +8,8 @@ import { createRestRouter } from './rest/router';
 import { routes } from './rest/routes';
 import { createStaticClient } from './storage/staticClient';
 import { authenticate, bearerToken } from './auth/sessions';
+import { json } from './jsonResponse';
 import { negotiateLocale, requestLocale, translate, LOCALES, type Locale } from './i18n';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
 
 /**
  * The whole HTTP surface as one fetch handler: /graphql (Yoga), /health, the REST rows (also under
@@ -45,7 +43,7 @@ export function createApp(services: Services) {
       if (isPageNavigation(request, pathname)) return client.page(request);
     }
     const locale = negotiateLocale(request.headers.get('accept-language'));
-    if (rest.knows(pathname)) return json(405, { detail: translate(locale, 'request.notFound') });
+    if (rest.knows(pathname)) return json(405, { detail: translate(locale, 'request.methodNotAllowed') });
     return json(404, { detail: translate(locale, 'request.notFound') });
   }
 

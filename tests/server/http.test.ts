@@ -51,6 +51,8 @@ describe('HTTP surface', () => {
     expect(await response.json()).toEqual({ detail: 'Не найдено' });
     const traversal = await app.request('GET', '/assets/..%2f..%2fpackage.json');
     expect(traversal.status).toBe(404);
+    const wrongMethod = await app.request('DELETE', '/auth/login');
+    expect(wrongMethod.status).toBe(405);
   });
 
   it('keeps schema.graphql in step with the Pothos schema', () => {

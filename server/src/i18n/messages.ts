@@ -101,6 +101,11 @@ export const messages = {
     fr: "Le corps de la requête n'est pas un JSON valide",
   },
   'request.notFound': { ru: 'Не найдено', en: 'Not found', fr: 'Introuvable' },
+  'request.methodNotAllowed': {
+    ru: 'Этот метод не поддерживается для этого адреса',
+    en: 'This method is not allowed for this path',
+    fr: "Cette méthode n'est pas autorisée pour ce chemin",
+  },
   'request.serverError': {
     ru: 'Ошибка сервера. Попробуйте позже',
     en: 'Server error. Try again later',

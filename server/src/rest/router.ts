@@ -5,6 +5,7 @@ import { buildContext, maskError, type ServerContext } from '../graphql';
 import { errorStatusByTypename } from '../services/errors';
 import { translate, type MessageKey } from '../i18n';
 import type { Context } from '../context';
+import { json } from '../jsonResponse';
 import { FRAGMENTS } from './fragments';
 
 /**
@@ -20,8 +21,7 @@ export type RestRequest = {
   context: Context;
 };
 
-export type RestAnswer = { status?: number; body: unknown; headers?: Record<string, string> };
-
+// The operation's data, whose shape the row's own GraphQL document fixes.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Data = Record<string, any>;
 
@@ -31,23 +31,21 @@ export type RestRoute = {
   path: string;
   /** Refuse with 401 before running anything when nobody is signed in. */
   signedIn?: boolean;
-  operation?: string;
+  operation: string;
   variables?: (req: RestRequest) => Record<string, unknown>;
   /** Shapes the answer body from the operation's data (already checked for typed errors). */
   respond?: (data: Data, req: RestRequest) => unknown;
   /** Status of a successful answer; 200 by default. */
   status?: number;
-  /** For rows that need no GraphQL operation. */
-  handle?: (req: RestRequest) => Promise<RestAnswer | Response>;
 };
 
-type CompiledRoute = RestRoute & { pattern: RegExp; keys: string[]; document?: DocumentNode };
+type CompiledRoute = RestRoute & { pattern: RegExp; keys: string[]; document: DocumentNode };
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
+const detail = (context: Pick<Context, 'locale'>, status: number, key: MessageKey) =>
+  json(status, { detail: translate(context.locale, key) });
 
-export const detail = (context: Pick<Context, 'locale'>, status: number, key: MessageKey, extra = {}) =>
-  json(status, { detail: translate(context.locale, key), ...extra });
+/** `/api/x` is served as `/x` (the meeting area calls the API with that prefix). */
+const withoutApiPrefix = (pathname: string) => (pathname.startsWith('/api/') ? pathname.slice(4) : pathname);
 
 function compile(route: RestRoute): CompiledRoute {
   const keys: string[] = [];
@@ -57,28 +55,27 @@ function compile(route: RestRoute): CompiledRoute {
       return '([^/]+)';
     })}/?$`,
   );
-  if (!route.operation) return { ...route, pattern, keys };
-  const used = Object.keys(FRAGMENTS).filter((name) => route.operation!.includes(`...${name}`));
+  const used = Object.keys(FRAGMENTS).filter((name) => route.operation.includes(`...${name}`));
   const document = parse([route.operation, ...used.map((name) => FRAGMENTS[name])].join('\n'));
   const problems = validate(schema, document);
   if (problems.length) throw new Error(`REST ${route.method} ${route.path}: ${problems.map((p) => p.message).join('; ')}`);
   return { ...route, pattern, keys, document };
 }
 
+/** JSON, urlencoded or multipart body as an object (repeated form keys become arrays). */
 async function readBody(request: Request): Promise<Record<string, unknown> | 'malformed'> {
-  const type = request.headers.get('content-type') ?? '';
   if (request.method === 'GET' || request.method === 'HEAD') return {};
-  if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {
-    const form = await request.formData();
-    const body: Record<string, unknown> = {};
-    for (const [key, value] of form.entries()) {
-      body[key] = key in body ? [body[key], value].flat() : value;
-    }
-    return body;
-  }
-  const text = await request.text();
-  if (!text.trim()) return {};
+  const type = request.headers.get('content-type') ?? '';
   try {
+    if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {
+      const body: Record<string, unknown> = {};
+      for (const [key, value] of (await request.formData()).entries()) {
+        body[key] = key in body ? [body[key], value].flat() : value;
+      }
+      return body;
+    }
+    const text = await request.text();
+    if (!text.trim()) return {};
     const parsed: unknown = JSON.parse(text);
     return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : { items: parsed };
   } catch {
@@ -112,13 +109,14 @@ export function createRestRouter(services: Services, routes: RestRoute[]) {
   const compiled = routes.map(compile);
 
   const match = (method: string, pathname: string) => {
-    const path = pathname.startsWith('/api/') ? pathname.slice(4) : pathname;
+    const path = withoutApiPrefix(pathname);
     for (const route of compiled) {
-      if (route.method !== method) continue;
-      const found = route.pattern.exec(path);
-      if (found) {
-        const params = Object.fromEntries(route.keys.map((key, i) => [key, decodeURIComponent(found[i + 1])]));
-        return { route, params };
+      const found = route.method === method ? route.pattern.exec(path) : null;
+      if (!found) continue;
+      try {
+        return { route, params: Object.fromEntries(route.keys.map((key, i) => [key, decodeURIComponent(found[i + 1])])) };
+      } catch {
+        return null; // a parameter that is not valid percent-encoding names nothing
       }
     }
     return null;
@@ -126,9 +124,8 @@ export function createRestRouter(services: Services, routes: RestRoute[]) {
 
   return {
     /** True when some row serves this path (any method): page/API disambiguation uses it. */
-    knows: (pathname: string) =>
-      compiled.some((route) => route.pattern.test(pathname.startsWith('/api/') ? pathname.slice(4) : pathname)),
-    match,
+    knows: (pathname: string) => compiled.some((route) => route.pattern.test(withoutApiPrefix(pathname))),
+
     async handle(request: Request, serverContext: ServerContext): Promise<Response | null> {
       const url = new URL(request.url);
       const found = match(request.method, url.pathname);
@@ -143,26 +140,19 @@ export function createRestRouter(services: Services, routes: RestRoute[]) {
       if (body === 'malformed') return detail(context, 400, 'request.malformedJson');
       const rest: RestRequest = { request, params, query: url.searchParams, body, context };
 
-      if (route.handle) {
-        const answer = await route.handle(rest);
-        return answer instanceof Response ? answer : json(answer.status ?? 200, answer.body, answer.headers);
-      }
       const result = await execute({
         schema,
-        document: route.document!,
+        document: route.document,
         variableValues: route.variables?.(rest) ?? {},
         contextValue: context,
       });
       const data = (result.data ?? null) as Data | null;
-      if (data) {
-        const failure = typedError(data);
-        if (failure) return failure;
-      }
+      const failure = data && typedError(data);
+      if (failure) return failure;
       if (result.errors?.length) {
         const first = maskError(result.errors[0], context.locale, services);
-        return json(Number(first.extensions.status) || (first.extensions.code === 'INTERNAL_SERVER_ERROR' ? 500 : 400), {
-          detail: first.message,
-        });
+        const status = Number(first.extensions.status) || (first.extensions.code === 'INTERNAL_SERVER_ERROR' ? 500 : 400);
+        return json(status, { detail: first.message });
       }
       return json(route.status ?? 200, route.respond ? route.respond(data ?? {}, rest) : data);
     },
