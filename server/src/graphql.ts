@@ -52,8 +52,9 @@ export async function buildContext(
   };
 }
 
-/** NotAuthenticatedError → NOT_AUTHENTICATED */
+/** ForbiddenError → FORBIDDEN, NotAuthenticatedError → UNAUTHENTICATED (the usual GraphQL codes). */
 const errorCode = (error: AppError) =>
+  (error.constructor as typeof AppError).code ??
   error.name.replace(/Error$/, '').replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase();
 
 /**

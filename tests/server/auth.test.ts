@@ -168,6 +168,11 @@ describe('roles', () => {
 
     const graphqlRefused = await app.graphql('{ users(first: 5) { totalCount } }', {}, { token: plain.token });
     expect(graphqlRefused.errors?.[0].extensions).toMatchObject({ code: 'FORBIDDEN', status: 403 });
+    const anonymous = await app.graphql('{ users(first: 5) { totalCount } }');
+    expect(anonymous.errors?.[0]).toMatchObject({
+      message: 'Требуется вход в систему',
+      extensions: { code: 'UNAUTHENTICATED', status: 401 },
+    });
   });
 });
 

@@ -7,6 +7,8 @@ import type { MessageKey, MessageParams } from '../i18n';
 export abstract class AppError extends Error {
   /** The HTTP status the REST layer answers with; the GraphQL type has the class's name. */
   static readonly status: number = 400;
+  /** `extensions.code` when the error reaches a client outside a typed result; derived from the name by default. */
+  static readonly code?: string;
   constructor(
     readonly messageKey: MessageKey,
     readonly params: MessageParams = {},
@@ -69,6 +71,7 @@ export class InvalidTokenError extends AppError {
 
 export class NotAuthenticatedError extends AppError {
   static override readonly status = 401;
+  static override readonly code = 'UNAUTHENTICATED';
   constructor() {
     super('auth.notAuthenticated');
   }
