@@ -5,7 +5,7 @@ import type { ExecutionArgs } from 'graphql';
 import type { Services } from './services/container';
 import { createGraphQL, type ServerContext } from './graphql';
 import { createRestRouter } from './rest/router';
-import { routes } from './rest/routes';
+import { routes } from './rest/routes/index';
 import { createStaticClient } from './storage/staticClient';
 import { authenticate, bearerToken } from './auth/sessions';
 import { json } from './jsonResponse';
