@@ -11,6 +11,13 @@ import { authenticate, bearerToken } from './auth/sessions';
 import { json } from './jsonResponse';
 import { negotiateLocale, requestLocale, translate, LOCALES, type Locale } from './i18n';
 
+/** Sent with every answer: no MIME sniffing, no framing by other sites, no full referrers leaving. */
+const SECURITY_HEADERS = [
+  ['x-content-type-options', 'nosniff'],
+  ['x-frame-options', 'SAMEORIGIN'],
+  ['referrer-policy', 'strict-origin-when-cross-origin'],
+] as const;
+
 /**
  * The whole HTTP surface as one fetch handler: /graphql (Yoga), /health, the REST rows (also under
  * /api), the built client with client-side routes falling back to index.html. Tests call
@@ -51,7 +58,11 @@ export function createApp(services: Services) {
     const locale = negotiateLocale(request.headers.get('accept-language'));
     return requestLocale.run(locale, async () => {
       try {
-        return await route(request, serverContext);
+        const response = await route(request, serverContext);
+        for (const [name, value] of SECURITY_HEADERS) {
+          if (!response.headers.has(name)) response.headers.set(name, value);
+        }
+        return response;
       } catch (error) {
         services.log.error(`${request.method} ${new URL(request.url).pathname} failed`, error);
         return json(500, { detail: translate(locale, 'request.serverError') });

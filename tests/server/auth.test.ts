@@ -176,6 +176,27 @@ describe('roles', () => {
   });
 });
 
+describe('Relay node interface', () => {
+  it('resolves a member by global id for a signed-in viewer and refuses a visitor', async () => {
+    const anna = await registerAndLogin(app);
+    const boris = await registerAndLogin(app);
+    const viewer = await app.graphql('{ viewer { id databaseId } }', {}, { token: anna.token });
+    const annaId = viewer.data.viewer.id;
+    expect(viewer.data.viewer.databaseId).toBe(anna.user.id);
+
+    const seen = await app.graphql(
+      'query($id: ID!) { node(id: $id) { __typename ... on User { username } } }',
+      { id: annaId },
+      { token: boris.token },
+    );
+    expect(seen.data.node).toEqual({ __typename: 'User', username: anna.member.username });
+
+    const anonymous = await app.graphql('query($id: ID!) { node(id: $id) { ... on User { email } } }', { id: annaId });
+    expect(anonymous.data?.node ?? null).toBeNull();
+    expect(anonymous.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+  });
+});
+
 describe('password recovery', () => {
   const outbox = () => path.join(app.dataDir, 'outbox');
   const mails = () => (fs.existsSync(outbox()) ? fs.readdirSync(outbox()).sort() : []);

@@ -33,6 +33,7 @@ describe('HTTP surface', () => {
     expect(asset.headers.get('content-type')).toMatch(/javascript/);
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect(asset.headers.get('content-encoding')).toBe('gzip');
+    expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   it('gives a browser navigation the page and any other request the API on shared paths', async () => {
