@@ -4,6 +4,8 @@ import ErrorsPlugin from '@pothos/plugin-errors';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin from '@pothos/plugin-relay';
 import ZodPlugin from '@pothos/plugin-zod';
+import DataloaderPlugin from '@pothos/plugin-dataloader';
+import DataLoader from 'dataloader';
 import { GraphQLError, Kind } from 'graphql';
 import type PrismaTypes from './generated/pothos-types';
 import { getDatamodel } from './generated/pothos-types';
@@ -17,7 +19,13 @@ export type Role = 'user' | 'moderator' | 'admin';
 export const builder = new SchemaBuilder<{
   Context: Context;
   PrismaTypes: PrismaTypes;
-  AuthScopes: { loggedIn: boolean; moderator: boolean; admin: boolean };
+  AuthScopes: {
+    loggedIn: boolean;
+    moderator: boolean;
+    admin: boolean;
+    /** Takes part in the conversation with this database id. */
+    conversationParticipant: number;
+  };
   Scalars: {
     DateTime: { Input: Date; Output: Date | string };
     Date: { Input: Date; Output: Date };
@@ -25,7 +33,7 @@ export const builder = new SchemaBuilder<{
   };
   DefaultFieldNullability: false;
 }>({
-  plugins: [ScopeAuthPlugin, ErrorsPlugin, ZodPlugin, PrismaPlugin, RelayPlugin],
+  plugins: [ScopeAuthPlugin, ErrorsPlugin, ZodPlugin, PrismaPlugin, RelayPlugin, DataloaderPlugin],
   defaultFieldNullability: false,
   scopeAuth: {
     authScopes: (ctx) => {
@@ -34,6 +42,7 @@ export const builder = new SchemaBuilder<{
         loggedIn: !!ctx.viewer,
         moderator: role === 'moderator' || role === 'admin',
         admin: role === 'admin',
+        conversationParticipant: participationLoader(ctx),
       };
     },
     // 401 when nobody is signed in, 403 when the signed-in role is not enough.
@@ -53,6 +62,24 @@ export const builder = new SchemaBuilder<{
     nodesOnConnection: false,
   },
 });
+
+/**
+ * Whether the viewer takes part in conversations, asked per conversation but answered with one
+ * statement per batch (a page of conversations), and cached for the request.
+ */
+function participationLoader(ctx: Context) {
+  const viewer = ctx.viewer;
+  if (!viewer) return () => false;
+  const loader = new DataLoader<number, boolean>(async (ids) => {
+    const rows = await ctx.prisma.conversationParticipant.findMany({
+      where: { userId: viewer.user.id, conversationId: { in: [...ids] } },
+      select: { conversationId: true },
+    });
+    const member = new Set(rows.map((row) => row.conversationId));
+    return ids.map((id) => member.has(id));
+  });
+  return (conversationId: number) => loader.load(conversationId);
+}
 
 const parseDateTime = (value: unknown) => {
   const date = new Date(value as string);

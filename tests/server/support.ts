@@ -20,8 +20,11 @@ export type TestApp = {
 };
 
 /** A fresh database (in-memory PGlite, or a scratch PostgreSQL database with DATABASE_URL_TEST) and app. */
-export async function createTestApp(config: Partial<Config> = {}): Promise<TestApp> {
-  const db = await openTestDatabase();
+export async function createTestApp(
+  config: Partial<Config> = {},
+  opts: { onQuery?: (sql: string) => void } = {},
+): Promise<TestApp> {
+  const db = await openTestDatabase({ onQuery: opts.onQuery });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-test-'));
   const services = createServices(
     loadConfig({}, { dataDir, clientDir: path.join(dataDir, 'client'), ...config }),

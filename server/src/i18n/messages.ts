@@ -116,6 +116,36 @@ export const messages = {
     en: 'Someone signed in to your account from another device',
     fr: "Une connexion à votre compte a eu lieu depuis un autre appareil",
   },
+  'messages.empty': {
+    ru: 'Введите текст сообщения или прикрепите файл',
+    en: 'Type a message or attach a file',
+    fr: 'Saisissez un message ou joignez un fichier',
+  },
+  'messages.toSelf': {
+    ru: 'Нельзя отправить сообщение самому себе',
+    en: 'You cannot send a message to yourself',
+    fr: 'Vous ne pouvez pas vous envoyer un message',
+  },
+  'messages.recipientRequired': {
+    ru: 'Выберите получателя сообщения',
+    en: 'Select a message recipient',
+    fr: 'Choisissez le destinataire du message',
+  },
+  'messages.recipientNotFound': {
+    ru: 'Получатель не найден',
+    en: 'The recipient was not found',
+    fr: 'Destinataire introuvable',
+  },
+  'messages.blocked': {
+    ru: 'Нельзя отправить сообщение: один из вас заблокировал другого',
+    en: 'You cannot message this user: one of you has blocked the other',
+    fr: "Impossible d'envoyer ce message : l'un de vous a bloqué l'autre",
+  },
+  'messages.notParticipant': {
+    ru: 'Вы не участник этого разговора',
+    en: 'You are not part of this conversation',
+    fr: 'Vous ne participez pas à cette conversation',
+  },
   'mail.reset.subject': {
     ru: 'LinkUp: восстановление пароля',
     en: 'LinkUp: password recovery',

@@ -12,6 +12,12 @@ export type NotificationEvent = {
 
 export type Topics = {
   'user:notification': [userId: number, event: NotificationEvent];
+  /** A message was stored in one of the user's conversations. */
+  'user:message': [userId: number, event: { messageId: number; conversationId: number }];
+  /** A participant read a conversation of the user's (unread counts and read marks change). */
+  'user:conversation': [userId: number, event: { conversationId: number; readerId: number; lastReadMessageId: number }];
+  /** Someone started or stopped typing in one of the user's conversations (never stored). */
+  'user:typing': [userId: number, event: { conversationId: number; userId: number; typing: boolean; at: string }];
   /** Sessions just ended: every process closes the WebSockets opened with them. */
   'sessions:revoked': [event: { sessionIds: string[] }];
 };

@@ -4,8 +4,10 @@ import {
   AccountDisabledError,
   AppError,
   ConflictError,
+  ForbiddenError,
   InvalidCredentialsError,
   InvalidTokenError,
+  NotFoundError,
   RateLimitError,
   ValidationError,
   type FieldIssue,
@@ -37,6 +39,8 @@ builder.objectType(ValidationError, {
 builder.objectType(InvalidCredentialsError, { name: 'InvalidCredentialsError', interfaces: [ErrorInterface] });
 builder.objectType(AccountDisabledError, { name: 'AccountDisabledError', interfaces: [ErrorInterface] });
 builder.objectType(InvalidTokenError, { name: 'InvalidTokenError', interfaces: [ErrorInterface] });
+builder.objectType(NotFoundError, { name: 'NotFoundError', interfaces: [ErrorInterface] });
+builder.objectType(ForbiddenError, { name: 'ForbiddenError', interfaces: [ErrorInterface] });
 
 builder.objectType(RateLimitError, {
   name: 'RateLimitError',

@@ -6,6 +6,7 @@ import './auth';
 import './notifications';
 import './branding';
 import './system';
+import './messages';
 
 export const schema = builder.toSchema();
 

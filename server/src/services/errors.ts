@@ -79,15 +79,15 @@ export class NotAuthenticatedError extends AppError {
 
 export class ForbiddenError extends AppError {
   static override readonly status = 403;
-  constructor() {
-    super('auth.forbidden');
+  constructor(key: MessageKey = 'auth.forbidden') {
+    super(key);
   }
 }
 
 export class NotFoundError extends AppError {
   static override readonly status = 404;
-  constructor() {
-    super('request.notFound');
+  constructor(key: MessageKey = 'request.notFound') {
+    super(key);
   }
 }
 

@@ -1,0 +1,66 @@
+import { encodeGlobalID } from '@pothos/plugin-relay';
+import type { RestRoute } from '../router';
+import { text } from './values';
+
+const restMessage = (message: { databaseId: number; content: string; createdAt: string; isMine: boolean }) => ({
+  id: message.databaseId,
+  content: message.content,
+  created_at: message.createdAt,
+  is_mine: message.isMine,
+});
+
+/** Spec section 7, "Friends and messages": the messenger's two documented paths. */
+export const messageRoutes: RestRoute[] = [
+  {
+    method: 'GET',
+    path: '/messages/conversations',
+    signedIn: true,
+    operation: `query RestConversations {
+      conversations(first: 100) {
+        edges { node {
+          databaseId unreadCount
+          otherParticipant { databaseId firstName lastName username avatarImage }
+          lastMessage { databaseId content createdAt isMine }
+        } }
+      }
+    }`,
+    respond: ({ conversations }) =>
+      conversations.edges.map(({ node }: { node: Record<string, any> }) => ({
+        id: node.databaseId,
+        user: node.otherParticipant && {
+          id: node.otherParticipant.databaseId,
+          first_name: node.otherParticipant.firstName,
+          last_name: node.otherParticipant.lastName,
+          username: node.otherParticipant.username,
+          avatar_image: node.otherParticipant.avatarImage,
+        },
+        unread_count: node.unreadCount,
+        last_message: node.lastMessage && restMessage(node.lastMessage),
+      })),
+  },
+  {
+    method: 'POST',
+    path: '/messages',
+    signedIn: true,
+    status: 201,
+    operation: `mutation RestSendMessage($input: SendMessageInput!) {
+      sendMessage(input: $input) {
+        __typename ...RestError
+        ... on SendMessageSuccess { sent: message { databaseId content createdAt isMine } conversation { databaseId } }
+      }
+    }`,
+    variables: ({ body }) => {
+      const receiver = Number(body.receiver_id);
+      return {
+        input: {
+          recipientId: Number.isInteger(receiver) && receiver > 0 ? encodeGlobalID('User', receiver) : null,
+          content: text(body.content),
+        },
+      };
+    },
+    respond: ({ sendMessage }) => ({
+      ...restMessage(sendMessage.sent),
+      conversation_id: sendMessage.conversation.databaseId,
+    }),
+  },
+];

@@ -1,0 +1,285 @@
+import { decodeGlobalID } from '@pothos/plugin-relay';
+import { builder } from '../builder';
+import * as messages from '../services/messages';
+import { ForbiddenError, NotAuthenticatedError, NotFoundError, ValidationError } from '../services/errors';
+import { sharedEventRow } from '../realtime/sharedEventRows';
+import { UserNode } from './user';
+
+/** The numeric id behind a global id of the given type, or a 404 for anything else. */
+function databaseIdOf(globalId: string | number, type: string): number {
+  try {
+    const decoded = decodeGlobalID(String(globalId));
+    const id = Number(decoded.id);
+    if (decoded.typename === type && Number.isInteger(id)) return id;
+  } catch {
+    // not a global id at all
+  }
+  throw new NotFoundError();
+}
+
+export const MessageNode = builder.prismaNode('Message', {
+  id: { field: 'id' },
+  authScopes: (message) => ({ conversationParticipant: message.conversationId }),
+  fields: (t) => ({
+    databaseId: t.exposeInt('id'),
+    content: t.exposeString('content'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    editedAt: t.expose('editedAt', { type: 'DateTime', nullable: true }),
+    conversationId: t.globalID({ resolve: (message) => ({ type: 'Conversation', id: message.conversationId }) }),
+    senderId: t.globalID({ resolve: (message) => ({ type: 'User', id: message.senderId }) }),
+    isMine: t.boolean({ resolve: (message, _args, ctx) => message.senderId === ctx.viewer?.user.id }),
+    sender: t.relation('sender'),
+  }),
+});
+
+export const ConversationNode = builder.prismaNode('Conversation', {
+  id: { field: 'id' },
+  authScopes: (conversation) => ({ conversationParticipant: conversation.id }),
+  fields: (t) => ({
+    databaseId: t.exposeInt('id'),
+    title: t.exposeString('title', { nullable: true }),
+    isGroup: t.boolean({ resolve: (conversation) => conversation.directKey === null }),
+    lastMessageAt: t.expose('lastMessageAt', { type: 'DateTime', nullable: true }),
+    /** The one other member of a one-to-one conversation. */
+    otherParticipant: t.field({
+      type: UserNode,
+      nullable: true,
+      select: (_args, ctx, nestedSelection) => ({
+        participants: {
+          where: { userId: { not: ctx.viewer?.user.id ?? 0 } },
+          take: 1,
+          select: { user: nestedSelection(true) },
+        },
+      }),
+      resolve: (conversation) => conversation.participants[0]?.user ?? null,
+    }),
+    participants: t.field({
+      type: [UserNode],
+      select: (_args, _ctx, nestedSelection) => ({
+        participants: { orderBy: { id: 'asc' }, select: { user: nestedSelection(true) } },
+      }),
+      resolve: (conversation) => conversation.participants.map((p) => p.user),
+    }),
+    lastMessage: t.field({
+      type: MessageNode,
+      nullable: true,
+      select: (_args, _ctx, nestedSelection) => ({ messages: nestedSelection({ take: 1, orderBy: { id: 'desc' } }) }),
+      resolve: (conversation) => conversation.messages[0] ?? null,
+    }),
+    unreadCount: t.loadable({
+      type: 'Int',
+      description: "Messages from others the viewer has not read yet.",
+      load: async (ids: number[], ctx) => {
+        const counts = await messages.unreadCounts(ctx.services, ctx.viewer!.user.id, ids);
+        return ids.map((id) => counts.get(id) ?? 0);
+      },
+      resolve: (conversation) => conversation.id,
+    }),
+    messages: t.relatedConnection('messages', {
+      cursor: 'id',
+      description: 'Oldest first; page backwards from the newest with `last` and `before`.',
+      query: () => ({ orderBy: { id: 'asc' } }),
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  conversations: t.prismaConnection({
+    type: 'Conversation',
+    cursor: 'id',
+    description: "The viewer's conversations, most recent activity first.",
+    authScopes: { loggedIn: true },
+    defaultSize: 30,
+    maxSize: 100,
+    resolve: (query, _root, _args, ctx) =>
+      ctx.prisma.conversation.findMany({
+        ...query,
+        where: { participants: { some: { userId: ctx.viewer!.user.id } }, lastMessageAt: { not: null } },
+        orderBy: [{ lastMessageAt: 'desc' }, { id: 'desc' }],
+      }),
+  }),
+  conversationWith: t.prismaField({
+    type: 'Conversation',
+    nullable: true,
+    description: 'The one-to-one conversation between the viewer and this user, if they have written.',
+    authScopes: { loggedIn: true },
+    args: { userId: t.arg.id({ required: true }) },
+    resolve: (query, _root, args, ctx) => {
+      const other = databaseIdOf(args.userId, 'User');
+      if (other === ctx.viewer!.user.id) return null;
+      return ctx.prisma.conversation.findUnique({
+        ...query,
+        where: { directKey: `${Math.min(other, ctx.viewer!.user.id)}:${Math.max(other, ctx.viewer!.user.id)}` },
+      });
+    },
+  }),
+  unreadMessagesCount: t.int({
+    description: "Unread messages across all the viewer's conversations.",
+    authScopes: { loggedIn: true },
+    resolve: async (_root, _args, ctx) => {
+      const userId = ctx.viewer!.user.id;
+      const conversations = await ctx.prisma.conversationParticipant.findMany({ where: { userId }, select: { conversationId: true } });
+      const counts = await messages.unreadCounts(ctx.services, userId, conversations.map((c) => c.conversationId));
+      return [...counts.values()].reduce((sum, n) => sum + n, 0);
+    },
+  }),
+}));
+
+const SendMessageInput = builder.inputType('SendMessageInput', {
+  description: 'Either `recipientId` (a user: their one-to-one conversation) or `conversationId`.',
+  fields: (t) => ({
+    recipientId: t.id({ required: false }),
+    conversationId: t.id({ required: false }),
+    content: t.string({ required: true, validate: { schema: messages.messageContent } }),
+  }),
+});
+
+const SendMessageSuccess = builder.objectRef<{ messageId: number; conversationId: number }>('SendMessageSuccess').implement({
+  fields: (t) => ({
+    message: t.prismaField({
+      type: 'Message',
+      resolve: (query, result, _args, ctx) => ctx.prisma.message.findUniqueOrThrow({ ...query, where: { id: result.messageId } }),
+    }),
+    conversation: t.prismaField({
+      type: 'Conversation',
+      resolve: (query, result, _args, ctx) =>
+        ctx.prisma.conversation.findUniqueOrThrow({ ...query, where: { id: result.conversationId } }),
+    }),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  sendMessage: t.field({
+    type: SendMessageSuccess,
+    authScopes: { loggedIn: true },
+    args: { input: t.arg({ type: SendMessageInput, required: true }) },
+    errors: { types: [ValidationError, NotFoundError, ForbiddenError], directResult: true, union: { name: 'SendMessageResult' } },
+    resolve: (_root, { input }, ctx) => {
+      const senderId = ctx.viewer!.user.id;
+      if (input.conversationId) {
+        return messages.sendToConversation(ctx.services, senderId, {
+          conversationId: databaseIdOf(input.conversationId, 'Conversation'),
+          content: input.content,
+        });
+      }
+      if (!input.recipientId) throw new ValidationError([{ path: ['recipientId'], messageKey: 'messages.recipientRequired' }]);
+      return messages.sendDirectMessage(ctx.services, senderId, {
+        recipientId: databaseIdOf(input.recipientId, 'User'),
+        content: input.content,
+      });
+    },
+  }),
+
+  markConversationRead: t.prismaField({
+    type: 'Conversation',
+    description: "Marks the conversation read up to its newest message; the other side sees it live.",
+    authScopes: { loggedIn: true },
+    args: { conversationId: t.arg.id({ required: true }) },
+    resolve: async (query, _root, args, ctx) => {
+      const conversationId = databaseIdOf(args.conversationId, 'Conversation');
+      await messages.markConversationRead(ctx.services, ctx.viewer!.user.id, conversationId);
+      return ctx.prisma.conversation.findUniqueOrThrow({ ...query, where: { id: conversationId } });
+    },
+  }),
+
+  setTyping: t.boolean({
+    authScopes: { loggedIn: true },
+    args: { conversationId: t.arg.id({ required: true }), typing: t.arg.boolean({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      await messages.setTyping(ctx.services, ctx.viewer!.user.id, databaseIdOf(args.conversationId, 'Conversation'), args.typing);
+      return true;
+    },
+  }),
+}));
+
+const TypingEvent = builder
+  .objectRef<{ conversationId: number; userId: number; typing: boolean; at: string }>('TypingEvent')
+  .implement({
+    fields: (t) => ({
+      conversationId: t.globalID({ resolve: (e) => ({ type: 'Conversation', id: e.conversationId }) }),
+      userId: t.globalID({ resolve: (e) => ({ type: 'User', id: e.userId }) }),
+      typing: t.exposeBoolean('typing'),
+      at: t.field({ type: 'DateTime', resolve: (e) => e.at }),
+    }),
+  });
+
+/** Subscriptions need a signed-in viewer; scope checks guard resolve, not subscribe. */
+function viewerIdOrRefuse(ctx: { viewer: { user: { id: number } } | null }): number {
+  if (!ctx.viewer) throw new NotAuthenticatedError();
+  return ctx.viewer.user.id;
+}
+
+builder.subscriptionFields((t) => ({
+  messageAdded: t.prismaField({
+    type: 'Message',
+    description:
+      "Every message stored in the viewer's conversations (theirs and the viewer's own, for other tabs). " +
+      'With `after` (the id of the newest message the client has), the ones stored since come first, ' +
+      'so a client whose socket dropped misses nothing and gets nothing twice.',
+    args: { after: t.arg.id({ required: false }) },
+    subscribe: async function* (_root, args, ctx) {
+      const userId = viewerIdOrRefuse(ctx);
+      const live = ctx.services.pubsub.subscribe('user:message', userId);
+      const firstLive = live.next(); // listen before reading the backlog
+      let lastId = args.after ? databaseIdOf(args.after, 'Message') : 0;
+      try {
+        if (args.after) {
+          for (const event of await messages.messageIdsAfter(ctx.services, userId, lastId)) {
+            lastId = event.messageId;
+            yield event;
+          }
+        }
+        for (let next = await firstLive; !next.done; next = await live.next()) {
+          if (next.value.messageId <= lastId) continue;
+          lastId = next.value.messageId;
+          yield next.value;
+        }
+      } finally {
+        await live.return?.();
+      }
+    },
+    // Every subscriber asks for the same row with the same selection: load it once per event.
+    resolve: (query, event, _args, ctx) =>
+      sharedEventRow(`message:${event.messageId}`, query, () =>
+        ctx.prisma.message.findUniqueOrThrow({ ...query, where: { id: event.messageId } }),
+      ),
+  }),
+
+  conversationUpdated: t.prismaField({
+    type: 'Conversation',
+    description: 'A conversation of the viewer changed: a new message, or someone read it (unread counts, read marks).',
+    subscribe: async function* (_root, _args, ctx) {
+      const userId = viewerIdOrRefuse(ctx);
+      const messagesIn = ctx.services.pubsub.subscribe('user:message', userId);
+      const reads = ctx.services.pubsub.subscribe('user:conversation', userId);
+      yield* mergeIterators<{ conversationId: number }>([messagesIn, reads]);
+    },
+    resolve: (query, event, _args, ctx) =>
+      ctx.prisma.conversation.findUniqueOrThrow({ ...query, where: { id: event.conversationId } }),
+  }),
+
+  typing: t.field({
+    type: TypingEvent,
+    description: 'Someone starts or stops typing in one of the viewer’s conversations.',
+    subscribe: (_root, _args, ctx) => ctx.services.pubsub.subscribe('user:typing', viewerIdOrRefuse(ctx)),
+    resolve: (event) => event,
+  }),
+}));
+
+/** Interleaves several async iterators; ending the merged one ends them all. */
+async function* mergeIterators<T>(iterators: AsyncIterator<T>[]): AsyncGenerator<T> {
+  const pending = new Map(iterators.map((it, index) => [index, it.next().then((result) => ({ index, result }))]));
+  try {
+    while (pending.size > 0) {
+      const { index, result } = await Promise.race(pending.values());
+      if (result.done) {
+        pending.delete(index);
+        continue;
+      }
+      pending.set(index, iterators[index].next().then((next) => ({ index, result: next })));
+      yield result.value;
+    }
+  } finally {
+    await Promise.all(iterators.map((it) => it.return?.()));
+  }
+}

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeGlobalID } from '@pothos/plugin-relay';
+import { friendshipPairKey } from '../../server/src/database/keys';
+import { createTestApp, registerAndLogin, type TestApp } from './support';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app?.dispose());
+
+const send = (token: string, receiverId: number, content: string) =>
+  app.request('POST', '/messages', { token, json: { receiver_id: receiverId, content } });
+
+describe('sending messages', () => {
+  it('stores a message, lists the conversation on both sides with unread counts, and reads it', async () => {
+    const anna = await registerAndLogin(app);
+    const boris = await registerAndLogin(app);
+    const sent = await send(anna.token, boris.user.id, '  Привет, Борис!  ');
+    expect(sent.status).toBe(201);
+    const message = await sent.json();
+    expect(message).toMatchObject({ id: expect.any(Number), content: 'Привет, Борис!', is_mine: true });
+
+    const borisList = await (await app.request('GET', '/messages/conversations', { token: boris.token })).json();
+    expect(borisList).toEqual([
+      expect.objectContaining({
+        id: message.conversation_id,
+        user: expect.objectContaining({ id: anna.user.id, first_name: 'Иван' }),
+        unread_count: 1,
+        last_message: expect.objectContaining({ content: 'Привет, Борис!', is_mine: false }),
+      }),
+    ]);
+    const annaList = await (await app.request('GET', '/messages/conversations', { token: anna.token })).json();
+    expect(annaList[0]).toMatchObject({ user: { id: boris.user.id }, unread_count: 0 });
+
+    const read = await app.graphql(
+      'mutation($id: ID!) { markConversationRead(conversationId: $id) { unreadCount } }',
+      { id: encodeGlobalID('Conversation', message.conversation_id) },
+      { token: boris.token },
+    );
+    expect(read.data).toEqual({ markConversationRead: { unreadCount: 0 } });
+    const total = await app.graphql('{ unreadMessagesCount }', {}, { token: boris.token });
+    expect(total.data).toEqual({ unreadMessagesCount: 0 });
+  });
+
+  it('refuses an empty message, a message to oneself, an unknown recipient and a missing recipient', async () => {
+    const anna = await registerAndLogin(app);
+    const boris = await registerAndLogin(app);
+    const before = await app.services.prisma.message.count();
+
+    const empty = await send(anna.token, boris.user.id, '   ');
+    expect(empty.status).toBe(422);
+    expect((await empty.json()).detail).toBe('Введите текст сообщения или прикрепите файл');
+
+    const self = await send(anna.token, anna.user.id, 'Себе');
+    expect(self.status).toBe(422);
+    expect((await self.json()).detail).toBe('Нельзя отправить сообщение самому себе');
+
+    const unknown = await send(anna.token, 999_999, 'Кому?');
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).detail).toBe('Получатель не найден');
+
+    const missing = await app.request('POST', '/messages', { token: anna.token, json: { content: 'Без адресата' } });
+    expect(missing.status).toBe(422);
+    expect((await missing.json()).detail).toBe('Выберите получателя сообщения');
+
+    const tooLong = await send(anna.token, boris.user.id, 'x'.repeat(5001));
+    expect(tooLong.status).toBe(422);
+    expect(await app.services.prisma.message.count()).toBe(before);
+  });
+
+  it('refuses messages across a block, in both directions', async () => {
+    const anna = await registerAndLogin(app);
+    const boris = await registerAndLogin(app);
+    await app.services.prisma.friendship.create({
+      data: {
+        pairKey: friendshipPairKey(anna.user.id, boris.user.id),
+        requesterId: boris.user.id,
+        addresseeId: anna.user.id,
+        status: 'blocked',
+        blockedById: boris.user.id,
+      },
+    });
+    for (const [from, to] of [
+      [anna, boris],
+      [boris, anna],
+    ]) {
+      const refused = await send(from.token, to.user.id, 'Привет');
+      expect(refused.status).toBe(403);
+      expect((await refused.json()).detail).toBe('Нельзя отправить сообщение: один из вас заблокировал другого');
+    }
+  });
+
+  it('keeps a conversation private to its participants', async () => {
+    const anna = await registerAndLogin(app);
+    const boris = await registerAndLogin(app);
+    const eve = await registerAndLogin(app);
+    const message = await (await send(anna.token, boris.user.id, 'Секрет')).json();
+    const conversationId = encodeGlobalID('Conversation', message.conversation_id);
+
+    const byNode = await app.graphql(
+      'query($id: ID!) { node(id: $id) { ... on Message { content } } }',
+      { id: encodeGlobalID('Message', message.id) },
+      { token: eve.token },
+    );
+    expect(byNode.data?.node ?? null).toBeNull();
+    expect(byNode.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+
+    const intoIt = await app.graphql(
+      'mutation($id: ID!) { sendMessage(input: { conversationId: $id, content: "Я тоже тут" }) { __typename ... on Error { message } } }',
+      { id: conversationId },
+      { token: eve.token },
+    );
+    expect(intoIt.data?.sendMessage).toEqual({ __typename: 'ForbiddenError', message: 'Вы не участник этого разговора' });
+    const typing = await app.graphql('mutation($id: ID!) { setTyping(conversationId: $id, typing: true) }', { id: conversationId }, { token: eve.token });
+    expect(typing.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+  });
+});
+
+describe('the conversation list', () => {
+  it('costs the same number of SQL statements for 2 conversations as for 12', async () => {
+    const statements: string[] = [];
+    const counted = await createTestApp({}, { onQuery: (sql) => statements.push(sql) });
+    try {
+      const me = await registerAndLogin(counted);
+      const measure = async () => {
+        statements.length = 0;
+        const response = await counted.request('GET', '/messages/conversations', { token: me.token });
+        expect(response.status).toBe(200);
+        return { conversations: (await response.json()).length, statements: statements.length };
+      };
+      const results = [];
+      for (let i = 1; i <= 12; i++) {
+        const other = await registerAndLogin(counted);
+        const sent = await counted.request('POST', '/messages', {
+          token: other.token,
+          json: { receiver_id: me.user.id, content: `Сообщение ${i}` },
+        });
+        expect(sent.status).toBe(201);
+        if (i === 2 || i === 12) results.push(await measure());
+      }
+      const [two, twelve] = results;
+      expect(two.conversations).toBe(2);
+      expect(twelve.conversations).toBe(12);
+      expect(twelve.statements).toBe(two.statements);
+    } finally {
+      await counted.dispose();
+    }
+  });
+});
