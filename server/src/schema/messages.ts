@@ -75,6 +75,16 @@ export const ConversationNode = builder.prismaNode('Conversation', {
       },
       resolve: (conversation) => conversation.id,
     }),
+    othersReadUpTo: t.loadable({
+      type: 'Int',
+      nullable: true,
+      description: "The database id of the newest message every other participant has read (read marks).",
+      load: async (ids: number[], ctx) => {
+        const marks = await messages.othersReadUpTo(ctx.services, ctx.viewer!.user.id, ids);
+        return ids.map((id) => marks.get(id) ?? null);
+      },
+      resolve: (conversation) => conversation.id,
+    }),
     messages: t.relatedConnection('messages', {
       cursor: 'id',
       description: 'Oldest first; page backwards from the newest with `last` and `before`.',

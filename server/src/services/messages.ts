@@ -145,3 +145,17 @@ export async function unreadCounts(services: Services, userId: number, conversat
     GROUP BY m.conversation_id`;
   return new Map(rows.map((row) => [row.conversation_id, Number(row.unread)]));
 }
+
+/** Per conversation, the newest message id read by every participant but `userId` (one statement). */
+export async function othersReadUpTo(services: Services, userId: number, conversationIds: readonly number[]) {
+  const rows = await services.prisma.conversationParticipant.findMany({
+    where: { conversationId: { in: [...conversationIds] }, userId: { not: userId } },
+    select: { conversationId: true, lastReadMessageId: true },
+  });
+  const marks = new Map<number, number | null>();
+  for (const row of rows) {
+    const mark = row.lastReadMessageId ?? 0;
+    marks.set(row.conversationId, Math.min(marks.get(row.conversationId) ?? Infinity, mark));
+  }
+  return new Map([...marks].map(([id, mark]) => [id, mark || null]));
+}
