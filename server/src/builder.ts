@@ -78,7 +78,7 @@ function participationLoader(ctx: Context) {
     const member = new Set(rows.map((row) => row.conversationId));
     return ids.map((id) => member.has(id));
   });
-  return (conversationId: number) => loader.load(conversationId);
+  return (conversationId: number) => ctx.knownConversations.has(conversationId) || loader.load(conversationId);
 }
 
 const parseDateTime = (value: unknown) => {

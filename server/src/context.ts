@@ -10,4 +10,9 @@ export type Context = {
   viewer: Viewer | null;
   locale: Locale;
   client: ClientMeta;
+  /**
+   * Conversations already known to be the viewer's in this request or subscription (a
+   * subscription's events come from the viewer's own topic), so checking them costs no query.
+   */
+  knownConversations: Set<number>;
 };

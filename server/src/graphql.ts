@@ -49,6 +49,7 @@ export async function buildContext(
       ip: clientAddress(services, request, node?.socket.remoteAddress),
       userAgent: request?.headers.get('user-agent') ?? (node?.headers['user-agent'] as string | undefined) ?? null,
     },
+    knownConversations: new Set(),
   };
 }
 

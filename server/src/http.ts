@@ -3,7 +3,9 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { ExecutionArgs } from 'graphql';
 import type { Services } from './services/container';
-import { createGraphQL, type ServerContext } from './graphql';
+import { createGraphQL, maskError, type ServerContext } from './graphql';
+import { subscribeWithSharedResults } from './realtime/sharedSubscriptions';
+import type { Context } from './context';
 import { createRestRouter } from './rest/router';
 import { routes } from './rest/routes/index';
 import { createStaticClient } from './storage/staticClient';
@@ -119,7 +121,19 @@ export function createApp(services: Services) {
           return true;
         },
         execute: (args) => (args.rootValue as { execute: (a: ExecutionArgs) => unknown }).execute(args) as never,
-        subscribe: (args) => (args.rootValue as { subscribe: (a: ExecutionArgs) => unknown }).subscribe(args) as never,
+        subscribe: (args) => {
+          const locale = (args.contextValue as Context).locale;
+          return requestLocale.run(locale, () =>
+            subscribeWithSharedResults(
+              { ...args, locale },
+              (a) => (args.rootValue as { subscribe: (a: ExecutionArgs) => unknown }).subscribe(a),
+              (result) =>
+                result.errors
+                  ? { ...result, errors: result.errors.map((error) => maskError(error, locale, services)) }
+                  : result,
+            ),
+          ) as never;
+        },
         onSubscribe: async (ctx, _id, params) => {
           const enveloped = yoga.getEnveloped({
             ...ctx,

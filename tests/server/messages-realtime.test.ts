@@ -42,7 +42,7 @@ function connect(token: string) {
   return client;
 }
 
-type Received = { id: string; databaseId: number; content: string; isMine: boolean };
+type Received = { id: string; databaseId: number; content: string; senderId: string };
 
 /** Subscribes to messageAdded and resolves once `count` messages arrived (or rejects on error). */
 function receive(client: Client, count: number, after?: string) {
@@ -52,7 +52,7 @@ function receive(client: Client, count: number, after?: string) {
   const done = new Promise<Received[]>((resolve, reject) => {
     client.on('connected', () => setTimeout(ready, 100));
     client.subscribe<{ messageAdded: Received }>(
-      { query: 'subscription($after: ID) { messageAdded(after: $after) { id databaseId content isMine } }', variables: { after } },
+      { query: 'subscription($after: ID) { messageAdded(after: $after) { id databaseId content senderId } }', variables: { after } },
       {
         next: ({ data, errors }) => {
           if (errors) return reject(new Error(errors[0].message));
@@ -76,8 +76,9 @@ describe('live messages', () => {
     await Promise.all([borisSide.subscribed, annaOtherTab.subscribed]);
     const sent = await call('/messages', { receiver_id: boris.id, content: 'Ты тут?' }, anna.token);
     expect(sent.status).toBe(201);
-    expect(await borisSide.done).toEqual([expect.objectContaining({ databaseId: sent.body.id, content: 'Ты тут?', isMine: false })]);
-    expect(await annaOtherTab.done).toEqual([expect.objectContaining({ databaseId: sent.body.id, isMine: true })]);
+    const annaId = Buffer.from(`User:${anna.id}`).toString('base64');
+    expect(await borisSide.done).toEqual([expect.objectContaining({ databaseId: sent.body.id, content: 'Ты тут?', senderId: annaId })]);
+    expect(await annaOtherTab.done).toEqual([expect.objectContaining({ databaseId: sent.body.id, senderId: annaId })]);
   });
 
   it('delivers all 100 messages sent while the socket was down, once each and in order, after reconnecting', async () => {

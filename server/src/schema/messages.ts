@@ -2,7 +2,7 @@ import { decodeGlobalID } from '@pothos/plugin-relay';
 import { builder } from '../builder';
 import * as messages from '../services/messages';
 import { ForbiddenError, NotAuthenticatedError, NotFoundError, ValidationError } from '../services/errors';
-import { sharedEventRow } from '../realtime/sharedEventRows';
+import type { SharedResult } from '../realtime/sharedSubscriptions';
 import { UserNode } from './user';
 
 /** The numeric id behind a global id of the given type, or a 404 for anything else. */
@@ -27,7 +27,6 @@ export const MessageNode = builder.prismaNode('Message', {
     editedAt: t.expose('editedAt', { type: 'DateTime', nullable: true }),
     conversationId: t.globalID({ resolve: (message) => ({ type: 'Conversation', id: message.conversationId }) }),
     senderId: t.globalID({ resolve: (message) => ({ type: 'User', id: message.senderId }) }),
-    isMine: t.boolean({ resolve: (message, _args, ctx) => message.senderId === ctx.viewer?.user.id }),
     sender: t.relation('sender'),
   }),
 });
@@ -233,26 +232,34 @@ builder.subscriptionFields((t) => ({
       const firstLive = live.next(); // listen before reading the backlog
       let lastId = args.after ? databaseIdOf(args.after, 'Message') : 0;
       try {
+        // Both sources only hold the viewer's own conversations.
         if (args.after) {
           for (const event of await messages.messageIdsAfter(ctx.services, userId, lastId)) {
             lastId = event.messageId;
+            ctx.knownConversations.add(event.conversationId);
             yield event;
           }
         }
         for (let next = await firstLive; !next.done; next = await live.next()) {
           if (next.value.messageId <= lastId) continue;
           lastId = next.value.messageId;
+          ctx.knownConversations.add(next.value.conversationId);
           yield next.value;
         }
       } finally {
         await live.return?.();
       }
     },
-    // Every subscriber asks for the same row with the same selection: load it once per event.
+    // A message reads the same for every participant: identical subscriptions share one
+    // execution per message (Message has no viewer-dependent field; keep it that way).
+    extensions: {
+      sharedResult: {
+        key: (event: { messageId: number }) => `message:${event.messageId}`,
+        ignoreArgs: ['after'],
+      } satisfies SharedResult<{ messageId: number }>,
+    },
     resolve: (query, event, _args, ctx) =>
-      sharedEventRow(`message:${event.messageId}`, query, () =>
-        ctx.prisma.message.findUniqueOrThrow({ ...query, where: { id: event.messageId } }),
-      ),
+      ctx.prisma.message.findUniqueOrThrow({ ...query, where: { id: event.messageId } }),
   }),
 
   conversationUpdated: t.prismaField({

@@ -1,12 +1,14 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
-import type { RestRoute } from '../router';
+import type { RestRequest, RestRoute } from '../router';
 import { text } from './values';
 
-const restMessage = (message: { databaseId: number; content: string; createdAt: string; isMine: boolean }) => ({
+type GraphQLMessage = { databaseId: number; content: string; createdAt: string; senderId: string };
+
+const restMessage = (message: GraphQLMessage, req: RestRequest) => ({
   id: message.databaseId,
   content: message.content,
   created_at: message.createdAt,
-  is_mine: message.isMine,
+  is_mine: message.senderId === encodeGlobalID('User', req.context.viewer!.user.id),
 });
 
 /** Spec section 7, "Friends and messages": the messenger's two documented paths. */
@@ -20,11 +22,11 @@ export const messageRoutes: RestRoute[] = [
         edges { node {
           databaseId unreadCount
           otherParticipant { databaseId firstName lastName username avatarImage }
-          lastMessage { databaseId content createdAt isMine }
+          lastMessage { databaseId content createdAt senderId }
         } }
       }
     }`,
-    respond: ({ conversations }) =>
+    respond: ({ conversations }, req) =>
       conversations.edges.map(({ node }: { node: Record<string, any> }) => ({
         id: node.databaseId,
         user: node.otherParticipant && {
@@ -35,7 +37,7 @@ export const messageRoutes: RestRoute[] = [
           avatar_image: node.otherParticipant.avatarImage,
         },
         unread_count: node.unreadCount,
-        last_message: node.lastMessage && restMessage(node.lastMessage),
+        last_message: node.lastMessage && restMessage(node.lastMessage, req),
       })),
   },
   {
@@ -46,7 +48,7 @@ export const messageRoutes: RestRoute[] = [
     operation: `mutation RestSendMessage($input: SendMessageInput!) {
       sendMessage(input: $input) {
         __typename ...RestError
-        ... on SendMessageSuccess { sent: message { databaseId content createdAt isMine } conversation { databaseId } }
+        ... on SendMessageSuccess { sent: message { databaseId content createdAt senderId } conversation { databaseId } }
       }
     }`,
     variables: ({ body }) => {
@@ -58,8 +60,8 @@ export const messageRoutes: RestRoute[] = [
         },
       };
     },
-    respond: ({ sendMessage }) => ({
-      ...restMessage(sendMessage.sent),
+    respond: ({ sendMessage }, req) => ({
+      ...restMessage(sendMessage.sent, req),
       conversation_id: sendMessage.conversation.databaseId,
     }),
   },

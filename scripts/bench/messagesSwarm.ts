@@ -1,0 +1,76 @@
+import WebSocket from 'ws';
+import { createClient } from 'graphql-ws';
+
+/**
+ * The receiving side of scripts/bench/messages.ts, in its own process: N sockets that each
+ * subscribe (graphql mode: graphql-ws `messageAdded`; ws mode: a bare socket), record the delay
+ * from the send time stamped in each message to its arrival, and report to the parent over IPC.
+ */
+type Start = { mode: 'graphql' | 'ws'; url: string; tokens: string[] };
+const now = () => performance.timeOrigin + performance.now();
+
+const latencies: number[] = [];
+let delivered = 0;
+let firstAt = 0;
+let lastAt = 0;
+const perMessage = new Map<string, number>();
+
+function onMessage(content: string, subscribers: number) {
+  const t = now();
+  const sentAt = Number(content.split(':')[1]);
+  latencies.push(t - sentAt);
+  delivered += 1;
+  if (!firstAt) firstAt = t;
+  lastAt = t;
+  const count = (perMessage.get(content) ?? 0) + 1;
+  perMessage.set(content, count);
+  if (count === subscribers) process.send!({ type: 'delivered', content });
+}
+
+process.on('message', async (raw: { type: string } & Partial<Start>) => {
+  if (raw.type === 'reset') {
+    latencies.length = 0;
+    delivered = 0;
+    firstAt = 0;
+    lastAt = 0;
+    perMessage.clear();
+    process.send!({ type: 'reset' });
+    return;
+  }
+  if (raw.type === 'report') {
+    process.send!({ type: 'report', latencies, delivered, spanMs: lastAt - firstAt });
+    return;
+  }
+  if (raw.type !== 'start') return;
+  const { mode, url, tokens } = raw as Start;
+  let ready = 0;
+  const markReady = () => {
+    ready += 1;
+    if (ready === tokens.length) process.send!({ type: 'ready' });
+  };
+  for (const token of tokens) {
+    if (mode === 'ws') {
+      const socket = new WebSocket(url);
+      socket.on('open', markReady);
+      socket.on('message', (data) => {
+        const frame = JSON.parse(String(data));
+        onMessage(frame.payload.data.messageAdded.content, tokens.length);
+      });
+      continue;
+    }
+    const client = createClient({ url, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` }, lazy: false });
+    let subscribed = false;
+    client.on('connected', () => {
+      if (subscribed) return;
+      subscribed = true;
+      // graphql-ws acknowledges the connection, then the subscription starts on the next frame.
+      setTimeout(markReady, 20);
+    });
+    client.subscribe<{ messageAdded: { content: string } }>(
+      { query: 'subscription { messageAdded { id databaseId content createdAt senderId } }' },
+      { next: ({ data }) => onMessage(data!.messageAdded.content, tokens.length), error: (e) => console.error(e), complete: () => {} },
+    );
+    // Connecting a thousand sockets at once overflows the accept backlog: pace them.
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+});
