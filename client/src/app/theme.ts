@@ -26,6 +26,7 @@ import {
   spinnerRecipe,
   tabsSlotRecipe,
   textStyles,
+  textareaRecipe,
   toastSlotRecipe,
   tokens,
 } from '@chakra-ui/react/theme'
@@ -69,6 +70,7 @@ const config = defineConfig({
       inputAddon: inputAddonRecipe,
       link: linkRecipe,
       spinner: spinnerRecipe,
+      textarea: textareaRecipe,
     },
     slotRecipes: {
       alert: alertSlotRecipe,

@@ -119,6 +119,19 @@ const fetchGraphQL: FetchFunction = (request, variables, cacheConfig) => {
 
 // --- subscriptions over graphql-ws, loaded on first use so the login page does not pay for it ---
 
+const reconnectedListeners = new Set<() => void>()
+
+/**
+ * Called each time the socket is back after a drop. Subscriptions that catch up from a position
+ * (`after`) restart with their newest position, so nothing missed while offline is lost.
+ */
+export function onSocketReconnected(listener: () => void): () => void {
+  reconnectedListeners.add(listener)
+  return () => {
+    reconnectedListeners.delete(listener)
+  }
+}
+
 let wsClient: WsClient | null = null
 let wsClientToken: string | null = null
 
@@ -163,6 +176,9 @@ async function getWsClient(): Promise<WsClient> {
       const current = getToken()
       return current ? { authorization: `Bearer ${current}` } : {}
     },
+  })
+  client.on('connected', (_socket, _payload, wasRetry) => {
+    if (wasRetry) for (const listener of [...reconnectedListeners]) listener()
   })
   // Another caller may have raced us while graphql-ws was loading.
   if (wsClient && wsClientToken === token) {

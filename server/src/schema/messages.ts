@@ -145,7 +145,8 @@ const SendMessageInput = builder.inputType('SendMessageInput', {
 
 const SendMessageSuccess = builder.objectRef<{ messageId: number; conversationId: number }>('SendMessageSuccess').implement({
   fields: (t) => ({
-    message: t.prismaField({
+    // Not `message`: that name is the Error interface's text in the same result union.
+    sentMessage: t.prismaField({
       type: 'Message',
       resolve: (query, result, _args, ctx) => ctx.prisma.message.findUniqueOrThrow({ ...query, where: { id: result.messageId } }),
     }),

@@ -48,7 +48,7 @@ export const messageRoutes: RestRoute[] = [
     operation: `mutation RestSendMessage($input: SendMessageInput!) {
       sendMessage(input: $input) {
         __typename ...RestError
-        ... on SendMessageSuccess { sent: message { databaseId content createdAt senderId } conversation { databaseId } }
+        ... on SendMessageSuccess { sentMessage { databaseId content createdAt senderId } conversation { databaseId } }
       }
     }`,
     variables: ({ body }) => {
@@ -61,7 +61,7 @@ export const messageRoutes: RestRoute[] = [
       };
     },
     respond: ({ sendMessage }, req) => ({
-      ...restMessage(sendMessage.sent, req),
+      ...restMessage(sendMessage.sentMessage, req),
       conversation_id: sendMessage.conversation.databaseId,
     }),
   },

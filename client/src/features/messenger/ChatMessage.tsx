@@ -1,0 +1,50 @@
+import { Box, chakra, Flex, Text } from '@chakra-ui/react'
+import { useLingui } from '@lingui/react/macro'
+import { Check, CheckCheck } from 'lucide-react'
+import { graphql, useFragment } from 'react-relay/hooks'
+import type { ChatMessage_message$key } from '../../__generated__/ChatMessage_message.graphql'
+import { formatDateTime } from '../../i18n/format'
+
+const fragment = graphql`
+  fragment ChatMessage_message on Message {
+    databaseId
+    content
+    createdAt
+    senderId
+  }
+`
+
+/** One message bubble: mine on the right (with its read mark), theirs on the left. Text only, never HTML. */
+export function ChatMessage({ message, viewerId, readUpTo }: { message: ChatMessage_message$key; viewerId: string; readUpTo: number | null }) {
+  const { t } = useLingui()
+  const data = useFragment(fragment, message)
+  const mine = data.senderId === viewerId
+  const read = mine && readUpTo !== null && data.databaseId <= readUpTo
+  return (
+    <Flex justify={mine ? 'flex-end' : 'flex-start'} data-testid="chat-message" data-mine={mine}>
+      <Box
+        maxW="75%"
+        px="3"
+        py="2"
+        rounded="xl"
+        bg={mine ? 'blue.600' : 'gray.100'}
+        color={mine ? 'white' : 'fg'}
+        roundedBottomRight={mine ? 'sm' : 'xl'}
+        roundedBottomLeft={mine ? 'xl' : 'sm'}
+      >
+        <Text whiteSpace="pre-wrap" wordBreak="break-word" data-testid="chat-message-text">
+          {data.content}
+        </Text>
+        <Flex justify="flex-end" align="center" gap="1" mt="1" fontSize="xs" opacity={0.75}>
+          <chakra.time dateTime={data.createdAt}>{formatDateTime(data.createdAt)}</chakra.time>
+          {mine &&
+            (read ? (
+              <CheckCheck size={14} aria-label={t`Прочитано`} data-testid="read-mark" />
+            ) : (
+              <Check size={14} aria-label={t`Отправлено`} />
+            ))}
+        </Flex>
+      </Box>
+    </Flex>
+  )
+}

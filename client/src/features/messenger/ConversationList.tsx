@@ -1,0 +1,46 @@
+import { Stack, Text } from '@chakra-ui/react'
+import { Trans } from '@lingui/react/macro'
+import { graphql, useLazyLoadQuery } from 'react-relay/hooks'
+import type { ConversationListQuery } from '../../__generated__/ConversationListQuery.graphql'
+import { ConversationListItem } from './ConversationListItem'
+
+const query = graphql`
+  query ConversationListQuery {
+    conversations(first: 100) @connection(key: "ConversationList_conversations") {
+      edges {
+        node {
+          id
+          otherParticipant {
+            id
+          }
+          ...ConversationListItem_conversation
+        }
+      }
+    }
+  }
+`
+
+/** The viewer's conversations, most recent first; kept current by useMessengerLive. */
+export function ConversationList({ selectedUserId, onSelect }: { selectedUserId: string | null; onSelect: (userId: string) => void }) {
+  const data = useLazyLoadQuery<ConversationListQuery>(query, {}, { fetchPolicy: 'store-and-network' })
+  const edges = data.conversations.edges
+  if (edges.length === 0) {
+    return (
+      <Text color="fg.muted" fontSize="sm" p="3" data-testid="no-conversations">
+        <Trans>Пока нет переписок. Напишите кому-нибудь из контактов.</Trans>
+      </Text>
+    )
+  }
+  return (
+    <Stack gap="1" data-testid="conversation-list">
+      {edges.map(({ node }) => (
+        <ConversationListItem
+          key={node.id}
+          conversation={node}
+          selected={node.otherParticipant?.id === selectedUserId}
+          onSelect={onSelect}
+        />
+      ))}
+    </Stack>
+  )
+}

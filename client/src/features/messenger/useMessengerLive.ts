@@ -1,0 +1,118 @@
+import { useEffect, useMemo, useState } from 'react'
+import { graphql, useSubscription } from 'react-relay/hooks'
+import { ConnectionHandler, type GraphQLSubscriptionConfig, type RecordSourceSelectorProxy } from 'relay-runtime'
+import type { useMessengerLiveMessageSubscription } from '../../__generated__/useMessengerLiveMessageSubscription.graphql'
+import type { useMessengerLiveConversationSubscription } from '../../__generated__/useMessengerLiveConversationSubscription.graphql'
+import type { useMessengerLiveTypingSubscription } from '../../__generated__/useMessengerLiveTypingSubscription.graphql'
+import { onSocketReconnected } from '../../relay/environment'
+import { noteTyping } from './typingStore'
+
+export const CONVERSATION_LIST_CONNECTION = 'ConversationList_conversations'
+export const CHAT_MESSAGES_CONNECTION = 'ChatMessages_messages'
+
+const messageSubscription = graphql`
+  subscription useMessengerLiveMessageSubscription($after: ID) {
+    messageAdded(after: $after) {
+      id
+      databaseId
+      conversationId
+      ...ChatMessage_message
+    }
+  }
+`
+
+const conversationSubscription = graphql`
+  subscription useMessengerLiveConversationSubscription {
+    conversationUpdated {
+      id
+      ...ConversationListItem_conversation
+    }
+  }
+`
+
+const typingSubscription = graphql`
+  subscription useMessengerLiveTypingSubscription {
+    typing {
+      conversationId
+      typing
+    }
+  }
+`
+
+/** Appends a message record to its conversation's loaded message list, once. */
+export function appendMessage(store: RecordSourceSelectorProxy, conversationId: string, messageId: string) {
+  const conversation = store.get(conversationId)
+  const message = store.get(messageId)
+  if (!conversation || !message) return
+  const connection = ConnectionHandler.getConnection(conversation, CHAT_MESSAGES_CONNECTION)
+  if (!connection) return
+  const present = (connection.getLinkedRecords('edges') ?? []).some((edge) => edge?.getLinkedRecord('node')?.getDataID() === messageId)
+  if (present) return
+  const edge = ConnectionHandler.createEdge(store, connection, message, 'ConversationMessagesConnectionEdge')
+  ConnectionHandler.insertEdgeAfter(connection, edge)
+}
+
+/** Puts a conversation first in the conversation list (adding it when it is new). */
+export function moveConversationFirst(store: RecordSourceSelectorProxy, conversationId: string) {
+  const conversation = store.get(conversationId)
+  const connection = ConnectionHandler.getConnection(store.getRoot(), CONVERSATION_LIST_CONNECTION)
+  if (!conversation || !connection) return
+  ConnectionHandler.deleteNode(connection, conversationId)
+  const edge = ConnectionHandler.createEdge(store, connection, conversation, 'QueryConversationsConnectionEdge')
+  ConnectionHandler.insertEdgeBefore(connection, edge)
+}
+
+let newestSeen = 0
+
+/**
+ * The messenger's live updates: new messages (appended where their conversation is open), the
+ * conversation list (order, last message, unread counts, read marks) and typing. After a dropped
+ * socket the message subscription restarts from the newest message seen, so none is missed and
+ * (the append checks) none is shown twice.
+ */
+export function useMessengerLive() {
+  const [restarts, setRestarts] = useState(0)
+  useEffect(() => onSocketReconnected(() => setRestarts((n) => n + 1)), [])
+
+  const messages = useMemo<GraphQLSubscriptionConfig<useMessengerLiveMessageSubscription>>(
+    () => ({
+      subscription: messageSubscription,
+      variables: { after: newestSeen ? btoa(`Message:${newestSeen}`) : null },
+      updater: (store, data) => {
+        if (!data) return
+        const { id, databaseId, conversationId } = data.messageAdded
+        newestSeen = Math.max(newestSeen, databaseId)
+        appendMessage(store, conversationId, id)
+      },
+      onError: () => {},
+    }),
+    // A new config (with the newest position) restarts the subscription after a reconnection.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [restarts],
+  )
+  const conversations = useMemo<GraphQLSubscriptionConfig<useMessengerLiveConversationSubscription>>(
+    () => ({
+      subscription: conversationSubscription,
+      variables: {},
+      updater: (store, data) => {
+        if (data) moveConversationFirst(store, data.conversationUpdated.id)
+      },
+      onError: () => {},
+    }),
+    [],
+  )
+  const typing = useMemo<GraphQLSubscriptionConfig<useMessengerLiveTypingSubscription>>(
+    () => ({
+      subscription: typingSubscription,
+      variables: {},
+      onNext: (data) => {
+        if (data) noteTyping(data.typing.conversationId, data.typing.typing)
+      },
+      onError: () => {},
+    }),
+    [],
+  )
+  useSubscription(messages)
+  useSubscription(conversations)
+  useSubscription(typing)
+}
