@@ -1,9 +1,15 @@
+import type { GraphQLResolveInfo } from 'graphql';
+import { queryFromInfo } from '@pothos/plugin-prisma';
 import { decodeGlobalID } from '@pothos/plugin-relay';
+import type { Prisma, Publication, PublicationComment } from '../generated/prisma/client';
+import { batched } from './batch';
 import { builder } from '../builder';
 import type { Context } from '../context';
 import type { MessageKey } from '../i18n';
 import * as publications from '../services/publications';
 import { FEED_ORDER, FEED_PAGE_SIZE } from '../services/publications';
+
+const MAX_PAGE_SIZE = 100;
 import { mediaUrl, thumbnailUrl } from '../services/media';
 import { mapUrl } from '../services/places';
 import {
@@ -83,6 +89,83 @@ export const PublicationCommentNode = builder.prismaNode('PublicationComment', {
   }),
 });
 
+type PageArgs = { first?: number | null; after?: string | null; last?: number | null; before?: string | null };
+
+/** Forward pages only: every list here is read from its start. */
+function pageSize(args: PageArgs, fallback: number) {
+  if (args.last != null || args.before != null) throw new ValidationError([{ path: ['last'], messageKey: 'validation.invalidInput' }]);
+  return Math.min(Math.max(args.first ?? fallback, 1), MAX_PAGE_SIZE);
+}
+
+const connection = <T>(rows: T[], first: number, cursorOf: (row: T) => string, after: unknown) => {
+  const edges = rows.slice(0, first).map((node) => ({ cursor: cursorOf(node), node }));
+  return {
+    edges,
+    pageInfo: {
+      hasNextPage: rows.length > first,
+      hasPreviousPage: !!after,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+    },
+  };
+};
+
+const commentCursor = (comment: { id: number }) => Buffer.from(String(comment.id)).toString('base64url');
+
+/**
+ * A page of a publication's comments. A list of publications asks for the first page of each:
+ * those are loaded together, at most `first` per publication (a window query), so a publication
+ * with thousands of comments costs a feed page no more than one with twenty.
+ */
+async function commentPage(ctx: Context, info: GraphQLResolveInfo, publicationId: number, args: PageArgs) {
+  const first = pageSize(args, 20);
+  // Computed for every publication, even when another one's call runs the batch: it also tells
+  // Pothos that the rows at this path come with the relations selected (no fallback queries).
+  const query = queryFromInfo({ context: ctx, info, path: ['edges', 'node'], select: { id: true, publicationId: true } });
+  if (args.after) {
+    const afterId = Number(Buffer.from(args.after, 'base64url').toString('utf8'));
+    if (!Number.isSafeInteger(afterId)) throw new ValidationError([{ path: ['after'], messageKey: 'validation.invalidInput' }]);
+    const rows = await ctx.prisma.publicationComment.findMany({
+      ...query,
+      where: { publicationId, id: { gt: afterId } },
+      orderBy: { id: 'asc' },
+      take: first + 1,
+    });
+    return connection(rows as PublicationComment[], first, commentCursor, args.after);
+  }
+  const firstPages = batched(
+    ctx,
+    `comments:${String(info.path.key)}:${first}`,
+    async (publicationIds: number[]) => {
+      const ranked = await ctx.prisma.$queryRaw<{ id: number }[]>`
+        SELECT id FROM (
+          SELECT id, row_number() OVER (PARTITION BY publication_id ORDER BY id) AS n
+          FROM publication_comments WHERE publication_id = ANY(${publicationIds})
+        ) ranked WHERE n <= ${first + 1}`;
+      const rows = await ctx.prisma.publicationComment.findMany({
+        ...query,
+        where: { id: { in: ranked.map((row) => row.id) } },
+        orderBy: { id: 'asc' },
+      });
+      const byPublication = new Map<number, PublicationComment[]>();
+      for (const row of rows as PublicationComment[]) byPublication.set(row.publicationId, [...(byPublication.get(row.publicationId) ?? []), row]);
+      return byPublication;
+    },
+    [] as PublicationComment[],
+  );
+  return connection(await firstPages(publicationId), first, commentCursor, null);
+}
+
+/** Likes or comments per publication, for the publications of one page in one statement. */
+async function countBy(ctx: Context, model: 'publicationLike' | 'publicationComment', publicationIds: number[]) {
+  const where = { publicationId: { in: publicationIds } };
+  const rows =
+    model === 'publicationLike'
+      ? await ctx.prisma.publicationLike.groupBy({ by: ['publicationId'], where, _count: { _all: true } })
+      : await ctx.prisma.publicationComment.groupBy({ by: ['publicationId'], where, _count: { _all: true } });
+  return new Map(rows.map((row) => [row.publicationId, row._count._all]));
+}
+
 export const PublicationNode = builder.prismaNode('Publication', {
   id: { field: 'id' },
   authScopes: { loggedIn: true },
@@ -102,7 +185,10 @@ export const PublicationNode = builder.prismaNode('Publication', {
           : { latitude: p.latitude, longitude: p.longitude, address: p.address, mapProvider: p.mapProvider },
     }),
     media: t.relation('media', { query: { orderBy: [{ position: 'asc' }, { id: 'asc' }] } }),
-    likesCount: t.relationCount('likes'),
+    likesCount: t.int({
+      select: { id: true },
+      resolve: (p, _args, ctx) => batched(ctx, 'publicationLikesCount', (ids: number[]) => countBy(ctx, 'publicationLike', ids), 0)(p.id),
+    }),
     viewerHasLiked: t.boolean({
       select: (_args, ctx) => ({
         likes: { where: { userId: ctx.viewer?.user.id ?? -1 }, select: { id: true }, take: 1 },
@@ -114,45 +200,54 @@ export const PublicationNode = builder.prismaNode('Publication', {
       select: { authorId: true },
       resolve: (p, _args, ctx) => p.authorId === ctx.viewer?.user.id,
     }),
-    commentsCount: t.relationCount('comments'),
-    comments: t.relatedConnection('comments', {
-      description: 'Oldest first.',
-      cursor: 'id',
-      defaultSize: 20,
-      maxSize: 100,
-      query: { orderBy: { id: 'asc' } },
+    commentsCount: t.int({
+      select: { id: true },
+      resolve: (p, _args, ctx) =>
+        batched(ctx, 'publicationCommentsCount', (ids: number[]) => countBy(ctx, 'publicationComment', ids), 0)(p.id),
+    }),
+    comments: t.connection({
+      type: PublicationCommentNode,
+      description: 'Oldest first, 20 per page by default.',
+      resolve: (p, args, ctx, info) => commentPage(ctx, info, p.id, args),
     }),
   }),
 });
 
+/**
+ * A page of publications in FEED_ORDER after a (createdAt, id) cursor. The cursor carries both
+ * values so the condition is a plain range on the created_at index: page 100 costs what page 1 does.
+ */
+async function publicationPage(ctx: Context, info: GraphQLResolveInfo, args: PageArgs, where: Prisma.PublicationWhereInput) {
+  const first = pageSize(args, FEED_PAGE_SIZE);
+  const position = publications.decodePublicationCursor(args.after);
+  const rows = await ctx.prisma.publication.findMany({
+    ...queryFromInfo({ context: ctx, info, path: ['edges', 'node'], select: { id: true, createdAt: true } }),
+    where: position ? { AND: [where, publications.olderThan(position)] } : where,
+    orderBy: FEED_ORDER,
+    take: first + 1,
+  });
+  // The rows hold what the client selected (queryFromInfo), which is what the node's fields read.
+  return connection(rows as Publication[], first, publications.encodePublicationCursor, position);
+}
+
 builder.queryFields((t) => ({
-  feed: t.prismaConnection({
-    type: 'Publication',
+  feed: t.connection({
+    type: PublicationNode,
     description: "The viewer's and their contacts' publications, newest first, 50 per page (keyset pages by cursor).",
-    cursor: 'id',
     authScopes: { loggedIn: true },
-    defaultSize: FEED_PAGE_SIZE,
-    maxSize: 100,
-    resolve: async (query, _root, _args, ctx) => {
+    resolve: async (_root, args, ctx, info) => {
       const authors = await publications.feedAuthorIds(ctx.prisma, ctx.viewer!.user.id);
-      return ctx.prisma.publication.findMany({ ...query, where: { authorId: { in: authors } }, orderBy: FEED_ORDER });
+      return publicationPage(ctx, info, args, { authorId: { in: authors } });
     },
   }),
 
-  userPublications: t.prismaConnection({
-    type: 'Publication',
+  userPublications: t.connection({
+    type: PublicationNode,
     description: "A member's publications, newest first (none between members where one blocked the other).",
-    cursor: 'id',
     authScopes: { loggedIn: true },
-    defaultSize: FEED_PAGE_SIZE,
-    maxSize: 100,
     args: { userId: t.arg.int({ required: true, description: 'The numeric id (databaseId) of the member.' }) },
-    resolve: (query, _root, args, ctx) =>
-      ctx.prisma.publication.findMany({
-        ...query,
-        where: { authorId: args.userId, ...publications.visibleTo(ctx.viewer!.user.id) },
-        orderBy: FEED_ORDER,
-      }),
+    resolve: (_root, args, ctx, info) =>
+      publicationPage(ctx, info, args, { authorId: args.userId, ...publications.visibleTo(ctx.viewer!.user.id) }),
   }),
 }));
 

@@ -14,6 +14,28 @@ export const FEED_PAGE_SIZE = 50;
 /** Newest first; the id breaks ties so keyset pages never skip or repeat a publication. */
 export const FEED_ORDER: Prisma.PublicationOrderByWithRelationInput[] = [{ createdAt: 'desc' }, { id: 'desc' }];
 
+type Position = { createdAt: Date; id: number };
+
+/** An opaque page cursor: the position of the last publication of the page. */
+export const encodePublicationCursor = (row: Position) =>
+  Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+
+export function decodePublicationCursor(cursor: string | null | undefined): Position | null {
+  if (!cursor) return null;
+  const [date, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const position = { createdAt: new Date(date ?? ''), id: Number(id) };
+  if (Number.isNaN(position.createdAt.getTime()) || !Number.isSafeInteger(position.id)) {
+    throw new ValidationError([{ path: ['after'], messageKey: 'validation.invalidInput' }]);
+  }
+  return position;
+}
+
+/** What comes after `position` in FEED_ORDER, written as a range the created_at index serves. */
+export const olderThan = ({ createdAt, id }: Position): Prisma.PublicationWhereInput => ({
+  createdAt: { lte: createdAt },
+  OR: [{ createdAt: { lt: createdAt } }, { id: { lt: id } }],
+});
+
 const file = z.custom<File>((value) => !!value && typeof (value as File).arrayBuffer === 'function');
 const filenames = z.array(z.string().trim().min(1).max(200)).max(MEDIA_LIMITS.filesPerUpload, 'upload.tooMany');
 
