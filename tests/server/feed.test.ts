@@ -84,6 +84,38 @@ describe('the feed', () => {
     expect(seen).not.toContain('not a contact');
   });
 
+  it('gives REST clients the next cursor in a header', async () => {
+    const first = await app.request('GET', '/publications/feed?limit=100', { token: viewer.token });
+    const items = await first.json();
+    expect(items).toHaveLength(100);
+    const cursor = first.headers.get('x-next-cursor');
+    const rest = await app.request('GET', `/publications/feed?limit=100&cursor=${cursor}`, { token: viewer.token });
+    expect((await rest.json()).map((p: { content: string }) => p.content)).toEqual(
+      Array.from({ length: 30 }, (_, i) => `publication ${29 - i}`),
+    );
+    expect(rest.headers.get('x-next-cursor')).toBeNull();
+  });
+
+  it("loads at most a page of each publication's comments, and the rest by cursor", async () => {
+    const [newest] = await app.db.prisma.publication.findMany({ where: { authorId: { not: strangerId } }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 1 });
+    await app.db.prisma.publicationComment.createMany({
+      data: Array.from({ length: 25 }, (_, i) => ({ publicationId: newest!.id, authorId: viewer.user.id, content: `extra ${i}` })),
+    });
+    const { feed } = await page(null);
+    const comments = feed.edges[0].node.comments;
+    expect(comments.edges).toHaveLength(20);
+    expect(comments.pageInfo.hasNextPage).toBe(true);
+    expect(feed.edges[1].node.comments.edges).toHaveLength(3);
+
+    const MORE = `query($id: ID!, $after: String) { node(id: $id) { ... on Publication {
+      comments(first: 20, after: $after) { pageInfo { hasNextPage } edges { node { text } } } } } }`;
+    const more = await app.graphql(MORE, { id: feed.edges[0].node.id, after: comments.pageInfo.endCursor }, { token: viewer.token });
+    expect(more.data.node.comments.pageInfo.hasNextPage).toBe(false);
+    expect(more.data.node.comments.edges.map((e: { node: { text: string } }) => e.node.text)).toEqual(
+      Array.from({ length: 8 }, (_, i) => `extra ${17 + i}`),
+    );
+  });
+
   it('costs the same small number of SQL statements for every page', async () => {
     const first = await page(null);
     const second = await page(first.feed.pageInfo.endCursor);

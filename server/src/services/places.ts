@@ -19,8 +19,9 @@ export const REVIEW_TEXT_MAX_LENGTH = 2000;
 
 export const locationReviewInput = z.object({
   ...coordinates,
-  rating: z.number().int('review.rating').min(1, 'review.rating').max(5, 'review.rating').default(5),
-  text: z.string().trim().max(REVIEW_TEXT_MAX_LENGTH, 'validation.tooLong').default(''),
+  // Spec section 9: the default rating is 5.
+  rating: z.number().int('review.rating').min(1, 'review.rating').max(5, 'review.rating').nullish().transform((rating) => rating ?? 5),
+  text: z.string().trim().max(REVIEW_TEXT_MAX_LENGTH, 'validation.tooLong').nullish().transform((text) => text ?? ''),
 });
 
 /**
