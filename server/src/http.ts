@@ -77,6 +77,8 @@ export function createApp(services: Services) {
       try {
         return await route(request, serverContext);
       } catch (error) {
+        // A client that went away (navigated, closed the tab) aborts its request: nothing failed here.
+        if ((error as Error)?.name === 'AbortError') return new Response(null, { status: 499 });
         services.log.error(`${request.method} ${new URL(request.url).pathname} failed`, error);
         return json(500, { detail: translate(locale, 'request.serverError') });
       }

@@ -26,9 +26,6 @@ const likeMutation = graphql`
           viewerHasLiked
         }
       }
-      ... on Error {
-        message
-      }
     }
   }
 `
@@ -53,6 +50,10 @@ export function LikeButton({ publication }: { publication: LikeButton_publicatio
           liked,
           publication: { id: data.id, likesCount: data.likesCount + (liked ? 1 : -1), viewerHasLiked: liked },
         },
+      },
+      // A publication deleted meanwhile answers NotFoundError: the optimistic state is rolled back.
+      onCompleted: ({ likePublication: result }) => {
+        if (result.__typename !== 'LikePublicationSuccess') toaster.create({ type: 'error', title: t`Не удалось сохранить отметку «нравится»` })
       },
       onError: () => {
         toaster.create({ type: 'error', title: t`Не удалось сохранить отметку «нравится»` })
