@@ -9,7 +9,15 @@ export type ViewerItem = { id: string; kind: 'image' | 'video'; url: string; tit
  * The full-screen viewer of photos and videos: arrows (and the arrow keys) move between items; a
  * click on a video plays or pauses it (spec section 2, "Photos and videos").
  */
-export function MediaViewer({ items, index, onIndexChange }: { items: ViewerItem[]; index: number | null; onIndexChange: (index: number | null) => void }) {
+export function MediaViewer({
+  items,
+  index,
+  onIndexChange,
+}: {
+  items: ViewerItem[]
+  index: number | null
+  onIndexChange: (index: number | null) => void
+}) {
   const { t } = useLingui()
   const video = useRef<HTMLVideoElement>(null)
   const item = index === null ? null : items[index]
@@ -43,7 +51,12 @@ export function MediaViewer({ items, index, onIndexChange }: { items: ViewerItem
               <Stack h="100vh" align="center" justify="center" gap="3" p={{ base: '2', md: '8' }}>
                 <Box flex="1" minH="0" w="full" display="flex" alignItems="center" justifyContent="center">
                   {item.kind === 'image' ? (
-                    <img src={item.url} alt={item.title ?? ''} style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} data-testid="viewer-image" />
+                    <img
+                      src={item.url}
+                      alt={item.title ?? ''}
+                      style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }}
+                      data-testid="viewer-image"
+                    />
                   ) : (
                     <video
                       key={item.id}
@@ -52,6 +65,13 @@ export function MediaViewer({ items, index, onIndexChange }: { items: ViewerItem
                       autoPlay
                       playsInline
                       onClick={togglePlay}
+                      tabIndex={0}
+                      onKeyDown={(event) => {
+                        if (event.key === ' ' || event.key === 'Enter') {
+                          event.preventDefault()
+                          togglePlay()
+                        }
+                      }}
                       style={{ maxWidth: '100%', maxHeight: '100%', cursor: 'pointer' }}
                       aria-label={t`Видео: нажмите, чтобы запустить или поставить на паузу`}
                       data-testid="viewer-video"
@@ -70,13 +90,27 @@ export function MediaViewer({ items, index, onIndexChange }: { items: ViewerItem
                 )}
                 {count > 1 && (
                   <HStack gap="4" color="white">
-                    <IconButton aria-label={t`Предыдущий`} variant="ghost" colorPalette="gray" color="white" disabled={index === 0} onClick={() => onIndexChange(index! - 1)}>
+                    <IconButton
+                      aria-label={t`Предыдущий`}
+                      variant="ghost"
+                      colorPalette="gray"
+                      color="white"
+                      disabled={index === 0}
+                      onClick={() => onIndexChange(index! - 1)}
+                    >
                       <ChevronLeft />
                     </IconButton>
                     <Text fontSize="sm">
                       {index! + 1} / {count}
                     </Text>
-                    <IconButton aria-label={t`Следующий`} variant="ghost" colorPalette="gray" color="white" disabled={index === count - 1} onClick={() => onIndexChange(index! + 1)}>
+                    <IconButton
+                      aria-label={t`Следующий`}
+                      variant="ghost"
+                      colorPalette="gray"
+                      color="white"
+                      disabled={index === count - 1}
+                      onClick={() => onIndexChange(index! + 1)}
+                    >
                       <ChevronRight />
                     </IconButton>
                   </HStack>

@@ -12,7 +12,16 @@ import { PlaceholderPage } from '../../components/PlaceholderPage'
 const PublicationsPanel = lazy(() => import('./publications/PublicationsPanel'))
 const GalleryPanel = lazy(() => import('./galleries/GalleryPanel'))
 
-export const SECTIONS = ['publications', 'contacts', 'messenger', 'communities', 'photos', 'videos', 'bookmarks', 'files'] as const
+export const SECTIONS = [
+  'publications',
+  'contacts',
+  'messenger',
+  'communities',
+  'photos',
+  'videos',
+  'bookmarks',
+  'files',
+] as const
 export type Section = (typeof SECTIONS)[number]
 
 const SECTION_LABELS: Record<Section, { label: MessageDescriptor; icon: LucideIcon }> = {

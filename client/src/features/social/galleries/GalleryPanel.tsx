@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { Alert, Badge, Box, Button, Card, Center, Grid, Heading, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react'
+import { Badge, Box, Button, Card, Center, Grid, Heading, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Film, Play, Upload } from 'lucide-react'
@@ -12,8 +12,18 @@ import type { GalleryPanelUploadMutation } from '../../../__generated__/GalleryP
 import { toaster } from '../../../components/ui/toaster'
 import { formatDate } from '../../../i18n/format'
 import { formatDuration } from '../format'
+import { FailureAlert } from '../FailureAlert'
 import { MediaViewer } from '../MediaViewer'
-import { isImage, isVideo, MAX_FILES, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, PHOTO_UPLOAD_TIMEOUT_MS, requestFailureText, resultFailure } from '../uploads'
+import {
+  isImage,
+  isVideo,
+  MAX_FILES,
+  MAX_IMAGE_BYTES,
+  MAX_VIDEO_BYTES,
+  PHOTO_UPLOAD_TIMEOUT_MS,
+  requestFailureText,
+  resultFailure,
+} from '../uploads'
 
 const galleryPanelQuery = graphql`
   query GalleryPanelQuery($kind: GalleryKind!) {
@@ -79,7 +89,10 @@ export default function GalleryPanel({ kind }: { kind: GalleryKind }) {
 function Gallery({ query, kind }: { query: GalleryPanel_query$key; kind: GalleryKind }) {
   const { t } = useLingui()
   const environment = useRelayEnvironment()
-  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<GalleryPaginationQuery, GalleryPanel_query$key>(galleryFragment, query)
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<GalleryPaginationQuery, GalleryPanel_query$key>(
+    galleryFragment,
+    query,
+  )
   const [viewing, setViewing] = useState<number | null>(null)
   const [title, setTitle] = useState('')
   const [uploading, setUploading] = useState(false)
@@ -184,20 +197,18 @@ function Gallery({ query, kind }: { query: GalleryPanel_query$key; kind: Gallery
                   event.currentTarget.value = ''
                 }}
               />
-              <Button size="sm" colorPalette="blue" onClick={() => fileInput.current?.click()} loading={uploading} data-testid="gallery-upload">
+              <Button
+                size="sm"
+                colorPalette="blue"
+                onClick={() => fileInput.current?.click()}
+                loading={uploading}
+                data-testid="gallery-upload"
+              >
                 <Upload size={16} aria-hidden="true" />
                 {photos ? <Trans>Загрузить фото</Trans> : <Trans>Загрузить видео</Trans>}
               </Button>
             </HStack>
-            {error && (
-              <Alert.Root status="error" data-testid="gallery-error">
-                <Alert.Indicator />
-                <Alert.Content>
-                  <Alert.Title>{error.title}</Alert.Title>
-                  {error.detail && error.detail !== error.title && <Alert.Description>{error.detail}</Alert.Description>}
-                </Alert.Content>
-              </Alert.Root>
-            )}
+            {error && <FailureAlert failure={error} testId="gallery-error" />}
           </Stack>
         </Card.Body>
       </Card.Root>
@@ -229,7 +240,12 @@ function Gallery({ query, kind }: { query: GalleryPanel_query$key; kind: Gallery
               data-testid="gallery-item"
             >
               <Box position="relative" aspectRatio="1" bg="gray.100">
-                <img src={item.thumbnailUrl} alt={item.title} loading="lazy" style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+                <img
+                  src={item.thumbnailUrl}
+                  alt={item.title}
+                  loading="lazy"
+                  style={{ width: '100%', height: '100%', objectFit: 'cover' }}
+                />
                 {item.kind === 'VIDEO' && (
                   <Center position="absolute" inset="0" color="white" bg="blackAlpha.300">
                     <Play size={32} fill="currentColor" aria-hidden="true" />

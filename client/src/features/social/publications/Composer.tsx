@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { Alert, Box, Button, Card, CloseButton, Grid, HStack, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Box, Button, Card, CloseButton, Grid, HStack, Stack, Text, Textarea } from '@chakra-ui/react'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Film, ImagePlus, MapPin, Send } from 'lucide-react'
@@ -10,7 +10,17 @@ import type { ComposerCreatePublicationMutation } from '../../../__generated__/C
 import { toaster } from '../../../components/ui/toaster'
 import { getToken } from '../../../relay/environment'
 import { formatCoordinates } from '../format'
-import { isImage, isVideo, MAX_FILES, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, PUBLICATION_TIMEOUT_MS, requestFailureText, resultFailure } from '../uploads'
+import {
+  isImage,
+  isVideo,
+  MAX_FILES,
+  MAX_IMAGE_BYTES,
+  MAX_VIDEO_BYTES,
+  PUBLICATION_TIMEOUT_MS,
+  requestFailureText,
+  resultFailure,
+} from '../uploads'
+import { FailureAlert } from '../FailureAlert'
 import { PlacePicker, type Place } from './PlacePicker'
 
 const composerQueryFragment = graphql`
@@ -182,27 +192,31 @@ export function Composer({ query, firstName }: { query: Composer_query$key; firs
               {attachments.map((attachment, index) => {
                 const name = attachment.file.name
                 return (
-                <Box key={attachment.preview} position="relative" rounded="md" overflow="hidden" bg="gray.100" aspectRatio="1">
-                  {isImage(attachment.file) ? (
-                    <img src={attachment.preview} alt={attachment.file.name} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
-                  ) : (
-                    <Stack align="center" justify="center" h="full" p="2" gap="1" color="fg.muted">
-                      <Film size={24} aria-hidden="true" />
-                      <Text fontSize="xs" truncate maxW="full">
-                        {attachment.file.name}
-                      </Text>
-                    </Stack>
-                  )}
-                  <CloseButton
-                    size="2xs"
-                    variant="solid"
-                    position="absolute"
-                    top="1"
-                    right="1"
-                    aria-label={t`Убрать файл ${name}`}
-                    onClick={() => removeAttachment(index)}
-                  />
-                </Box>
+                  <Box key={attachment.preview} position="relative" rounded="md" overflow="hidden" bg="gray.100" aspectRatio="1">
+                    {isImage(attachment.file) ? (
+                      <img
+                        src={attachment.preview}
+                        alt={attachment.file.name}
+                        style={{ width: '100%', height: '100%', objectFit: 'cover' }}
+                      />
+                    ) : (
+                      <Stack align="center" justify="center" h="full" p="2" gap="1" color="fg.muted">
+                        <Film size={24} aria-hidden="true" />
+                        <Text fontSize="xs" truncate maxW="full">
+                          {attachment.file.name}
+                        </Text>
+                      </Stack>
+                    )}
+                    <CloseButton
+                      size="2xs"
+                      variant="solid"
+                      position="absolute"
+                      top="1"
+                      right="1"
+                      aria-label={t`Убрать файл ${name}`}
+                      onClick={() => removeAttachment(index)}
+                    />
+                  </Box>
                 )
               })}
             </Grid>
@@ -214,15 +228,7 @@ export function Composer({ query, firstName }: { query: Composer_query$key; firs
               <CloseButton size="2xs" aria-label={t`Убрать место`} onClick={() => setPlace(null)} />
             </HStack>
           )}
-          {error && (
-            <Alert.Root status="error" data-testid="composer-error">
-              <Alert.Indicator />
-              <Alert.Content>
-                <Alert.Title>{error.title}</Alert.Title>
-                {error.detail && error.detail !== error.title && <Alert.Description>{error.detail}</Alert.Description>}
-              </Alert.Content>
-            </Alert.Root>
-          )}
+          {error && <FailureAlert failure={error} testId="composer-error" />}
           <HStack gap="2" wrap="wrap">
             <input
               ref={fileInput}
@@ -240,7 +246,13 @@ export function Composer({ query, firstName }: { query: Composer_query$key; firs
               <ImagePlus size={16} aria-hidden="true" />
               <Trans>Фото или видео</Trans>
             </Button>
-            <Button variant="ghost" size="sm" onClick={() => setPlaceOpen(true)} disabled={sending} data-testid="composer-place-button">
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => setPlaceOpen(true)}
+              disabled={sending}
+              data-testid="composer-place-button"
+            >
               <MapPin size={16} aria-hidden="true" />
               <Trans>Место</Trans>
             </Button>
@@ -248,7 +260,14 @@ export function Composer({ query, firstName }: { query: Composer_query$key; firs
               <Button variant="ghost" size="sm" onClick={reset} disabled={sending}>
                 <Trans>Отмена</Trans>
               </Button>
-              <Button colorPalette="blue" size="sm" onClick={publish} disabled={!canPublish} loading={sending} data-testid="composer-publish">
+              <Button
+                colorPalette="blue"
+                size="sm"
+                onClick={publish}
+                disabled={!canPublish}
+                loading={sending}
+                data-testid="composer-publish"
+              >
                 <Send size={16} aria-hidden="true" />
                 <Trans>Опубликовать</Trans>
               </Button>

@@ -27,7 +27,10 @@ const feedFragment = graphql`
 
 /** Own and contacts' publications, newest first; the next page loads as the end comes into view. */
 export function Feed({ query }: { query: Feed_query$key }) {
-  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<FeedPaginationQuery, Feed_query$key>(feedFragment, query)
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<FeedPaginationQuery, Feed_query$key>(
+    feedFragment,
+    query,
+  )
   const sentinel = useRef<HTMLDivElement>(null)
   const edges = data.feed.edges
 

@@ -53,7 +53,8 @@ export function LikeButton({ publication }: { publication: LikeButton_publicatio
       },
       // A publication deleted meanwhile answers NotFoundError: the optimistic state is rolled back.
       onCompleted: ({ likePublication: result }) => {
-        if (result.__typename !== 'LikePublicationSuccess') toaster.create({ type: 'error', title: t`Не удалось сохранить отметку «нравится»` })
+        if (result.__typename !== 'LikePublicationSuccess')
+          toaster.create({ type: 'error', title: t`Не удалось сохранить отметку «нравится»` })
       },
       onError: () => {
         toaster.create({ type: 'error', title: t`Не удалось сохранить отметку «нравится»` })

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react'
-import { Alert, Button, CloseButton, Dialog, Field, Grid, Input, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react'
+import { Alert, Button, Field, Grid, Input, NativeSelect, Stack, Text } from '@chakra-ui/react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { LocateFixed, MessageSquareText } from 'lucide-react'
 import { graphql, useFragment } from 'react-relay/hooks'
 import type { PlacePicker_query$key } from '../../../__generated__/PlacePicker_query.graphql'
+import { ModalDialog } from '../ModalDialog'
 import { currentPosition, GeolocationError, reverseGeocode } from './geolocation'
 import { PlaceReviewsDialog } from './PlaceReviewsDialog'
 
@@ -94,93 +95,107 @@ export function PlacePicker({
 
   return (
     <>
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="place-picker">
-            <Dialog.Header>
-              <Dialog.Title>
-                <Trans>Место публикации</Trans>
-              </Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Button variant="outline" colorPalette="blue" onClick={locate} loading={locating} data-testid="place-locate">
-                  <LocateFixed size={16} aria-hidden="true" />
-                  <Trans>Определить моё местоположение</Trans>
-                </Button>
-                {error && (
-                  <Alert.Root status="warning" data-testid="place-error">
-                    <Alert.Indicator />
-                    <Alert.Title>{error}</Alert.Title>
-                  </Alert.Root>
-                )}
-                <Field.Root>
-                  <Field.Label>
-                    <Trans>Адрес</Trans>
-                  </Field.Label>
-                  <Input value={draft.address} onChange={(e) => setDraft({ ...draft, address: e.currentTarget.value })} data-testid="place-address" />
-                </Field.Root>
-                <Grid templateColumns="1fr 1fr" gap="3">
-                  <Field.Root invalid={draft.latitude !== '' && latitude === null}>
-                    <Field.Label>
-                      <Trans>Широта</Trans>
-                    </Field.Label>
-                    <Input inputMode="decimal" value={draft.latitude} onChange={(e) => setDraft({ ...draft, latitude: e.currentTarget.value })} data-testid="place-latitude" />
-                  </Field.Root>
-                  <Field.Root invalid={draft.longitude !== '' && longitude === null}>
-                    <Field.Label>
-                      <Trans>Долгота</Trans>
-                    </Field.Label>
-                    <Input inputMode="decimal" value={draft.longitude} onChange={(e) => setDraft({ ...draft, longitude: e.currentTarget.value })} data-testid="place-longitude" />
-                  </Field.Root>
-                </Grid>
-                <Field.Root>
-                  <Field.Label>
-                    <Trans>Картографический сервис</Trans>
-                  </Field.Label>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field value={draft.mapProvider} onChange={(e) => setDraft({ ...draft, mapProvider: e.currentTarget.value })} data-testid="place-provider">
-                      {mapProviders.map((provider) => (
-                        <option key={provider.key} value={provider.key}>
-                          {provider.name}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                  <Field.HelperText>{mapProviders.find((p) => p.key === draft.mapProvider)?.description}</Field.HelperText>
-                </Field.Root>
-                {valid && (
-                  <Button variant="ghost" size="sm" alignSelf="flex-start" onClick={() => setReviewsOpen(true)} data-testid="place-reviews-button">
-                    <MessageSquareText size={16} aria-hidden="true" />
-                    <Trans>Отзывы об этом месте</Trans>
-                  </Button>
-                )}
-                {!valid && (
-                  <Text fontSize="sm" color="fg.muted">
-                    <Trans>Определите местоположение или введите координаты.</Trans>
-                  </Text>
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="ghost" onClick={onClose}>
-                <Trans>Отмена</Trans>
-              </Button>
-              <Button colorPalette="blue" onClick={choose} disabled={!valid} data-testid="place-choose">
-                <Trans>Выбрать</Trans>
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-    {valid && (
+      <ModalDialog
+        open={open}
+        onClose={onClose}
+        title={<Trans>Место публикации</Trans>}
+        testId="place-picker"
+        footer={
+          <>
+            <Button variant="ghost" onClick={onClose}>
+              <Trans>Отмена</Trans>
+            </Button>
+            <Button colorPalette="blue" onClick={choose} disabled={!valid} data-testid="place-choose">
+              <Trans>Выбрать</Trans>
+            </Button>
+          </>
+        }
+      >
+        <Stack gap="4">
+          <Button variant="outline" colorPalette="blue" onClick={locate} loading={locating} data-testid="place-locate">
+            <LocateFixed size={16} aria-hidden="true" />
+            <Trans>Определить моё местоположение</Trans>
+          </Button>
+          {error && (
+            <Alert.Root status="warning" data-testid="place-error">
+              <Alert.Indicator />
+              <Alert.Title>{error}</Alert.Title>
+            </Alert.Root>
+          )}
+          <Field.Root>
+            <Field.Label>
+              <Trans>Адрес</Trans>
+            </Field.Label>
+            <Input
+              value={draft.address}
+              onChange={(e) => setDraft({ ...draft, address: e.currentTarget.value })}
+              data-testid="place-address"
+            />
+          </Field.Root>
+          <Grid templateColumns="1fr 1fr" gap="3">
+            <Field.Root invalid={draft.latitude !== '' && latitude === null}>
+              <Field.Label>
+                <Trans>Широта</Trans>
+              </Field.Label>
+              <Input
+                inputMode="decimal"
+                value={draft.latitude}
+                onChange={(e) => setDraft({ ...draft, latitude: e.currentTarget.value })}
+                data-testid="place-latitude"
+              />
+            </Field.Root>
+            <Field.Root invalid={draft.longitude !== '' && longitude === null}>
+              <Field.Label>
+                <Trans>Долгота</Trans>
+              </Field.Label>
+              <Input
+                inputMode="decimal"
+                value={draft.longitude}
+                onChange={(e) => setDraft({ ...draft, longitude: e.currentTarget.value })}
+                data-testid="place-longitude"
+              />
+            </Field.Root>
+          </Grid>
+          <Field.Root>
+            <Field.Label>
+              <Trans>Картографический сервис</Trans>
+            </Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field
+                value={draft.mapProvider}
+                onChange={(e) => setDraft({ ...draft, mapProvider: e.currentTarget.value })}
+                data-testid="place-provider"
+              >
+                {mapProviders.map((provider) => (
+                  <option key={provider.key} value={provider.key}>
+                    {provider.name}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Field.HelperText>{mapProviders.find((p) => p.key === draft.mapProvider)?.description}</Field.HelperText>
+          </Field.Root>
+          {valid && (
+            <Button
+              variant="ghost"
+              size="sm"
+              alignSelf="flex-start"
+              onClick={() => setReviewsOpen(true)}
+              data-testid="place-reviews-button"
+            >
+              <MessageSquareText size={16} aria-hidden="true" />
+              <Trans>Отзывы об этом месте</Trans>
+            </Button>
+          )}
+          {!valid && (
+            <Text fontSize="sm" color="fg.muted">
+              <Trans>Определите местоположение или введите координаты.</Trans>
+            </Text>
+          )}
+        </Stack>
+      </ModalDialog>
+      {valid && (
         <PlaceReviewsDialog
           open={reviewsOpen}
           onClose={() => setReviewsOpen(false)}

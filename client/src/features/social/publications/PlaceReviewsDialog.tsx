@@ -1,11 +1,14 @@
 import { Suspense, useState } from 'react'
-import { Alert, Button, CloseButton, Dialog, Field, HStack, Portal, RatingGroup, Spinner, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Button, Field, RatingGroup, Spinner, Stack, Text, Textarea } from '@chakra-ui/react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { graphql, useLazyLoadQuery, useMutation } from 'react-relay/hooks'
 import type { PlaceReviewsDialogQuery } from '../../../__generated__/PlaceReviewsDialogQuery.graphql'
 import type { PlaceReviewsDialogAddMutation } from '../../../__generated__/PlaceReviewsDialogAddMutation.graphql'
 import { formatDate } from '../../../i18n/format'
+import { AuthorAndTime } from '../Byline'
+import { FailureAlert } from '../FailureAlert'
 import { formatCoordinates } from '../format'
+import { ModalDialog } from '../ModalDialog'
 
 const reviewsQuery = graphql`
   query PlaceReviewsDialogQuery($latitude: Float!, $longitude: Float!) {
@@ -71,14 +74,12 @@ function ReviewList({ latitude, longitude, fetchKey }: { latitude: number; longi
         const rating = review.rating
         return (
           <Stack key={review.id} gap="1" borderBottomWidth="1px" pb="2" data-testid="place-review">
-            <HStack justify="space-between" gap="2">
-              <Text fontWeight="medium" fontSize="sm">
-                {review.author.firstName} {review.author.lastName}
-              </Text>
-              <Text fontSize="xs" color="fg.muted">
-                {formatDate(review.createdAt)}
-              </Text>
-            </HStack>
+            <AuthorAndTime
+              firstName={review.author.firstName}
+              lastName={review.author.lastName}
+              at={review.createdAt}
+              format={formatDate}
+            />
             <Stars value={rating} label={t`Оценка: ${rating} из 5`} />
             {review.text && (
               <Text fontSize="sm" whiteSpace="pre-wrap">
@@ -131,73 +132,58 @@ export function PlaceReviewsDialog({
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} placement="center" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="place-reviews-dialog">
-            <Dialog.Header>
-              <Stack gap="0">
-                <Dialog.Title>
-                  <Trans>Отзывы о месте</Trans>
-                </Dialog.Title>
-                <Text fontSize="sm" color="fg.muted">
-                  {address ?? formatCoordinates(latitude, longitude)}
-                </Text>
-              </Stack>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="5">
-                {open && (
-                  <Suspense fallback={<Spinner size="sm" />}>
-                    <ReviewList latitude={latitude} longitude={longitude} fetchKey={fetchKey} />
-                  </Suspense>
-                )}
-                <Stack gap="3" borderTopWidth="1px" pt="4">
-                  <Field.Root>
-                    <Field.Label>
-                      <Trans>Ваша оценка</Trans>
-                    </Field.Label>
-                    <RatingGroup.Root
-                      count={5}
-                      value={rating}
-                      onValueChange={(details) => setRating(details.value || DEFAULT_RATING)}
-                      colorPalette="orange"
-                      data-testid="review-rating"
-                    >
-                      <RatingGroup.HiddenInput />
-                      <RatingGroup.Control />
-                    </RatingGroup.Root>
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>
-                      <Trans>Отзыв</Trans>
-                    </Field.Label>
-                    <Textarea value={text} onChange={(e) => setText(e.currentTarget.value)} maxLength={2000} data-testid="review-text" />
-                  </Field.Root>
-                  {error && (
-                    <Alert.Root status="error">
-                      <Alert.Indicator />
-                      <Alert.Title>{error}</Alert.Title>
-                    </Alert.Root>
-                  )}
-                </Stack>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="ghost" onClick={onClose}>
-                <Trans>Закрыть</Trans>
-              </Button>
-              <Button colorPalette="blue" onClick={submit} loading={sending} data-testid="review-submit">
-                <Trans>Оставить отзыв</Trans>
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ModalDialog
+      open={open}
+      onClose={onClose}
+      testId="place-reviews-dialog"
+      title={<Trans>Отзывы о месте</Trans>}
+      subtitle={
+        <Text fontSize="sm" color="fg.muted">
+          {address ?? formatCoordinates(latitude, longitude)}
+        </Text>
+      }
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            <Trans>Закрыть</Trans>
+          </Button>
+          <Button colorPalette="blue" onClick={submit} loading={sending} data-testid="review-submit">
+            <Trans>Оставить отзыв</Trans>
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="5">
+        {open && (
+          <Suspense fallback={<Spinner size="sm" />}>
+            <ReviewList latitude={latitude} longitude={longitude} fetchKey={fetchKey} />
+          </Suspense>
+        )}
+        <Stack gap="3" borderTopWidth="1px" pt="4">
+          <Field.Root>
+            <Field.Label>
+              <Trans>Ваша оценка</Trans>
+            </Field.Label>
+            <RatingGroup.Root
+              count={5}
+              value={rating}
+              onValueChange={(details) => setRating(details.value || DEFAULT_RATING)}
+              colorPalette="orange"
+              data-testid="review-rating"
+            >
+              <RatingGroup.HiddenInput />
+              <RatingGroup.Control />
+            </RatingGroup.Root>
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>
+              <Trans>Отзыв</Trans>
+            </Field.Label>
+            <Textarea value={text} onChange={(e) => setText(e.currentTarget.value)} maxLength={2000} data-testid="review-text" />
+          </Field.Root>
+          {error && <FailureAlert failure={{ title: error }} />}
+        </Stack>
+      </Stack>
+    </ModalDialog>
   )
 }

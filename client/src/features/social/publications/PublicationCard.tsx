@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Box, Button, Card, CloseButton, Dialog, Grid, HStack, IconButton, Link, Portal, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Box, Button, Card, Grid, HStack, IconButton, Link, Stack, Text, Textarea } from '@chakra-ui/react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { ExternalLink, MapPin, MessageSquareText, Pencil, Trash2 } from 'lucide-react'
 import { graphql, useFragment, useMutation } from 'react-relay/hooks'
@@ -11,6 +11,7 @@ import { toaster } from '../../../components/ui/toaster'
 import { formatDateTime } from '../../../i18n/format'
 import { formatCoordinates } from '../format'
 import { MediaViewer } from '../MediaViewer'
+import { ModalDialog } from '../ModalDialog'
 import { UserAvatar } from '../UserAvatar'
 import { LikeButton } from './LikeButton'
 import { PlaceReviewsDialog } from './PlaceReviewsDialog'
@@ -81,7 +82,13 @@ const deleteMutation = graphql`
 /** Spec section 9: one file fills the width, two sit side by side, more flow in a grid. */
 const mediaColumns = (count: number) => (count === 1 ? '1fr' : count === 2 ? '1fr 1fr' : 'repeat(auto-fill, minmax(9rem, 1fr))')
 
-export function PublicationCard({ publication, feedConnectionId }: { publication: PublicationCard_publication$key; feedConnectionId: string }) {
+export function PublicationCard({
+  publication,
+  feedConnectionId,
+}: {
+  publication: PublicationCard_publication$key
+  feedConnectionId: string
+}) {
   const { t } = useLingui()
   const data = useFragment(publicationFragment, publication)
   const [editing, setEditing] = useState(false)
@@ -101,7 +108,12 @@ export function PublicationCard({ publication, feedConnectionId }: { publication
       variables: { id: data.id, content: draft },
       onCompleted: ({ updatePublication: result }) => {
         if (result.__typename === 'UpdatePublicationSuccess') setEditing(false)
-        else toaster.create({ type: 'error', title: t`Не удалось изменить публикацию`, description: result.__typename !== '%other' ? result.message : undefined })
+        else
+          toaster.create({
+            type: 'error',
+            title: t`Не удалось изменить публикацию`,
+            description: result.__typename !== '%other' ? result.message : undefined,
+          })
       },
       onError: () => {
         toaster.create({ type: 'error', title: t`Не удалось изменить публикацию` })
@@ -115,7 +127,12 @@ export function PublicationCard({ publication, feedConnectionId }: { publication
       onCompleted: ({ deletePublication: result }) => {
         setConfirmDelete(false)
         if (result.__typename === 'DeletePublicationSuccess') toaster.create({ type: 'success', title: t`Публикация удалена` })
-        else toaster.create({ type: 'error', title: t`Не удалось удалить публикацию`, description: result.__typename !== '%other' ? result.message : undefined })
+        else
+          toaster.create({
+            type: 'error',
+            title: t`Не удалось удалить публикацию`,
+            description: result.__typename !== '%other' ? result.message : undefined,
+          })
       },
       onError: () => {
         setConfirmDelete(false)
@@ -155,7 +172,14 @@ export function PublicationCard({ publication, feedConnectionId }: { publication
                 >
                   <Pencil size={16} />
                 </IconButton>
-                <IconButton aria-label={t`Удалить`} variant="ghost" size="sm" colorPalette="red" onClick={() => setConfirmDelete(true)} data-testid="publication-delete">
+                <IconButton
+                  aria-label={t`Удалить`}
+                  variant="ghost"
+                  size="sm"
+                  colorPalette="red"
+                  onClick={() => setConfirmDelete(true)}
+                  data-testid="publication-delete"
+                >
                   <Trash2 size={16} />
                 </IconButton>
               </HStack>
@@ -164,7 +188,14 @@ export function PublicationCard({ publication, feedConnectionId }: { publication
 
           {editing ? (
             <Stack gap="2">
-              <Textarea value={draft} onChange={(e) => setDraft(e.currentTarget.value)} autoresize maxLength={5000} aria-label={t`Текст публикации`} data-testid="publication-edit-text" />
+              <Textarea
+                value={draft}
+                onChange={(e) => setDraft(e.currentTarget.value)}
+                autoresize
+                maxLength={5000}
+                aria-label={t`Текст публикации`}
+                data-testid="publication-edit-text"
+              />
               <HStack justify="flex-end" gap="2">
                 <Button size="sm" variant="ghost" onClick={() => setEditing(false)} disabled={updating}>
                   <Trans>Отмена</Trans>
@@ -187,7 +218,13 @@ export function PublicationCard({ publication, feedConnectionId }: { publication
               {media.map((item) =>
                 item.fileType === 'VIDEO' ? (
                   <Box key={item.id} rounded="md" overflow="hidden" bg="black">
-                    <video src={item.url} poster={item.thumbnailUrl} controls preload="metadata" style={{ width: '100%', maxHeight: '32rem' }} />
+                    <video
+                      src={item.url}
+                      poster={item.thumbnailUrl}
+                      controls
+                      preload="metadata"
+                      style={{ width: '100%', maxHeight: '32rem' }}
+                    />
                   </Box>
                 ) : (
                   <Box
@@ -205,7 +242,12 @@ export function PublicationCard({ publication, feedConnectionId }: { publication
                       src={media.length === 1 ? item.url : item.thumbnailUrl}
                       alt={item.originalName ?? ''}
                       loading="lazy"
-                      style={{ width: '100%', height: '100%', objectFit: 'cover', maxHeight: media.length === 1 ? '32rem' : undefined }}
+                      style={{
+                        width: '100%',
+                        height: '100%',
+                        objectFit: 'cover',
+                        maxHeight: media.length === 1 ? '32rem' : undefined,
+                      }}
                     />
                   </Box>
                 ),
@@ -217,7 +259,13 @@ export function PublicationCard({ publication, feedConnectionId }: { publication
             <HStack gap="2" fontSize="sm" wrap="wrap" data-testid="publication-place">
               <MapPin size={16} aria-hidden="true" />
               <Text>{location.address || formatCoordinates(location.latitude, location.longitude)}</Text>
-              <Link href={location.mapUrl} target="_blank" rel="noopener noreferrer" color="blue.600" data-testid="publication-map-link">
+              <Link
+                href={location.mapUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                color="blue.600"
+                data-testid="publication-map-link"
+              >
                 <Trans>На карте</Trans>
                 <ExternalLink size={12} aria-hidden="true" />
               </Link>
@@ -249,38 +297,27 @@ export function PublicationCard({ publication, feedConnectionId }: { publication
           address={location.address ?? null}
         />
       )}
-      <Dialog.Root open={confirmDelete} onOpenChange={(details) => setConfirmDelete(details.open)} role="alertdialog" placement="center">
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content data-testid="publication-delete-dialog">
-              <Dialog.Header>
-                <Dialog.Title>
-                  <Trans>Удалить публикацию?</Trans>
-                </Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Text>
-                  <Trans>Публикация, её фото, видео, отметки «нравится» и комментарии будут удалены безвозвратно.</Trans>
-                </Text>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="ghost">
-                    <Trans>Отмена</Trans>
-                  </Button>
-                </Dialog.ActionTrigger>
-                <Button colorPalette="red" onClick={remove} loading={deleting} data-testid="publication-delete-confirm">
-                  <Trans>Удалить</Trans>
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <ModalDialog
+        alert
+        open={confirmDelete}
+        onClose={() => setConfirmDelete(false)}
+        testId="publication-delete-dialog"
+        title={<Trans>Удалить публикацию?</Trans>}
+        footer={
+          <>
+            <Button variant="ghost" onClick={() => setConfirmDelete(false)}>
+              <Trans>Отмена</Trans>
+            </Button>
+            <Button colorPalette="red" onClick={remove} loading={deleting} data-testid="publication-delete-confirm">
+              <Trans>Удалить</Trans>
+            </Button>
+          </>
+        }
+      >
+        <Text>
+          <Trans>Публикация, её фото, видео, отметки «нравится» и комментарии будут удалены безвозвратно.</Trans>
+        </Text>
+      </ModalDialog>
     </Card.Root>
   )
 }

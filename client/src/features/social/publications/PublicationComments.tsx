@@ -7,7 +7,7 @@ import type { PublicationComments_publication$key } from '../../../__generated__
 import type { PublicationCommentsPaginationQuery } from '../../../__generated__/PublicationCommentsPaginationQuery.graphql'
 import type { PublicationCommentsAddMutation } from '../../../__generated__/PublicationCommentsAddMutation.graphql'
 import { toaster } from '../../../components/ui/toaster'
-import { formatDateTime } from '../../../i18n/format'
+import { AuthorAndTime } from '../Byline'
 import { UserAvatar } from '../UserAvatar'
 
 const commentsFragment = graphql`
@@ -20,17 +20,24 @@ const commentsFragment = graphql`
       __id
       edges {
         node {
-          id
-          text
-          createdAt
-          author {
-            username
-            firstName
-            lastName
-            avatarImage
-          }
+          ...PublicationComments_comment @relay(mask: false)
         }
       }
+    }
+  }
+`
+
+// What a comment shows; the list and the comment just added read the same fields.
+graphql`
+  fragment PublicationComments_comment on PublicationComment {
+    id
+    text
+    createdAt
+    author {
+      username
+      firstName
+      lastName
+      avatarImage
     }
   }
 `
@@ -41,15 +48,7 @@ const addCommentMutation = graphql`
       __typename
       ... on AddPublicationCommentSuccess {
         comment @appendNode(connections: $connections, edgeTypeName: "PublicationCommentsConnectionEdge") {
-          id
-          text
-          createdAt
-          author {
-            username
-            firstName
-            lastName
-            avatarImage
-          }
+          ...PublicationComments_comment @relay(mask: false)
         }
         publication {
           id
@@ -66,10 +65,10 @@ const addCommentMutation = graphql`
 /** The comments of a publication, oldest first (a few, then more on demand), and the comment form. */
 export function PublicationComments({ publication }: { publication: PublicationComments_publication$key }) {
   const { t } = useLingui()
-  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<PublicationCommentsPaginationQuery, PublicationComments_publication$key>(
-    commentsFragment,
-    publication,
-  )
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<
+    PublicationCommentsPaginationQuery,
+    PublicationComments_publication$key
+  >(commentsFragment, publication)
   const [commit, sending] = useMutation<PublicationCommentsAddMutation>(addCommentMutation)
   const [text, setText] = useState('')
   const edges = data.comments.edges
@@ -83,7 +82,12 @@ export function PublicationComments({ publication }: { publication: PublicationC
       variables: { id: data.id, text, connections: [data.comments.__id] },
       onCompleted: ({ addPublicationComment: result }) => {
         if (result.__typename === 'AddPublicationCommentSuccess') setText('')
-        else toaster.create({ type: 'error', title: t`Не удалось отправить комментарий`, description: result.__typename !== '%other' ? result.message : undefined })
+        else
+          toaster.create({
+            type: 'error',
+            title: t`Не удалось отправить комментарий`,
+            description: result.__typename !== '%other' ? result.message : undefined,
+          })
       },
       onError: () => {
         toaster.create({ type: 'error', title: t`Не удалось отправить комментарий` })
@@ -103,16 +107,14 @@ export function PublicationComments({ publication }: { publication: PublicationC
       )}
       {edges.map(({ node }) => (
         <HStack key={node.id} gap="2" align="start" data-testid="comment">
-          <UserAvatar firstName={node.author.firstName} lastName={node.author.lastName} avatarImage={node.author.avatarImage} size="xs" />
+          <UserAvatar
+            firstName={node.author.firstName}
+            lastName={node.author.lastName}
+            avatarImage={node.author.avatarImage}
+            size="xs"
+          />
           <Stack gap="0" bg="gray.50" rounded="lg" px="3" py="1.5" minW="0">
-            <HStack gap="2" wrap="wrap">
-              <Text fontSize="sm" fontWeight="semibold">
-                {node.author.firstName} {node.author.lastName}
-              </Text>
-              <Text fontSize="xs" color="fg.muted">
-                {formatDateTime(node.createdAt)}
-              </Text>
-            </HStack>
+            <AuthorAndTime firstName={node.author.firstName} lastName={node.author.lastName} at={node.createdAt} />
             <Text fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word" data-testid="comment-text">
               {node.text}
             </Text>
@@ -120,7 +122,15 @@ export function PublicationComments({ publication }: { publication: PublicationC
         </HStack>
       ))}
       {hasNext && (
-        <Button variant="plain" size="xs" colorPalette="blue" alignSelf="flex-start" onClick={() => loadNext(20)} loading={isLoadingNext} data-testid="comments-more">
+        <Button
+          variant="plain"
+          size="xs"
+          colorPalette="blue"
+          alignSelf="flex-start"
+          onClick={() => loadNext(20)}
+          loading={isLoadingNext}
+          data-testid="comments-more"
+        >
           <Trans>Показать ещё комментарии</Trans>
         </Button>
       )}
@@ -135,7 +145,15 @@ export function PublicationComments({ publication }: { publication: PublicationC
             maxLength={2000}
             data-testid="comment-input"
           />
-          <Button type="submit" size="sm" colorPalette="blue" disabled={!text.trim()} loading={sending} aria-label={t`Отправить комментарий`} data-testid="comment-send">
+          <Button
+            type="submit"
+            size="sm"
+            colorPalette="blue"
+            disabled={!text.trim()}
+            loading={sending}
+            aria-label={t`Отправить комментарий`}
+            data-testid="comment-send"
+          >
             <Send size={14} aria-hidden="true" />
           </Button>
         </HStack>

@@ -30,7 +30,11 @@ export default function PublicationsPanel() {
   const { t } = useLingui()
   // The page size travels as a variable, as the next pages' does (a literal would count 50 times
   // over in the server's query cost limit).
-  const data = useLazyLoadQuery<PublicationsPanelQuery>(publicationsPanelQuery, { count: FEED_PAGE_SIZE }, { fetchPolicy: 'store-and-network' })
+  const data = useLazyLoadQuery<PublicationsPanelQuery>(
+    publicationsPanelQuery,
+    { count: FEED_PAGE_SIZE },
+    { fetchPolicy: 'store-and-network' },
+  )
   const viewer = data.viewer
   if (!viewer) return null // the guard signs out a viewer the server no longer knows
   const postsCount = viewer.postsCount
