@@ -40,7 +40,6 @@ const publicationFragment = graphql`
       fileType
       url
       thumbnailUrl
-      originalName
     }
     ...LikeButton_publication
     ...PublicationComments_publication
@@ -100,6 +99,8 @@ export function PublicationCard({
   const [commitDelete, deleting] = useMutation<PublicationCardDeleteMutation>(deleteMutation)
   const { author, location, media } = data
   const images = media.filter((m) => m.fileType === 'IMAGE')
+  // Spec section 9: a photo's alt-title is the first 30 characters of the publication's text.
+  const altTitle = data.content.trim().slice(0, 30)
 
   const save = () => {
     // Spec section 4: saved only if the text changed.
@@ -240,7 +241,7 @@ export function PublicationCard({
                   >
                     <img
                       src={media.length === 1 ? item.url : item.thumbnailUrl}
-                      alt={item.originalName ?? ''}
+                      alt={altTitle}
                       loading="lazy"
                       style={{
                         width: '100%',
@@ -283,7 +284,7 @@ export function PublicationCard({
 
       {images.length > 0 && (
         <MediaViewer
-          items={images.map((image) => ({ id: image.id, kind: 'image', url: image.url, title: image.originalName ?? undefined }))}
+          items={images.map((image) => ({ id: image.id, kind: 'image', url: image.url, title: altTitle || undefined }))}
           index={viewing}
           onIndexChange={setViewing}
         />
