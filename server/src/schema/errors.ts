@@ -4,9 +4,13 @@ import {
   AccountDisabledError,
   AppError,
   ConflictError,
+  FileTooLargeError,
+  ForbiddenError,
   InvalidCredentialsError,
   InvalidTokenError,
+  NotFoundError,
   RateLimitError,
+  UnsupportedFileTypeError,
   ValidationError,
   type FieldIssue,
 } from '../services/errors';
@@ -49,3 +53,8 @@ builder.objectType(ConflictError, {
   interfaces: [ErrorInterface],
   fields: (t) => ({ field: t.exposeString('field', { description: 'The input field whose value is taken.' }) }),
 });
+
+builder.objectType(ForbiddenError, { name: 'ForbiddenError', interfaces: [ErrorInterface] });
+builder.objectType(NotFoundError, { name: 'NotFoundError', interfaces: [ErrorInterface] });
+builder.objectType(FileTooLargeError, { name: 'FileTooLargeError', interfaces: [ErrorInterface] });
+builder.objectType(UnsupportedFileTypeError, { name: 'UnsupportedFileTypeError', interfaces: [ErrorInterface] });

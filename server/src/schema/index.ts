@@ -6,6 +6,9 @@ import './auth';
 import './notifications';
 import './branding';
 import './system';
+import './places';
+import './publications';
+import './galleries';
 
 export const schema = builder.toSchema();
 

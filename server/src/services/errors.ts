@@ -79,15 +79,31 @@ export class NotAuthenticatedError extends AppError {
 
 export class ForbiddenError extends AppError {
   static override readonly status = 403;
-  constructor() {
-    super('auth.forbidden');
+  constructor(key: MessageKey = 'auth.forbidden') {
+    super(key);
   }
 }
 
 export class NotFoundError extends AppError {
   static override readonly status = 404;
-  constructor() {
-    super('request.notFound');
+  constructor(key: MessageKey = 'request.notFound') {
+    super(key);
+  }
+}
+
+/** An upload over its size limit; the text names the file and the limit in MB. */
+export class FileTooLargeError extends AppError {
+  static override readonly status = 413;
+  constructor(params: { name: string; max: number }) {
+    super('upload.tooLarge', params);
+  }
+}
+
+/** An upload whose content (not its name) is not of an accepted type. */
+export class UnsupportedFileTypeError extends AppError {
+  static override readonly status = 415;
+  constructor(key: MessageKey, params: { name: string }) {
+    super(key, params);
   }
 }
 
@@ -103,6 +119,8 @@ export const errorStatusByTypename: Record<string, number> = Object.fromEntries(
     NotAuthenticatedError,
     ForbiddenError,
     NotFoundError,
+    FileTooLargeError,
+    UnsupportedFileTypeError,
   ].map((type) => [type.name, type.status]),
 );
 
