@@ -30,6 +30,7 @@ export const builder = new SchemaBuilder<{
     DateTime: { Input: Date; Output: Date | string };
     Date: { Input: Date; Output: Date };
     ID: { Input: string; Output: string | number };
+    File: { Input: File; Output: never };
   };
   DefaultFieldNullability: false;
 }>({
@@ -108,6 +109,23 @@ builder.scalarType('Date', {
   serialize: (value) => value.toISOString().slice(0, 10),
   parseValue: parseDate,
   parseLiteral: (ast) => parseDate(ast.kind === Kind.STRING ? ast.value : undefined),
+});
+
+const parseFile = (value: unknown) => {
+  // Yoga puts the multipart request's File objects into the variables (GraphQL multipart request spec).
+  if (value && typeof value === 'object' && typeof (value as File).arrayBuffer === 'function' && 'size' in value) {
+    return value as File;
+  }
+  throw new GraphQLError('File must be a file part of a multipart request');
+};
+
+builder.scalarType('File', {
+  description: 'An uploaded file, sent as a part of a multipart request (GraphQL multipart request spec).',
+  serialize: () => {
+    throw new GraphQLError('File is an input-only scalar');
+  },
+  parseValue: parseFile,
+  parseLiteral: () => parseFile(undefined),
 });
 
 builder.queryType({});

@@ -22,6 +22,11 @@ export type Config = {
   clientDir: string;
   trustProxy: boolean;
   seedDemoData: boolean;
+  /** Largest request body accepted (uploads included), in bytes; larger ones get 413 before being read. */
+  maxRequestBytes: number;
+  /** ffmpeg and ffprobe (video thumbnails, duration); looked up on PATH by default. */
+  ffmpegPath: string;
+  ffprobePath: string;
 };
 
 const int = (value: string | undefined, fallback: number) => {
@@ -51,6 +56,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     clientDir: path.resolve(env.CLIENT_DIR ?? './dist/client'),
     trustProxy: env.TRUST_PROXY === 'true',
     seedDemoData: env.SEED_DEMO_DATA !== 'false',
+    maxRequestBytes: int(env.MAX_REQUEST_MB, 120) * 1024 * 1024,
+    ffmpegPath: env.FFMPEG_PATH || 'ffmpeg',
+    ffprobePath: env.FFPROBE_PATH || 'ffprobe',
     ...overrides,
   };
 }

@@ -12,6 +12,9 @@ import { createStaticClient } from './storage/staticClient';
 import { authenticate, bearerToken } from './auth/sessions';
 import { json } from './jsonResponse';
 import { negotiateLocale, requestLocale, translate, LOCALES, type Locale } from './i18n';
+import { mediaResponse } from './services/media';
+
+const MEDIA_PATH = /^(?:\/api)?\/publications\/media\/([^/]+)$/;
 
 /** Sent with every answer: no MIME sniffing, no framing by other sites, no full referrers leaving. */
 const SECURITY_HEADERS = [
@@ -36,8 +39,30 @@ export function createApp(services: Services) {
     !pathname.startsWith('/api/') &&
     (request.headers.get('accept') ?? '').includes('text/html');
 
+  /** `GET /publications/media/{name}` (also under /api): uploaded media, served from disk with ranges. */
+  async function media(request: Request, encodedName: string, locale: Locale): Promise<Response> {
+    let name: string;
+    try {
+      name = decodeURIComponent(encodedName);
+    } catch {
+      name = '';
+    }
+    const thumbnail = ['true', '1'].includes(new URL(request.url).searchParams.get('thumbnail') ?? '');
+    const answer = await mediaResponse(services, request, name, thumbnail);
+    if (answer === 'invalid-name') return json(400, { detail: translate(locale, 'media.invalidName') });
+    return answer ?? json(404, { detail: translate(locale, 'request.notFound') });
+  }
+
   async function route(request: Request, serverContext: ServerContext): Promise<Response> {
     const { pathname } = new URL(request.url);
+    const locale = negotiateLocale(request.headers.get('accept-language'));
+    const length = Number(request.headers.get('content-length') ?? 0);
+    if (length > services.config.maxRequestBytes) {
+      const max = Math.floor(services.config.maxRequestBytes / (1024 * 1024));
+      return json(413, { detail: translate(locale, 'request.tooLarge', { max }) });
+    }
+    const mediaPath = MEDIA_PATH.exec(pathname);
+    if (mediaPath && (request.method === 'GET' || request.method === 'HEAD')) return media(request, mediaPath[1]!, locale);
     if (pathname === '/graphql') return yoga.fetch(request, serverContext);
     if (pathname === '/health') {
       return json(200, { status: 'ok', database: services.db.kind, realtime: services.config.redisUrl ? 'redis' : 'memory' });
@@ -51,7 +76,6 @@ export function createApp(services: Services) {
       if (file) return file;
       if (isPageNavigation(request, pathname)) return client.page(request);
     }
-    const locale = negotiateLocale(request.headers.get('accept-language'));
     if (rest.knows(pathname)) return json(405, { detail: translate(locale, 'request.methodNotAllowed') });
     return json(404, { detail: translate(locale, 'request.notFound') });
   }
@@ -66,6 +90,8 @@ export function createApp(services: Services) {
         }
         return response;
       } catch (error) {
+        // A client that went away (navigated, closed the tab) aborts its request: nothing failed here.
+        if ((error as Error)?.name === 'AbortError') return new Response(null, { status: 499 });
         services.log.error(`${request.method} ${new URL(request.url).pathname} failed`, error);
         return json(500, { detail: translate(locale, 'request.serverError') });
       }

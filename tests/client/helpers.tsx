@@ -9,6 +9,8 @@ export interface GraphQLCall {
   operationName: string
   variables: Record<string, unknown>
   headers: Record<string, string>
+  /** The multipart body of a request that carried files. */
+  form?: FormData
 }
 
 type Answer = { status?: number; body: unknown } | Promise<never>
@@ -22,11 +24,15 @@ export type Resolver = (call: GraphQLCall) => Answer | undefined
 export function fakeGraphQLServer(resolver: Resolver) {
   const calls: GraphQLCall[] = []
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const body = JSON.parse(String(init?.body ?? '{}')) as { operationName: string; variables: Record<string, unknown> }
+    // A request with files is multipart (GraphQL multipart request spec): the operation is a part.
+    const multipart = init?.body instanceof FormData ? init.body : null
+    const text = multipart ? String(multipart.get('operations')) : String(init?.body ?? '{}')
+    const body = JSON.parse(text) as { operationName: string; variables: Record<string, unknown> }
     const call: GraphQLCall = {
       operationName: body.operationName,
       variables: body.variables,
       headers: { ...(init?.headers as Record<string, string>) },
+      form: multipart ?? undefined,
     }
     calls.push(call)
     expectPath(input)

@@ -1,15 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Пароль', { exact: true }).fill(password);
-  await page.getByTestId('login-submit').click();
-}
+import { expect, test } from '@playwright/test';
+import { logIn, unique } from './support';
 
 test('a new member registers, logs in, reads the dashboard in ru, en and fr, and logs out', async ({ page }) => {
   const tag = unique();

@@ -8,6 +8,7 @@ import { createApp } from '../../server/src/http';
 import { createLogger } from '../../server/src/logger';
 import { startServer, type RunningServer } from '../../server/src/server';
 import type { Database } from '../../server/src/db';
+import type { QueryListener } from '../../server/src/database/adapters';
 
 export type TestApp = {
   services: Services;
@@ -19,11 +20,11 @@ export type TestApp = {
   dispose(): Promise<void>;
 };
 
-/** A fresh database (in-memory PGlite, or a scratch PostgreSQL database with DATABASE_URL_TEST) and app. */
-export async function createTestApp(
-  config: Partial<Config> = {},
-  opts: { onQuery?: (sql: string) => void } = {},
-): Promise<TestApp> {
+/**
+ * A fresh database (in-memory PGlite, or a scratch PostgreSQL database with DATABASE_URL_TEST) and app.
+ * `onQuery` hears every SQL statement the app sends (tests count them).
+ */
+export async function createTestApp(config: Partial<Config> = {}, opts: { onQuery?: QueryListener } = {}): Promise<TestApp> {
   const db = await openTestDatabase({ onQuery: opts.onQuery });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-test-'));
   const services = createServices(

@@ -7,6 +7,7 @@ import {
   type FetchFunction,
   type GraphQLResponse,
   type SubscribeFunction,
+  type UploadableMap,
 } from 'relay-runtime'
 import type { Client as WsClient } from 'graphql-ws'
 import { currentLocale } from '../i18n/locale'
@@ -64,7 +65,20 @@ function notifyUnauthorized() {
   for (const listener of [...unauthorizedListeners]) listener()
 }
 
-const fetchGraphQL: FetchFunction = (request, variables, cacheConfig) => {
+/**
+ * A request with files, by the GraphQL multipart request spec: each uploadable is keyed by its
+ * variable path (`input.media.0`, whose variable the caller sets to null) and sent as a part.
+ */
+export function multipartBody(query: string, operationName: string, variables: Record<string, unknown>, uploadables: UploadableMap) {
+  const form = new FormData()
+  const keys = Object.keys(uploadables)
+  form.append('operations', JSON.stringify({ query, variables, operationName }))
+  form.append('map', JSON.stringify(Object.fromEntries(keys.map((key, index) => [String(index), [`variables.${key}`]]))))
+  keys.forEach((key, index) => form.append(String(index), uploadables[key] as Blob))
+  return form
+}
+
+const fetchGraphQL: FetchFunction = (request, variables, cacheConfig, uploadables) => {
   const timeoutMs =
     typeof cacheConfig?.metadata?.timeoutMs === 'number' ? cacheConfig.metadata.timeoutMs : DEFAULT_TIMEOUT_MS
 
@@ -76,13 +90,13 @@ const fetchGraphQL: FetchFunction = (request, variables, cacheConfig) => {
       controller.abort()
     }, timeoutMs)
     const headers = requestHeaders()
+    let body: BodyInit = JSON.stringify({ query: request.text, variables, operationName: request.name })
+    if (uploadables && Object.keys(uploadables).length > 0) {
+      body = multipartBody(request.text ?? '', request.name, variables, uploadables)
+      delete headers['Content-Type'] // the browser sets multipart/form-data with its boundary
+    }
 
-    fetch(GRAPHQL_PATH, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ query: request.text, variables, operationName: request.name }),
-      signal: controller.signal,
-    })
+    fetch(GRAPHQL_PATH, { method: 'POST', headers, body, signal: controller.signal })
       .then(async (response) => {
         const body: unknown = await response.json().catch(() => null)
         if (!response.ok) {

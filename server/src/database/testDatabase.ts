@@ -16,11 +16,13 @@ export function testDatabaseServerUrl(): string | undefined {
   return process.env.DATABASE_URL_TEST || undefined;
 }
 
-/** Creates an empty database on the DATABASE_URL_TEST server. */
-export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const serverUrl = testDatabaseServerUrl();
+/** Creates an empty database on the DATABASE_URL_TEST server (or another server, e.g. for benchmarks). */
+export async function createTestDatabase(
+  serverUrl = testDatabaseServerUrl(),
+  prefix = 'linkup_test',
+): Promise<{ url: string; drop(): Promise<void> }> {
   if (!serverUrl) throw new Error('DATABASE_URL_TEST is not set');
-  const name = `linkup_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

@@ -111,6 +111,97 @@ export const messages = {
     en: 'Server error. Try again later',
     fr: 'Erreur du serveur. Réessayez plus tard',
   },
+  'request.tooLarge': {
+    ru: 'Слишком большой запрос: не более {max} МБ за один раз',
+    en: 'The request is too large: at most {max} MB at a time',
+    fr: 'La requête est trop volumineuse : {max} Mo maximum à la fois',
+  },
+  'upload.tooLarge': {
+    ru: 'Файл {name} слишком большой (максимум {max}MB)',
+    en: 'The file {name} is too large (maximum {max}MB)',
+    fr: 'Le fichier {name} est trop volumineux (maximum {max} Mo)',
+  },
+  'upload.notImage': {
+    ru: 'Файл {name} не является изображением',
+    en: 'The file {name} is not an image',
+    fr: "Le fichier {name} n'est pas une image",
+  },
+  'upload.notVideo': {
+    ru: 'Файл {name} не является видео',
+    en: 'The file {name} is not a video',
+    fr: "Le fichier {name} n'est pas une vidéo",
+  },
+  'upload.notImageOrVideo': {
+    ru: 'Файл {name} не является изображением или видео',
+    en: 'The file {name} is neither an image nor a video',
+    fr: "Le fichier {name} n'est ni une image ni une vidéo",
+  },
+  'upload.tooMany': {
+    ru: 'Не более {max} файлов за один раз',
+    en: 'At most {max} files at a time',
+    fr: '{max} fichiers maximum à la fois',
+  },
+  'upload.noFiles': {
+    ru: 'Выберите файлы для загрузки',
+    en: 'Choose files to upload',
+    fr: 'Choisissez des fichiers à téléverser',
+  },
+  'media.invalidName': {
+    ru: 'Недопустимое имя файла',
+    en: 'Invalid file name',
+    fr: 'Nom de fichier invalide',
+  },
+  'media.notYours': {
+    ru: 'Файл {name} не найден среди ваших неприкреплённых загрузок',
+    en: 'The file {name} is not among your unattached uploads',
+    fr: 'Le fichier {name} ne fait pas partie de vos téléversements non joints',
+  },
+  'publication.empty': {
+    ru: 'Добавьте текст или загрузите файлы',
+    en: 'Add text or upload files',
+    fr: 'Ajoutez du texte ou téléversez des fichiers',
+  },
+  'publication.notFound': {
+    ru: 'Публикация не найдена',
+    en: 'Publication not found',
+    fr: 'Publication introuvable',
+  },
+  'publication.authorOnly': {
+    ru: 'Изменять и удалять публикацию может только её автор',
+    en: 'Only the author can edit or delete a publication',
+    fr: "Seul l'auteur peut modifier ou supprimer une publication",
+  },
+  'comment.empty': {
+    ru: 'Введите текст комментария',
+    en: 'Enter the comment text',
+    fr: 'Saisissez le texte du commentaire',
+  },
+  'place.latitude': {
+    ru: 'Широта должна быть числом от -90 до 90',
+    en: 'Latitude must be a number from -90 to 90',
+    fr: 'La latitude doit être un nombre entre -90 et 90',
+  },
+  'place.longitude': {
+    ru: 'Долгота должна быть числом от -180 до 180',
+    en: 'Longitude must be a number from -180 to 180',
+    fr: 'La longitude doit être un nombre entre -180 et 180',
+  },
+  'place.unknownProvider': {
+    ru: 'Неизвестный картографический сервис',
+    en: 'Unknown map service',
+    fr: 'Service de cartographie inconnu',
+  },
+  'review.rating': {
+    ru: 'Оценка должна быть от 1 до 5',
+    en: 'The rating must be from 1 to 5',
+    fr: 'La note doit être comprise entre 1 et 5',
+  },
+  'gallery.untitled': { ru: 'Без названия', en: 'Untitled', fr: 'Sans titre' },
+  'gallery.notFound': {
+    ru: 'Файл галереи не найден',
+    en: 'Gallery item not found',
+    fr: 'Élément de galerie introuvable',
+  },
   'notification.newSignIn': {
     ru: 'В ваш аккаунт выполнен вход с другого устройства',
     en: 'Someone signed in to your account from another device',

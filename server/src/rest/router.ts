@@ -37,6 +37,8 @@ export type RestRoute = {
   respond?: (data: Data, req: RestRequest) => unknown;
   /** Status of a successful answer; 200 by default. */
   status?: number;
+  /** Extra headers of a successful answer (e.g. the next page's cursor). */
+  headers?: (data: Data, req: RestRequest) => Record<string, string>;
 };
 
 type CompiledRoute = RestRoute & { pattern: RegExp; keys: string[]; document: DocumentNode };
@@ -154,7 +156,8 @@ export function createRestRouter(services: Services, routes: RestRoute[]) {
         const status = Number(first.extensions.status) || (first.extensions.code === 'INTERNAL_SERVER_ERROR' ? 500 : 400);
         return json(status, { detail: first.message });
       }
-      return json(route.status ?? 200, route.respond ? route.respond(data ?? {}, rest) : data);
+      const headers = route.headers?.(data ?? {}, rest) ?? {};
+      return json(route.status ?? 200, route.respond ? route.respond(data ?? {}, rest) : data, headers);
     },
   };
 }

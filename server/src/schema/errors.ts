@@ -4,11 +4,13 @@ import {
   AccountDisabledError,
   AppError,
   ConflictError,
+  FileTooLargeError,
   ForbiddenError,
   InvalidCredentialsError,
   InvalidTokenError,
   NotFoundError,
   RateLimitError,
+  UnsupportedFileTypeError,
   ValidationError,
   type FieldIssue,
 } from '../services/errors';
@@ -39,8 +41,6 @@ builder.objectType(ValidationError, {
 builder.objectType(InvalidCredentialsError, { name: 'InvalidCredentialsError', interfaces: [ErrorInterface] });
 builder.objectType(AccountDisabledError, { name: 'AccountDisabledError', interfaces: [ErrorInterface] });
 builder.objectType(InvalidTokenError, { name: 'InvalidTokenError', interfaces: [ErrorInterface] });
-builder.objectType(NotFoundError, { name: 'NotFoundError', interfaces: [ErrorInterface] });
-builder.objectType(ForbiddenError, { name: 'ForbiddenError', interfaces: [ErrorInterface] });
 
 builder.objectType(RateLimitError, {
   name: 'RateLimitError',
@@ -53,3 +53,8 @@ builder.objectType(ConflictError, {
   interfaces: [ErrorInterface],
   fields: (t) => ({ field: t.exposeString('field', { description: 'The input field whose value is taken.' }) }),
 });
+
+builder.objectType(ForbiddenError, { name: 'ForbiddenError', interfaces: [ErrorInterface] });
+builder.objectType(NotFoundError, { name: 'NotFoundError', interfaces: [ErrorInterface] });
+builder.objectType(FileTooLargeError, { name: 'FileTooLargeError', interfaces: [ErrorInterface] });
+builder.objectType(UnsupportedFileTypeError, { name: 'UnsupportedFileTypeError', interfaces: [ErrorInterface] });

@@ -7,6 +7,9 @@ import './notifications';
 import './branding';
 import './system';
 import './messages';
+import './places';
+import './publications';
+import './galleries';
 
 export const schema = builder.toSchema();
 

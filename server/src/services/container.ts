@@ -7,6 +7,7 @@ import { loadTokenSecret } from '../auth/tokens';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from '../auth/rateLimit';
 import { createAppPubSub, type PubSub } from '../realtime/pubsub';
 import { createMailer, type Mailer } from './mailer';
+import { createFileStore, type FileStore } from '../storage/fileStore';
 
 /** The long-lived things every request handler, resolver and job shares. One per server. */
 export type Services = {
@@ -18,6 +19,8 @@ export type Services = {
   pubsub: PubSub;
   mailer: Mailer;
   loginLimiter: RateLimiter;
+  /** Publication media and gallery uploads (`$DATA_DIR/media`), served by GET /publications/media/{name}. */
+  mediaStore: FileStore;
   close(): Promise<void>;
 };
 
@@ -44,6 +47,7 @@ export function createServices(
       (redis
         ? createRedisRateLimiter(redis, config.loginLimitWindowSeconds)
         : createMemoryRateLimiter(config.loginLimitWindowSeconds)),
+    mediaStore: createFileStore(path.join(config.dataDir, 'media')),
     async close() {
       await realtime.close();
       await redis?.quit();

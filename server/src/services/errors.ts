@@ -91,6 +91,22 @@ export class NotFoundError extends AppError {
   }
 }
 
+/** An upload over its size limit; the text names the file and the limit in MB. */
+export class FileTooLargeError extends AppError {
+  static override readonly status = 413;
+  constructor(params: { name: string; max: number }) {
+    super('upload.tooLarge', params);
+  }
+}
+
+/** An upload whose content (not its name) is not of an accepted type. */
+export class UnsupportedFileTypeError extends AppError {
+  static override readonly status = 415;
+  constructor(key: MessageKey, params: { name: string }) {
+    super(key, params);
+  }
+}
+
 /** GraphQL error type name → HTTP status, for the REST layer that runs GraphQL operations. */
 export const errorStatusByTypename: Record<string, number> = Object.fromEntries(
   [
@@ -103,6 +119,8 @@ export const errorStatusByTypename: Record<string, number> = Object.fromEntries(
     NotAuthenticatedError,
     ForbiddenError,
     NotFoundError,
+    FileTooLargeError,
+    UnsupportedFileTypeError,
   ].map((type) => [type.name, type.status]),
 );
 

@@ -30,3 +30,9 @@ export function toValidationError(error: unknown): ValidationError | unknown {
     })),
   );
 }
+
+/**
+ * The zod plugin hands a resolver the parsed value (trimmed, defaults applied) while typing it as
+ * the GraphQL input; this gives it the type it has.
+ */
+export const parsedBy = <S extends z.ZodType>(_schema: S, value: unknown) => value as z.output<S>;

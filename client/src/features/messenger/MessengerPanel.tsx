@@ -1,13 +1,10 @@
 import { Box, Grid, Heading, Spinner, Center, Text } from '@chakra-ui/react'
 import { Trans } from '@lingui/react/macro'
-import { Suspense, useEffect, useState } from 'react'
+import { Suspense } from 'react'
+import { useSearchParams } from 'react-router'
 import { ConversationList } from './ConversationList'
 import { ChatView } from './ChatView'
 import { useMessengerLive } from './useMessengerLive'
-
-/** The window event other screens send to open the messenger on someone (spec section 2). */
-export const SELECT_RECIPIENT_EVENT = 'selectRecipient'
-export type SelectRecipientDetail = { id: string }
 
 const loading = (
   <Center py="10">
@@ -15,20 +12,14 @@ const loading = (
   </Center>
 )
 
-/** The messenger: conversations on the left, the chat with the selected member on the right. */
-export default function MessengerPanel({ initialRecipientId = null }: { initialRecipientId?: string | null }) {
-  const [recipientId, setRecipientId] = useState<string | null>(initialRecipientId)
+/**
+ * The messenger: conversations on the left, the chat with the selected member on the right. The
+ * recipient lives in the address (`?section=messenger&with=<user id>`), so a chat can be linked to.
+ */
+export default function MessengerPanel({ recipientId }: { recipientId: string | null }) {
+  const [, setParams] = useSearchParams()
+  const setRecipientId = (id: string) => setParams({ section: 'messenger', with: id })
   useMessengerLive()
-
-  useEffect(() => setRecipientId(initialRecipientId), [initialRecipientId])
-  useEffect(() => {
-    const select = (event: Event) => {
-      const id = (event as CustomEvent<SelectRecipientDetail>).detail?.id
-      if (id) setRecipientId(id)
-    }
-    window.addEventListener(SELECT_RECIPIENT_EVENT, select)
-    return () => window.removeEventListener(SELECT_RECIPIENT_EVENT, select)
-  }, [])
 
   return (
     <Grid templateColumns={{ base: '1fr', md: '18rem 1fr' }} gap="4" minH="28rem" data-testid="messenger">

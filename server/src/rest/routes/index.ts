@@ -3,6 +3,7 @@ import { authRoutes } from './auth';
 import { systemRoutes } from './system';
 import { userRoutes } from './users';
 import { messageRoutes } from './messages';
+import { publicationRoutes } from './publications';
 
 /** The documented REST paths (spec section 7), one file per area. Each is also served under /api. */
-export const routes: RestRoute[] = [...authRoutes, ...systemRoutes, ...userRoutes, ...messageRoutes];
+export const routes: RestRoute[] = [...authRoutes, ...systemRoutes, ...userRoutes, ...messageRoutes, ...publicationRoutes];

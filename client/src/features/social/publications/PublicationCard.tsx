@@ -1,0 +1,324 @@
+import { useState } from 'react'
+import { Box, Button, Card, Grid, HStack, IconButton, Link, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { ExternalLink, MapPin, MessageSquareText, Pencil, Trash2 } from 'lucide-react'
+import { graphql, useFragment, useMutation } from 'react-relay/hooks'
+import { Link as RouterLink } from 'react-router'
+import type { PublicationCard_publication$key } from '../../../__generated__/PublicationCard_publication.graphql'
+import type { PublicationCardUpdateMutation } from '../../../__generated__/PublicationCardUpdateMutation.graphql'
+import type { PublicationCardDeleteMutation } from '../../../__generated__/PublicationCardDeleteMutation.graphql'
+import { toaster } from '../../../components/ui/toaster'
+import { formatDateTime } from '../../../i18n/format'
+import { formatCoordinates } from '../format'
+import { MediaViewer } from '../MediaViewer'
+import { ModalDialog } from '../ModalDialog'
+import { UserAvatar } from '../UserAvatar'
+import { LikeButton } from './LikeButton'
+import { PlaceReviewsDialog } from './PlaceReviewsDialog'
+import { PublicationComments } from './PublicationComments'
+
+const publicationFragment = graphql`
+  fragment PublicationCard_publication on Publication {
+    id
+    content
+    createdAt
+    viewerIsAuthor
+    author {
+      username
+      firstName
+      lastName
+      avatarImage
+    }
+    location {
+      latitude
+      longitude
+      address
+      mapUrl
+    }
+    media {
+      id
+      fileType
+      url
+      thumbnailUrl
+    }
+    ...LikeButton_publication
+    ...PublicationComments_publication
+  }
+`
+
+const updateMutation = graphql`
+  mutation PublicationCardUpdateMutation($id: ID!, $content: String!) {
+    updatePublication(id: $id, content: $content) {
+      __typename
+      ... on UpdatePublicationSuccess {
+        publication {
+          id
+          content
+          updatedAt
+        }
+      }
+      ... on Error {
+        message
+      }
+    }
+  }
+`
+
+const deleteMutation = graphql`
+  mutation PublicationCardDeleteMutation($id: ID!, $connections: [ID!]!) {
+    deletePublication(id: $id) {
+      __typename
+      ... on DeletePublicationSuccess {
+        deletedId @deleteEdge(connections: $connections)
+      }
+      ... on Error {
+        message
+      }
+    }
+  }
+`
+
+/** Spec section 9: one file fills the width, two sit side by side, more flow in a grid. */
+const mediaColumns = (count: number) => (count === 1 ? '1fr' : count === 2 ? '1fr 1fr' : 'repeat(auto-fill, minmax(9rem, 1fr))')
+
+export function PublicationCard({
+  publication,
+  feedConnectionId,
+}: {
+  publication: PublicationCard_publication$key
+  feedConnectionId: string
+}) {
+  const { t } = useLingui()
+  const data = useFragment(publicationFragment, publication)
+  const [editing, setEditing] = useState(false)
+  const [draft, setDraft] = useState(data.content)
+  const [confirmDelete, setConfirmDelete] = useState(false)
+  const [reviewsOpen, setReviewsOpen] = useState(false)
+  const [viewing, setViewing] = useState<number | null>(null)
+  const [commitUpdate, updating] = useMutation<PublicationCardUpdateMutation>(updateMutation)
+  const [commitDelete, deleting] = useMutation<PublicationCardDeleteMutation>(deleteMutation)
+  const { author, location, media } = data
+  const images = media.filter((m) => m.fileType === 'IMAGE')
+  // Spec section 9: a photo's alt-title is the first 30 characters of the publication's text.
+  const altTitle = data.content.trim().slice(0, 30)
+
+  const save = () => {
+    // Spec section 4: saved only if the text changed.
+    if (draft.trim() === data.content) return setEditing(false)
+    commitUpdate({
+      variables: { id: data.id, content: draft },
+      onCompleted: ({ updatePublication: result }) => {
+        if (result.__typename === 'UpdatePublicationSuccess') setEditing(false)
+        else
+          toaster.create({
+            type: 'error',
+            title: t`Не удалось изменить публикацию`,
+            description: result.__typename !== '%other' ? result.message : undefined,
+          })
+      },
+      onError: () => {
+        toaster.create({ type: 'error', title: t`Не удалось изменить публикацию` })
+      },
+    })
+  }
+
+  const remove = () =>
+    commitDelete({
+      variables: { id: data.id, connections: [feedConnectionId] },
+      onCompleted: ({ deletePublication: result }) => {
+        setConfirmDelete(false)
+        if (result.__typename === 'DeletePublicationSuccess') toaster.create({ type: 'success', title: t`Публикация удалена` })
+        else
+          toaster.create({
+            type: 'error',
+            title: t`Не удалось удалить публикацию`,
+            description: result.__typename !== '%other' ? result.message : undefined,
+          })
+      },
+      onError: () => {
+        setConfirmDelete(false)
+        toaster.create({ type: 'error', title: t`Не удалось удалить публикацию` })
+      },
+    })
+
+  return (
+    <Card.Root data-testid="publication" data-publication-id={data.id}>
+      <Card.Body>
+        <Stack gap="3">
+          <HStack gap="3" align="start">
+            <UserAvatar firstName={author.firstName} lastName={author.lastName} avatarImage={author.avatarImage} />
+            <Stack gap="0" flex="1" minW="0">
+              <Link asChild fontWeight="semibold" color="fg">
+                <RouterLink to={`/profile/${encodeURIComponent(author.username)}`}>
+                  {author.firstName} {author.lastName}
+                </RouterLink>
+              </Link>
+              <Text fontSize="sm" color="fg.muted">
+                <time dateTime={data.createdAt} data-testid="publication-time">
+                  {formatDateTime(data.createdAt)}
+                </time>
+              </Text>
+            </Stack>
+            {data.viewerIsAuthor && !editing && (
+              <HStack gap="1">
+                <IconButton
+                  aria-label={t`Редактировать`}
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => {
+                    setDraft(data.content)
+                    setEditing(true)
+                  }}
+                  data-testid="publication-edit"
+                >
+                  <Pencil size={16} />
+                </IconButton>
+                <IconButton
+                  aria-label={t`Удалить`}
+                  variant="ghost"
+                  size="sm"
+                  colorPalette="red"
+                  onClick={() => setConfirmDelete(true)}
+                  data-testid="publication-delete"
+                >
+                  <Trash2 size={16} />
+                </IconButton>
+              </HStack>
+            )}
+          </HStack>
+
+          {editing ? (
+            <Stack gap="2">
+              <Textarea
+                value={draft}
+                onChange={(e) => setDraft(e.currentTarget.value)}
+                autoresize
+                maxLength={5000}
+                aria-label={t`Текст публикации`}
+                data-testid="publication-edit-text"
+              />
+              <HStack justify="flex-end" gap="2">
+                <Button size="sm" variant="ghost" onClick={() => setEditing(false)} disabled={updating}>
+                  <Trans>Отмена</Trans>
+                </Button>
+                <Button size="sm" colorPalette="blue" onClick={save} loading={updating} data-testid="publication-edit-save">
+                  <Trans>Сохранить</Trans>
+                </Button>
+              </HStack>
+            </Stack>
+          ) : (
+            data.content && (
+              <Text whiteSpace="pre-wrap" wordBreak="break-word" data-testid="publication-content">
+                {data.content}
+              </Text>
+            )
+          )}
+
+          {media.length > 0 && (
+            <Grid templateColumns={mediaColumns(media.length)} gap="2" data-testid="publication-media">
+              {media.map((item) =>
+                item.fileType === 'VIDEO' ? (
+                  <Box key={item.id} rounded="md" overflow="hidden" bg="black">
+                    <video
+                      src={item.url}
+                      poster={item.thumbnailUrl}
+                      controls
+                      preload="metadata"
+                      style={{ width: '100%', maxHeight: '32rem' }}
+                    />
+                  </Box>
+                ) : (
+                  <Box
+                    key={item.id}
+                    as="button"
+                    rounded="md"
+                    overflow="hidden"
+                    bg="gray.100"
+                    cursor="zoom-in"
+                    aspectRatio={media.length === 1 ? undefined : '1'}
+                    onClick={() => setViewing(images.findIndex((image) => image.id === item.id))}
+                    aria-label={t`Открыть изображение`}
+                  >
+                    <img
+                      src={media.length === 1 ? item.url : item.thumbnailUrl}
+                      alt={altTitle}
+                      loading="lazy"
+                      style={{
+                        width: '100%',
+                        height: '100%',
+                        objectFit: 'cover',
+                        maxHeight: media.length === 1 ? '32rem' : undefined,
+                      }}
+                    />
+                  </Box>
+                ),
+              )}
+            </Grid>
+          )}
+
+          {location && (
+            <HStack gap="2" fontSize="sm" wrap="wrap" data-testid="publication-place">
+              <MapPin size={16} aria-hidden="true" />
+              <Text>{location.address || formatCoordinates(location.latitude, location.longitude)}</Text>
+              <Link
+                href={location.mapUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                color="blue.600"
+                data-testid="publication-map-link"
+              >
+                <Trans>На карте</Trans>
+                <ExternalLink size={12} aria-hidden="true" />
+              </Link>
+              <Button variant="plain" size="xs" colorPalette="blue" onClick={() => setReviewsOpen(true)}>
+                <MessageSquareText size={14} aria-hidden="true" />
+                <Trans>Отзывы</Trans>
+              </Button>
+            </HStack>
+          )}
+
+          <LikeButton publication={data} />
+          <PublicationComments publication={data} />
+        </Stack>
+      </Card.Body>
+
+      {images.length > 0 && (
+        <MediaViewer
+          items={images.map((image) => ({ id: image.id, kind: 'image', url: image.url, title: altTitle || undefined }))}
+          index={viewing}
+          onIndexChange={setViewing}
+        />
+      )}
+      {location && (
+        <PlaceReviewsDialog
+          open={reviewsOpen}
+          onClose={() => setReviewsOpen(false)}
+          latitude={location.latitude}
+          longitude={location.longitude}
+          address={location.address ?? null}
+        />
+      )}
+      <ModalDialog
+        alert
+        open={confirmDelete}
+        onClose={() => setConfirmDelete(false)}
+        testId="publication-delete-dialog"
+        title={<Trans>Удалить публикацию?</Trans>}
+        footer={
+          <>
+            <Button variant="ghost" onClick={() => setConfirmDelete(false)}>
+              <Trans>Отмена</Trans>
+            </Button>
+            <Button colorPalette="red" onClick={remove} loading={deleting} data-testid="publication-delete-confirm">
+              <Trans>Удалить</Trans>
+            </Button>
+          </>
+        }
+      >
+        <Text>
+          <Trans>Публикация, её фото, видео, отметки «нравится» и комментарии будут удалены безвозвратно.</Trans>
+        </Text>
+      </ModalDialog>
+    </Card.Root>
+  )
+}

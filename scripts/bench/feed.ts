@@ -1,0 +1,151 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openDatabase, type Database } from '../../server/src/db';
+import { createTestDatabase } from '../../server/src/database/testDatabase';
+import { loadConfig } from '../../server/src/config';
+import { createServices } from '../../server/src/services/container';
+import { createApp } from '../../server/src/http';
+import { createLogger } from '../../server/src/logger';
+import { startSession } from '../../server/src/auth/sessions';
+import { FEED_PAGE_QUERY } from './feedQuery';
+
+/**
+ * The feed at scale: 1,000 members, 100,000 publications (a third with an image), 300,000 likes,
+ * 200,000 comments; the measured member has 100 contacts, so their feed holds about 10,000
+ * publications (200 pages of 50). Times the feed query (the client's selection, through the whole
+ * HTTP + GraphQL stack, in-process) for the first page and for page 100 by cursor, and counts the
+ * SQL statements each page sends.
+ *
+ * Usage: node --import tsx scripts/bench/feed.ts [embedded] [postgres] [--server=postgres://postgres@127.0.0.1:5432/postgres] [--runs=30]
+ * With no backend named, runs both. On PostgreSQL it creates its own database and drops it.
+ */
+const argv = process.argv.slice(2);
+const option = (name: string, fallback: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+const backends = ['embedded', 'postgres'].filter((b) => argv.includes(b));
+const RUNS = Number(option('runs', '30'));
+const SERVER = option('server', process.env.DATABASE_URL_TEST || 'postgres://postgres@127.0.0.1:5432/postgres');
+
+const USERS = 1000;
+const PUBLICATIONS = 100_000;
+const CONTACTS = 100;
+const PAGE = 50;
+const TARGET_PAGE = 100;
+
+/** Bulk rows through SQL (generate_series), the same statements on PGlite and PostgreSQL. */
+async function seed(db: Database) {
+  const run = (sql: string) => db.prisma.$executeRawUnsafe(sql);
+  await run(`INSERT INTO users (username, email, password_hash, first_name, last_name, updated_at)
+    SELECT 'member' || n, 'member' || n || '@bench.linkup', 'not-a-password-hash', 'Имя' || n, 'Фамилия' || n, now()
+    FROM generate_series(1, ${USERS}) AS n`);
+  // Member 1 (the measured viewer) has CONTACTS accepted contacts; everyone else a few more.
+  await run(`INSERT INTO friendships (pair_key, requester_id, addressee_id, status, updated_at)
+    SELECT '1:' || n, 1, n, 'accepted', now() FROM generate_series(2, ${CONTACTS + 1}) AS n`);
+  await run(`INSERT INTO friendships (pair_key, requester_id, addressee_id, status, updated_at)
+    SELECT n || ':' || (n + k), n, n + k, CASE WHEN k = 3 THEN 'pending'::friendship_status ELSE 'accepted'::friendship_status END, now()
+    FROM generate_series(2, ${USERS - 3}) AS n, generate_series(1, 3) AS k`);
+  // Authors in turn; times spread over about 70 days in a scrambled order, with some ties.
+  await run(`INSERT INTO publications (author_id, content, created_at, updated_at, latitude, longitude, address, map_provider)
+    SELECT (n % ${USERS}) + 1, 'Публикация номер ' || n || ': текст средней длины о прошедшем дне.',
+      now() - ((n * 7919) % ${PUBLICATIONS}) * interval '1 minute', now(),
+      CASE WHEN n % 5 = 0 THEN 55.75 ELSE NULL END, CASE WHEN n % 5 = 0 THEN 37.62 ELSE NULL END,
+      CASE WHEN n % 5 = 0 THEN 'Москва' ELSE NULL END, CASE WHEN n % 5 = 0 THEN 'openstreetmap' ELSE NULL END
+    FROM generate_series(1, ${PUBLICATIONS}) AS n`);
+  await run(`INSERT INTO publication_media (publication_id, uploader_id, filename, file_type, mime_type, size, thumbnail)
+    SELECT id, author_id, md5(id::text) || '.jpg', 'image', 'image/jpeg', 100000, md5(id::text) || '-thumb.jpg'
+    FROM publications WHERE id % 3 = 0`);
+  await run(`INSERT INTO publication_likes (publication_id, user_id)
+    SELECT p.id, ((p.id + k * 97) % ${USERS}) + 1 FROM publications p, generate_series(0, 2) AS k`);
+  await run(`INSERT INTO publication_comments (publication_id, author_id, content)
+    SELECT p.id, ((p.id + k * 31) % ${USERS}) + 1, 'Комментарий ' || k FROM publications p, generate_series(0, 1) AS k`);
+  // What autovacuum does on a server after bulk writes; PGlite has no autovacuum.
+  await run('ANALYZE');
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+async function measure(backend: string, db: Database, statements: { count: number }) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-bench-feed-'));
+  const services = createServices(loadConfig({}, { dataDir, clientDir: path.join(dataDir, 'client') }), db, { log: createLogger('warn') });
+  const app = createApp(services);
+  try {
+    const seeding = performance.now();
+    await seed(db);
+    const seededIn = (performance.now() - seeding) / 1000;
+    const { token } = await startSession(db.prisma, services.tokenSecret, 1, 3600, { ip: 'bench', userAgent: null });
+
+    const page = async (after: string | null) => {
+      const response = await app.fetch(
+        new Request('http://localhost/graphql', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ query: FEED_PAGE_QUERY, variables: { first: PAGE, after } }),
+        }),
+      );
+      const body = (await response.json()) as { data?: { feed: { edges: unknown[]; pageInfo: { endCursor: string } } }; errors?: unknown };
+      if (!body.data) throw new Error(JSON.stringify(body.errors));
+      return body.data.feed;
+    };
+    let cursor: string | null = null;
+    for (let n = 1; n < TARGET_PAGE; n++) cursor = (await page(cursor)).pageInfo.endCursor;
+    const deep = await page(cursor);
+    if (deep.edges.length !== PAGE) throw new Error(`page ${TARGET_PAGE} has ${deep.edges.length} items`);
+
+    // Page 1 and page 100 in turns, so warm-up and the machine's other work weigh on both alike.
+    const samples = { first: [] as number[], hundredth: [] as number[] };
+    const sql = { first: 0, hundredth: 0 };
+    for (let i = 0; i < RUNS; i++) {
+      for (const which of ['first', 'hundredth'] as const) {
+        statements.count = 0;
+        const started = performance.now();
+        await page(which === 'first' ? null : cursor);
+        samples[which].push(performance.now() - started);
+        sql[which] = statements.count;
+      }
+    }
+    const stats = (times: number[]) => {
+      const sorted = [...times].sort((a, b) => a - b);
+      return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
+    };
+    const first = { ...stats(samples.first), sql: sql.first };
+    const hundredth = { ...stats(samples.hundredth), sql: sql.hundredth };
+
+    const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(9);
+    console.log(`\n${backend}: seeded ${USERS} members, ${PUBLICATIONS} publications, likes and comments in ${seededIn.toFixed(1)} s; ${RUNS} runs per page`);
+    console.log(`  page   1: p50 ${ms(first.p50)}  p95 ${ms(first.p95)}  ${first.sql} SQL statements`);
+    console.log(`  page ${TARGET_PAGE}: p50 ${ms(hundredth.p50)}  p95 ${ms(hundredth.p95)}  ${hundredth.sql} SQL statements`);
+    console.log(`  page ${TARGET_PAGE} / page 1 (p50): ${(hundredth.p50 / first.p50).toFixed(2)}x (goal: at most 1.2x)`);
+  } finally {
+    await services.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+for (const backend of backends.length ? backends : ['embedded', 'postgres']) {
+  const statements = { count: 0 };
+  const onQuery = () => {
+    statements.count += 1;
+  };
+  if (backend === 'embedded') {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-bench-pglite-'));
+    const db = await openDatabase({ url: '', dataDir: folder, onQuery });
+    try {
+      await measure('embedded database (PGlite, on disk)', db, statements);
+    } finally {
+      await db.close();
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  } else {
+    const scratch = await createTestDatabase(SERVER, 'linkup_bench_feed');
+    try {
+      const db = await openDatabase({ url: scratch.url, onQuery });
+      try {
+        await measure(`PostgreSQL (${new URL(SERVER).host})`, db, statements);
+      } finally {
+        await db.close();
+      }
+    } finally {
+      await scratch.drop();
+    }
+  }
+}

@@ -1,0 +1,129 @@
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { mimeOfExtension, type DetectedFileType } from './fileTypes';
+
+/**
+ * A folder of uploaded files under generated names (`<uuid>.<ext>`, the extension from the
+ * detected type). Only such names are ever accepted back, so a requested name cannot leave the
+ * folder, pick a file the server did not write, or choose its own Content-Type.
+ */
+export type FileStore = ReturnType<typeof createFileStore>;
+
+const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(-[a-z]+)?\.[a-z0-9]{2,5}$/;
+
+export const isStoredName = (name: string) => STORED_NAME.test(name);
+
+/** The name of a derived file (a thumbnail...) next to `filename`, e.g. `<uuid>-thumb.jpg`. */
+export const derivedName = (filename: string, suffix: string, extension: string) =>
+  `${filename.slice(0, filename.lastIndexOf('.'))}-${suffix}${extension}`;
+
+export function createFileStore(root: string) {
+  const folder = path.resolve(root);
+  let ready: Promise<unknown> | undefined;
+
+  /** The absolute path of a stored name; null for anything else. */
+  function pathOf(name: string): string | null {
+    if (!isStoredName(name)) return null;
+    const file = path.resolve(folder, name);
+    return path.dirname(file) === folder ? file : null;
+  }
+
+  async function write(name: string, bytes: Uint8Array): Promise<void> {
+    await (ready ??= fs.mkdir(folder, { recursive: true }));
+    // `wx`: a generated name never overwrites anything.
+    await fs.writeFile(path.join(folder, name), bytes, { flag: 'wx' });
+  }
+
+  return {
+    folder,
+    pathOf,
+
+    /** Writes an upload under a new generated name; returns the name. */
+    async storeUpload(bytes: Uint8Array, type: Pick<DetectedFileType, 'extension'>): Promise<string> {
+      const name = `${crypto.randomUUID()}${type.extension}`;
+      await write(name, bytes);
+      return name;
+    },
+
+    /** Writes a file derived from a stored one (e.g. its thumbnail) under `derivedName`. */
+    async storeDerived(filename: string, suffix: string, extension: string, bytes: Uint8Array): Promise<string> {
+      const name = derivedName(filename, suffix, extension);
+      if (!pathOf(name)) throw new Error(`not a stored name: ${name}`);
+      await write(name, bytes);
+      return name;
+    },
+
+    /** Removes stored files; names that are not stored names or already gone are ignored. */
+    async remove(names: Iterable<string | null | undefined>): Promise<void> {
+      await Promise.all(
+        [...names].map(async (name) => {
+          const file = name ? pathOf(name) : null;
+          if (file) await fs.rm(file, { force: true });
+        }),
+      );
+    },
+
+    /**
+     * Serves a stored file: Content-Type from its extension, cached for a year (a name never
+     * changes content), ETag / Last-Modified revalidation, and byte ranges (video seeking).
+     * Null when the name is not a stored file.
+     */
+    async serve(request: Request, name: string): Promise<Response | null> {
+      const file = pathOf(name);
+      if (!file) return null;
+      let stat;
+      try {
+        stat = await fs.stat(file);
+      } catch {
+        return null;
+      }
+      if (!stat.isFile()) return null;
+      const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+      const headers: Record<string, string> = {
+        'content-type': mimeOfExtension(path.extname(name)),
+        'cache-control': 'public, max-age=31536000, immutable',
+        'accept-ranges': 'bytes',
+        etag,
+        'last-modified': stat.mtime.toUTCString(),
+        // Never rendered as anything but the media type we detected.
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "default-src 'none'; media-src 'self'; img-src 'self'; style-src 'unsafe-inline'",
+      };
+      if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers });
+
+      const range = parseRange(request.headers.get('range'), stat.size);
+      if (range === 'unsatisfiable') {
+        return new Response(null, { status: 416, headers: { ...headers, 'content-range': `bytes */${stat.size}` } });
+      }
+      const { start, end } = range ?? { start: 0, end: stat.size - 1 };
+      const length = stat.size === 0 ? 0 : end - start + 1;
+      headers['content-length'] = String(length);
+      if (range) headers['content-range'] = `bytes ${start}-${end}/${stat.size}`;
+      const body =
+        request.method === 'HEAD' || length === 0
+          ? null
+          : (Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream<Uint8Array>);
+      return new Response(body, { status: range ? 206 : 200, headers });
+    },
+  };
+}
+
+/**
+ * One `bytes=` range (what media elements send); several ranges or a malformed header are
+ * answered with the whole file, as RFC 9110 allows.
+ */
+export function parseRange(header: string | null, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
+}

@@ -1,0 +1,140 @@
+import { spawn } from 'node:child_process';
+import sharp from 'sharp';
+
+/**
+ * Image work with sharp (libvips, prebuilt for the platform by npm) and video work with the
+ * system's ffmpeg/ffprobe (Debian's `ffmpeg` package; FFMPEG_PATH / FFPROBE_PATH override).
+ */
+export type MediaTools = { ffmpegPath: string; ffprobePath: string };
+
+/** Thumbnails fit in this square; the feed and the galleries show them at most this large. */
+export const THUMBNAIL_SIZE = 480;
+const THUMBNAIL_QUALITY = 78;
+/** A video file that ffmpeg has not finished with by then is treated as unreadable. */
+const TOOL_TIMEOUT_MS = 30_000;
+
+export class UnreadableMediaError extends Error {}
+
+export type ImageInfo = { width: number; height: number };
+
+/**
+ * The image as it will be stored: turned upright and stripped of its metadata (EXIF GPS
+ * position, camera serial...), which a published photo should not reveal. Animated GIFs are kept
+ * as they are. Throws UnreadableMediaError when the bytes do not decode as an image.
+ */
+export async function normalizeImage(bytes: Uint8Array, mime: string): Promise<{ bytes: Uint8Array; info: ImageInfo }> {
+  try {
+    if (mime === 'image/gif') {
+      const meta = await sharp(bytes).metadata();
+      return { bytes, info: { width: meta.width ?? 0, height: meta.pageHeight ?? meta.height ?? 0 } };
+    }
+    const image = sharp(bytes).rotate();
+    const output =
+      mime === 'image/png'
+        ? image.png()
+        : mime === 'image/webp'
+          ? image.webp({ quality: 90 })
+          : mime === 'image/jpeg'
+            ? image.jpeg({ quality: 90, mozjpeg: true })
+            : image;
+    const { data, info } = await output.toBuffer({ resolveWithObject: true });
+    return { bytes: data, info: { width: info.width, height: info.height } };
+  } catch (error) {
+    throw new UnreadableMediaError(`not a decodable image: ${(error as Error).message}`);
+  }
+}
+
+/** A JPEG at most THUMBNAIL_SIZE on its longer side (transparent areas on white). */
+export async function imageThumbnail(bytes: Uint8Array): Promise<Uint8Array> {
+  try {
+    return await sharp(bytes)
+      .rotate()
+      .resize({ width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: THUMBNAIL_QUALITY, mozjpeg: true })
+      .toBuffer();
+  } catch (error) {
+    throw new UnreadableMediaError(`not a decodable image: ${(error as Error).message}`);
+  }
+}
+
+export type VideoInfo = { durationSeconds: number | null; width: number | null; height: number | null };
+
+/** Duration and frame size from ffprobe; UnreadableMediaError when the file has no video stream. */
+export async function probeVideo(tools: MediaTools, file: string): Promise<VideoInfo> {
+  const output = await run(tools.ffprobePath, [
+    '-v', 'error',
+    '-print_format', 'json',
+    '-show_entries', 'format=duration:stream=codec_type,width,height,duration',
+    file,
+  ]);
+  let parsed: { format?: { duration?: string }; streams?: { codec_type?: string; width?: number; height?: number; duration?: string }[] };
+  try {
+    parsed = JSON.parse(output.toString('utf8'));
+  } catch {
+    throw new UnreadableMediaError('ffprobe gave no readable answer');
+  }
+  const video = parsed.streams?.find((stream) => stream.codec_type === 'video');
+  if (!video) throw new UnreadableMediaError('no video stream');
+  const duration = Number(parsed.format?.duration ?? video.duration);
+  return {
+    durationSeconds: Number.isFinite(duration) && duration > 0 ? duration : null,
+    width: video.width ?? null,
+    height: video.height ?? null,
+  };
+}
+
+/**
+ * A real frame of the video as a JPEG thumbnail: one second in (or the middle of a shorter
+ * video), falling back to the first frame when seeking yields nothing.
+ */
+export async function videoThumbnail(tools: MediaTools, file: string, durationSeconds: number | null): Promise<Uint8Array> {
+  const at = durationSeconds ? Math.min(1, durationSeconds / 2) : 0;
+  const grab = (seconds: number) =>
+    run(tools.ffmpegPath, [
+      '-v', 'error',
+      '-ss', seconds.toFixed(3),
+      '-i', file,
+      '-frames:v', '1',
+      '-an',
+      '-f', 'image2pipe',
+      '-c:v', 'png',
+      'pipe:1',
+    ]);
+  let frame = await grab(at).catch(() => Buffer.alloc(0));
+  if (frame.length === 0 && at > 0) frame = await grab(0);
+  if (frame.length === 0) throw new UnreadableMediaError('ffmpeg produced no frame');
+  return imageThumbnail(frame);
+}
+
+// At most two media tools at a time: the machine's cores are shared with request handling.
+const MAX_RUNNING = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function run(command: string, args: string[]): Promise<Buffer> {
+  if (running >= MAX_RUNNING) await new Promise<void>((resolve) => waiting.push(resolve));
+  running += 1;
+  try {
+    return await new Promise<Buffer>((resolve, reject) => {
+      const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], timeout: TOOL_TIMEOUT_MS });
+      const out: Buffer[] = [];
+      const err: Buffer[] = [];
+      child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+      child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+      child.once('error', (error) => reject(new Error(`${command} could not run: ${error.message}`)));
+      child.once('close', (code, signal) => {
+        if (code === 0) resolve(Buffer.concat(out));
+        else
+          reject(
+            new UnreadableMediaError(
+              `${command} failed (${signal ?? code}): ${Buffer.concat(err).toString('utf8').trim().slice(0, 500)}`,
+            ),
+          );
+      });
+    });
+  } finally {
+    running -= 1;
+    waiting.shift()?.();
+  }
+}

@@ -1,0 +1,82 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { logIn, unique } from './support';
+
+async function registerMember(request: APIRequestContext, firstName: string) {
+  const tag = unique();
+  const fields = { first_name: firstName, last_name: 'Тестова', username: `${firstName.toLowerCase()}_${tag}`, email: `${tag}@example.ru`, password: 'secret123' };
+  const registered = await request.post('/auth/register', { data: fields });
+  expect(registered.status()).toBe(201);
+  const user = await registered.json();
+  return { ...fields, id: user.id as number, globalId: Buffer.from(`User:${user.id}`).toString('base64') };
+}
+
+test('a message typed by one member appears in the other’s open messenger, unread, then read, without reloads', async ({ browser, request }) => {
+  const olga = await registerMember(request, 'Olga');
+  const pavel = await registerMember(request, 'Pavel');
+  const olgaContext = await browser.newContext();
+  const pavelContext = await browser.newContext();
+  const olgaPage = await olgaContext.newPage();
+  const pavelPage = await pavelContext.newPage();
+  await logIn(olgaPage, olga.email, olga.password);
+  await logIn(pavelPage, pavel.email, pavel.password);
+  await expect(olgaPage).toHaveURL(/\/dashboard$/);
+  await expect(pavelPage).toHaveURL(/\/dashboard$/);
+
+  // Pavel has his messenger open, with nobody selected and no conversation yet.
+  await pavelPage.goto('/social?section=messenger');
+  await expect(pavelPage.getByTestId('no-conversations')).toBeVisible();
+
+  // Olga opens the messenger on Pavel and writes; Shift+Enter makes a new line, Enter sends.
+  await olgaPage.goto(`/social?section=messenger&with=${encodeURIComponent(pavel.globalId)}`);
+  await expect(olgaPage.getByTestId('chat-with')).toHaveText('Pavel Тестова');
+  const input = olgaPage.getByTestId('message-input');
+  await input.fill('Привет, Павел!');
+  // Pavel sees nothing yet, but the typing reaches him once the conversation exists (below).
+  await input.press('Shift+Enter');
+  await input.pressSequentially('Как дела?');
+  await input.press('Enter');
+  await expect(olgaPage.getByTestId('chat-message-text')).toHaveText(['Привет, Павел!\nКак дела?']);
+  await expect(input).toHaveValue('');
+
+  // Live on Pavel's page: the conversation shows up with one unread message.
+  const item = pavelPage.getByTestId('conversation-item');
+  await expect(item.getByTestId('conversation-name')).toHaveText('Olga Тестова');
+  await expect(item.getByTestId('unread-count')).toHaveText('1');
+
+  // Opening it shows the message and marks it read: the badge goes, Olga sees the read mark.
+  await item.click();
+  await expect(pavelPage.getByTestId('chat-message-text')).toHaveText(['Привет, Павел!\nКак дела?']);
+  await expect(item.getByTestId('unread-count')).toHaveCount(0);
+  await expect(olgaPage.getByTestId('read-mark')).toHaveCount(1);
+
+  // Typing shows on the other side while it lasts.
+  await olgaPage.getByTestId('message-input').fill('Пишу…');
+  await expect(pavelPage.getByTestId('chat-status')).toHaveText('печатает…');
+
+  // Pavel answers; it arrives in Olga's open chat.
+  await pavelPage.getByTestId('message-input').fill('Отлично!');
+  await pavelPage.getByTestId('message-input').press('Enter');
+  await expect(olgaPage.getByTestId('chat-message-text')).toHaveText(['Привет, Павел!\nКак дела?', 'Отлично!']);
+
+  await olgaContext.close();
+  await pavelContext.close();
+});
+
+test('the messenger asks for a recipient and the emoji panel has 10 columns', async ({ page, request }) => {
+  const vera = await registerMember(request, 'Vera');
+  await logIn(page, vera.email, vera.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/social?section=messenger');
+  await expect(page.getByTestId('messenger-empty')).toHaveText('Выберите получателя сообщения');
+
+  const other = await registerMember(request, 'Gleb');
+  await page.goto(`/social?section=messenger&with=${encodeURIComponent(other.globalId)}`);
+  await page.getByTestId('emoji-toggle').click();
+  const columns = await page
+    .getByTestId('emoji-panel')
+    .locator('> div')
+    .evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(' ').length);
+  expect(columns).toBe(10);
+  await page.getByRole('button', { name: '👍' }).click();
+  await expect(page.getByTestId('message-input')).toHaveValue('👍');
+});
