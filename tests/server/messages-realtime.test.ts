@@ -134,4 +134,34 @@ describe('live messages', () => {
     await gql('mutation($id: ID!) { markConversationRead(conversationId: $id) { id } }');
     expect(await readMark).toMatchObject({ othersReadUpTo: sent.body.id });
   });
+
+  it('keeps unread counts and read marks current event after event on one subscription', async () => {
+    const anna = await member('Анна');
+    const boris = await member('Борис');
+    const updates: { unreadCount: number; othersReadUpTo: number | null }[] = [];
+    const borisClient = connect(boris.token);
+    const three = new Promise<void>((resolve, reject) => {
+      borisClient.subscribe<{ conversationUpdated: { unreadCount: number; othersReadUpTo: number | null } }>(
+        { query: 'subscription { conversationUpdated { unreadCount othersReadUpTo } }' },
+        {
+          next: ({ data }) => {
+            updates.push(data!.conversationUpdated);
+            if (updates.length === 3) resolve();
+          },
+          error: reject,
+          complete: () => {},
+        },
+      );
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const first = await call('/messages', { receiver_id: boris.id, content: 'раз' }, anna.token);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await call('/messages', { receiver_id: boris.id, content: 'два' }, anna.token);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await call('/messages', { receiver_id: anna.id, content: 'ответ' }, boris.token);
+    await three;
+    // Answering reads the conversation; Anna has read up to her own last message, not Boris's answer.
+    expect(updates.map((u) => u.unreadCount)).toEqual([1, 2, 0]);
+    expect(updates[2].othersReadUpTo).toBe(first.body.id + 1);
+  });
 });

@@ -67,6 +67,8 @@ export const ConversationNode = builder.prismaNode('Conversation', {
     }),
     unreadCount: t.loadable({
       type: 'Int',
+      // Batched, never cached: a subscription's context lives on, and counts change with each event.
+      loaderOptions: { cache: false },
       description: "Messages from others the viewer has not read yet.",
       load: async (ids: number[], ctx) => {
         const counts = await messages.unreadCounts(ctx.services, ctx.viewer!.user.id, ids);
@@ -77,6 +79,7 @@ export const ConversationNode = builder.prismaNode('Conversation', {
     othersReadUpTo: t.loadable({
       type: 'Int',
       nullable: true,
+      loaderOptions: { cache: false },
       description: "The database id of the newest message every other participant has read (read marks).",
       load: async (ids: number[], ctx) => {
         const marks = await messages.othersReadUpTo(ctx.services, ctx.viewer!.user.id, ids);
