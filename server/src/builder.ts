@@ -22,6 +22,7 @@ export const builder = new SchemaBuilder<{
     DateTime: { Input: Date; Output: Date | string };
     Date: { Input: Date; Output: Date };
     ID: { Input: string; Output: string | number };
+    File: { Input: File; Output: never };
   };
   DefaultFieldNullability: false;
 }>({
@@ -81,6 +82,21 @@ builder.scalarType('Date', {
   serialize: (value) => value.toISOString().slice(0, 10),
   parseValue: parseDate,
   parseLiteral: (ast) => parseDate(ast.kind === Kind.STRING ? ast.value : undefined),
+});
+
+builder.scalarType('File', {
+  description: 'An uploaded file (GraphQL multipart request); input only.',
+  serialize: () => {
+    throw new GraphQLError('File is an input-only type');
+  },
+  parseValue: (value) => {
+    // Duck-typed: the HTTP layer may hand over its own File implementation (whatwg-node ponyfill).
+    const file = value as File | null;
+    if (typeof file?.arrayBuffer !== 'function' || typeof file.size !== 'number') {
+      throw new GraphQLError('File must be sent as a multipart upload');
+    }
+    return file;
+  },
 });
 
 builder.queryType({});

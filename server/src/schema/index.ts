@@ -6,6 +6,9 @@ import './auth';
 import './notifications';
 import './branding';
 import './system';
+import './profile';
+import './friendships';
+import './publications';
 
 export const schema = builder.toSchema();
 

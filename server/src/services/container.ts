@@ -7,6 +7,7 @@ import { loadTokenSecret } from '../auth/tokens';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from '../auth/rateLimit';
 import { createAppPubSub, type PubSub } from '../realtime/pubsub';
 import { createMailer, type Mailer } from './mailer';
+import { createSmsSender, type SmsSender } from './sms';
 
 /** The long-lived things every request handler, resolver and job shares. One per server. */
 export type Services = {
@@ -17,6 +18,7 @@ export type Services = {
   tokenSecret: Uint8Array;
   pubsub: PubSub;
   mailer: Mailer;
+  sms: SmsSender;
   loginLimiter: RateLimiter;
   close(): Promise<void>;
 };
@@ -24,7 +26,7 @@ export type Services = {
 export function createServices(
   config: Config,
   db: Database,
-  overrides: Partial<Pick<Services, 'log' | 'mailer' | 'loginLimiter'>> = {},
+  overrides: Partial<Pick<Services, 'log' | 'mailer' | 'sms' | 'loginLimiter'>> = {},
 ): Services {
   const log = overrides.log ?? createLogger();
   const realtime = createAppPubSub(config.redisUrl);
@@ -39,6 +41,14 @@ export function createServices(
     mailer:
       overrides.mailer ??
       createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log }),
+    sms:
+      overrides.sms ??
+      createSmsSender({
+        url: config.smsUrl,
+        token: config.smsToken,
+        outboxDir: path.join(config.dataDir, 'sms-outbox'),
+        log,
+      }),
     loginLimiter:
       overrides.loginLimiter ??
       (redis
