@@ -162,7 +162,8 @@ builder.mutationFields((t) => ({
     args: {
       userId: t.arg.globalID({ for: UserNode, required: false }),
       kind: t.arg({ type: ProfileImageKind, required: true }),
-      file: t.arg({ type: 'File', required: true }),
+      // Optional so that a missing file gets the translated "choose a file" text.
+      file: t.arg({ type: 'File', required: false }),
     },
     errors: {
       types: [ValidationError, FileTooLargeError, UnsupportedFileTypeError, ForbiddenError, NotFoundError],

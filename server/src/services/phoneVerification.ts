@@ -53,6 +53,7 @@ export async function sendPhoneVerificationCode(
         userId: user.id,
         phone,
         codeHash: hashCode(services.tokenSecret, user.id, phone, code),
+        createdAt: new Date(now),
         expiresAt: new Date(now + config.phoneCodeTtlSeconds * 1000),
       },
     }),

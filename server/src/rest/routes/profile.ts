@@ -119,7 +119,7 @@ export const profileRoutes: RestRoute[] = [
     method: 'POST',
     path: '/users/upload-image',
     signedIn: true,
-    operation: `mutation RestUploadProfileImage($userId: ID, $kind: ProfileImageKind!, $file: File!) {
+    operation: `mutation RestUploadProfileImage($userId: ID, $kind: ProfileImageKind!, $file: File) {
       uploadProfileImage(userId: $userId, kind: $kind, file: $file) {
         __typename ...RestError ... on ProfileChange { imageUrl }
       }
@@ -127,7 +127,7 @@ export const profileRoutes: RestRoute[] = [
     variables: ({ body }) => ({
       userId: body.user_id == null ? null : userGlobalId(body.user_id),
       kind: text(body.type).toLowerCase() === 'cover' ? 'COVER' : 'AVATAR',
-      file: body.file,
+      file: body.file ?? null,
     }),
     respond: ({ uploadProfileImage }) => ({ success: true, image_url: uploadProfileImage.imageUrl }),
   },
