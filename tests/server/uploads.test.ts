@@ -15,7 +15,7 @@ afterAll(() => app?.dispose());
 const picture = (width: number, height: number, format: 'png' | 'jpeg') =>
   sharp({ create: { width, height, channels: 3, background: { r: 40, g: 90, b: 200 } } })[format]().toBuffer();
 
-function uploadForm(file: Blob, name: string, type: 'avatar' | 'cover') {
+function uploadForm(file: Blob | Uint8Array<ArrayBuffer>, name: string, type: 'avatar' | 'cover') {
   const form = new FormData();
   form.append('type', type);
   form.append('file', new File([file], name));
