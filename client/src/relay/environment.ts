@@ -64,7 +64,27 @@ function notifyUnauthorized() {
   for (const listener of [...unauthorizedListeners]) listener()
 }
 
-const fetchGraphQL: FetchFunction = (request, variables, cacheConfig) => {
+/**
+ * The request body: JSON, or with uploadables a GraphQL multipart request (files in form parts,
+ * mapped onto the variables they stand for, which are sent as null).
+ */
+function requestBody(
+  request: Parameters<FetchFunction>[0],
+  variables: Record<string, unknown>,
+  uploadables: Parameters<FetchFunction>[3],
+): { body: BodyInit; json: boolean } {
+  const operation = { query: request.text, variables, operationName: request.name }
+  if (!uploadables) return { body: JSON.stringify(operation), json: true }
+  const form = new FormData()
+  const names = Object.keys(uploadables)
+  const withNulls = { ...variables, ...Object.fromEntries(names.map((name) => [name, null])) }
+  form.append('operations', JSON.stringify({ ...operation, variables: withNulls }))
+  form.append('map', JSON.stringify(Object.fromEntries(names.map((name, i) => [String(i), [`variables.${name}`]]))))
+  names.forEach((name, i) => form.append(String(i), uploadables[name]!))
+  return { body: form, json: false }
+}
+
+const fetchGraphQL: FetchFunction = (request, variables, cacheConfig, uploadables) => {
   const timeoutMs =
     typeof cacheConfig?.metadata?.timeoutMs === 'number' ? cacheConfig.metadata.timeoutMs : DEFAULT_TIMEOUT_MS
 
@@ -76,13 +96,11 @@ const fetchGraphQL: FetchFunction = (request, variables, cacheConfig) => {
       controller.abort()
     }, timeoutMs)
     const headers = requestHeaders()
+    const { body, json } = requestBody(request, variables, uploadables)
+    // The browser sets the multipart content type (with its boundary) itself.
+    if (!json) delete headers['Content-Type']
 
-    fetch(GRAPHQL_PATH, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ query: request.text, variables, operationName: request.name }),
-      signal: controller.signal,
-    })
+    fetch(GRAPHQL_PATH, { method: 'POST', headers, body, signal: controller.signal })
       .then(async (response) => {
         const body: unknown = await response.json().catch(() => null)
         if (!response.ok) {
