@@ -100,7 +100,7 @@ type Result = { readonly __typename: string; readonly message?: string }
 type ActionMutation = MutationParameters & { response: Record<string, Result> }
 
 /** Runs a friendship mutation; on a typed error or a failed request, toasts the detail or `fallback`. */
-function useFriendshipMutation<M extends ActionMutation>(mutation: GraphQLTaggedNode, onDone: (changed: boolean) => void) {
+function useFriendshipMutation<M extends ActionMutation>(mutation: GraphQLTaggedNode, onDone: () => void) {
   const [commit, inFlight] = useMutation<M>(mutation)
   const run = (variables: M['variables'], fallback: string, success?: string) =>
     commit({
@@ -109,15 +109,15 @@ function useFriendshipMutation<M extends ActionMutation>(mutation: GraphQLTagged
         const result = Object.values(response)[0]!
         if (result.__typename !== 'FriendshipChange') {
           toaster.create({ type: 'error', title: resultErrorText(result) || fallback })
-          onDone(false)
+          onDone()
           return
         }
         if (success) toaster.create({ type: 'success', title: success })
-        onDone(true)
+        onDone()
       },
       onError: () => {
         toaster.create({ type: 'error', title: fallback })
-        onDone(false)
+        onDone()
       },
     })
   return [run, inFlight] as const
@@ -129,16 +129,14 @@ type Confirming = 'block' | 'unblock' | 'remove' | null
  * Add friend (and the request states of spec section 4), message, share contact and block/unblock.
  * Not shown on one's own profile, which links to the settings instead.
  */
-export function ProfileActions({ user: key, onChange }: { user: ProfileActions_user$key; onChange: () => void }) {
+export function ProfileActions({ user: key }: { user: ProfileActions_user$key }) {
   const { t } = useLingui()
   const user = useFragment(fragment, key)
   const navigate = useNavigate()
   const [confirming, setConfirming] = useState<Confirming>(null)
   const [manualCopy, setManualCopy] = useState<string | null>(null)
-  const done = (changed: boolean) => {
-    setConfirming(null)
-    if (changed) onChange()
-  }
+  // The page refetches itself when the relation changes (see ProfilePage).
+  const done = () => setConfirming(null)
   const [sendRequest, sending] = useFriendshipMutation(sendRequestMutation, done)
   const [respond, responding] = useFriendshipMutation(respondMutation, done)
   const [remove, removing] = useFriendshipMutation(removeMutation, done)

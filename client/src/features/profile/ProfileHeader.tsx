@@ -70,7 +70,7 @@ function Counter({ value, label, testId }: { value: number; label: ReactNode; te
 }
 
 /** Cover, avatar, names, contacts and followers counters, the actions, and (for editors) image upload. */
-export function ProfileHeader({ user: key, onFriendshipChange }: { user: ProfileHeader_user$key; onFriendshipChange: () => void }) {
+export function ProfileHeader({ user: key }: { user: ProfileHeader_user$key }) {
   const { t } = useLingui()
   const user = useFragment(fragment, key)
   const { updateUser } = useAuth()
@@ -148,8 +148,8 @@ export function ProfileHeader({ user: key, onFriendshipChange }: { user: Profile
           <Box mt={{ base: '-12', md: '-16' }} position="relative" flexShrink={0}>
             <UserAvatar
               user={user}
+              size="2xl"
               boxSize={{ base: '24', md: '32' }}
-              fontSize="3xl"
               borderWidth="4px"
               borderColor="bg"
               data-testid="profile-avatar"
@@ -189,7 +189,7 @@ export function ProfileHeader({ user: key, onFriendshipChange }: { user: Profile
           </HStack>
         </Flex>
         <Box mt="4">
-          <ProfileActions user={user} onChange={onFriendshipChange} />
+          <ProfileActions user={user} />
         </Box>
         {error && (
           <Alert.Root status="error" mt="4" data-testid="image-upload-error">

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react'
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
 import { Badge, Button, Card, Center, Heading, HStack, Spinner, Stack, Tabs, Text } from '@chakra-ui/react'
 import { Trans } from '@lingui/react/macro'
 import { ArrowLeft, RefreshCw } from 'lucide-react'
@@ -16,6 +16,7 @@ export const profilePageQuery = graphql`
   query ProfilePageQuery($username: String!) {
     userByUsername(username: $username) {
       id
+      friendshipStatus
       postsCount
       friendsCount
       ...ProfileHeader_user
@@ -91,14 +92,22 @@ function ProfileLoadError() {
 }
 
 function Profile({ username }: { username: string }) {
-  // A friendship change (here or live) alters the friend lists: bumping the key refetches the page.
   const [fetchKey, setFetchKey] = useState(0)
-  const refresh = useCallback(() => setFetchKey((key) => key + 1), [])
   const { userByUsername: user } = useLazyLoadQuery<ProfilePageQuery>(
     profilePageQuery,
     { username },
     { fetchPolicy: 'store-and-network', fetchKey },
   )
+
+  // When the relation changes (the viewer's own action, or live from the other member) the friend
+  // lists and counters change too: the page is fetched again, showing the stored data meanwhile.
+  const relation = user?.friendshipStatus
+  const shownRelation = useRef(relation)
+  useEffect(() => {
+    if (shownRelation.current === relation) return
+    shownRelation.current = relation
+    setFetchKey((key) => key + 1)
+  }, [relation])
 
   useEffect(() => {
     if (user && performance.getEntriesByName(PROFILE_INTERACTIVE_MARK).length === 0) {
@@ -123,7 +132,7 @@ function Profile({ username }: { username: string }) {
       <HStack justify="space-between">
         <BackHome />
       </HStack>
-      <ProfileHeader user={user} onFriendshipChange={refresh} />
+      <ProfileHeader user={user} />
       <Tabs.Root defaultValue="profile" variant="enclosed" lazyMount>
         <Tabs.List bg="bg" rounded="l3" p="1">
           <Tabs.Trigger value="profile" data-testid="tab-profile">
