@@ -129,6 +129,12 @@ describe('avatar and cover upload', () => {
 
     const stored = await app.services.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
     expect([stored.avatarImage, stored.coverImage]).toEqual([null, null]);
+    const unknownKind = await app.request('POST', '/users/upload-image', {
+      token,
+      body: uploadForm(await picture(10, 10, 'png'), 'a.png', 'banner' as 'cover'),
+    });
+    expect(unknownKind.status).toBe(400);
+
     expect(storedFiles()).toEqual(filesBefore);
   });
 

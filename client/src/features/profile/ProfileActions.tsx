@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from 'react'
-import { Badge, Button, Dialog, HStack, Portal, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Badge, Button, HStack, Stack, Text, Textarea } from '@chakra-ui/react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Ban, Check, Clock, MessageCircle, Settings, Share2, ShieldOff, UserCheck, UserMinus, UserPlus, X } from 'lucide-react'
 import { graphql, useFragment, useMutation } from 'react-relay/hooks'
 import { Link as RouterLink, useNavigate } from 'react-router'
 import type { GraphQLTaggedNode, MutationParameters } from 'relay-runtime'
 import type { ProfileActions_user$key } from '../../__generated__/ProfileActions_user.graphql'
-import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { ConfirmDialog, SimpleDialog } from '../../components/ConfirmDialog'
 import { toaster } from '../../components/ui/toaster'
 import { resultErrorText } from '../../relay/errors'
 import { buildShareText, copyText } from './share'
@@ -160,40 +160,31 @@ export function ProfileActions({ user: key }: { user: ProfileActions_user$key })
     </Button>
   )
   const manualCopyDialog = (
-    <Dialog.Root open={manualCopy !== null} onOpenChange={(details) => !details.open && setManualCopy(null)} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="manual-copy-dialog">
-            <Dialog.Header>
-              <Dialog.Title>
-                <Trans>Скопируйте контакт</Trans>
-              </Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                <Text fontSize="sm" color="fg.muted">
-                  <Trans>Браузер не разрешил копирование. Выделите текст и скопируйте его вручную.</Trans>
-                </Text>
-                <Textarea
-                  readOnly
-                  rows={8}
-                  value={manualCopy ?? ''}
-                  onFocus={(event) => event.currentTarget.select()}
-                  autoFocus
-                  data-testid="manual-copy-text"
-                />
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button onClick={() => setManualCopy(null)}>
-                <Trans>Закрыть</Trans>
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <SimpleDialog
+      open={manualCopy !== null}
+      onClose={() => setManualCopy(null)}
+      title={<Trans>Скопируйте контакт</Trans>}
+      testId="manual-copy-dialog"
+      footer={
+        <Button onClick={() => setManualCopy(null)}>
+          <Trans>Закрыть</Trans>
+        </Button>
+      }
+    >
+      <Stack gap="3">
+        <Text fontSize="sm" color="fg.muted">
+          <Trans>Браузер не разрешил копирование. Выделите текст и скопируйте его вручную.</Trans>
+        </Text>
+        <Textarea
+          readOnly
+          rows={8}
+          value={manualCopy ?? ''}
+          onFocus={(event) => event.currentTarget.select()}
+          autoFocus
+          data-testid="manual-copy-text"
+        />
+      </Stack>
+    </SimpleDialog>
   )
 
   if (user.isViewer) {

@@ -126,7 +126,8 @@ export const profileRoutes: RestRoute[] = [
     }`,
     variables: ({ body }) => ({
       userId: body.user_id == null ? null : userGlobalId(body.user_id),
-      kind: text(body.type).toLowerCase() === 'cover' ? 'COVER' : 'AVATAR',
+      // No type means the avatar; an unknown one is refused (400) rather than replacing the avatar.
+      kind: text(body.type || 'avatar').toUpperCase(),
       file: body.file ?? null,
     }),
     respond: ({ uploadProfileImage }) => ({ success: true, image_url: uploadProfileImage.imageUrl }),
