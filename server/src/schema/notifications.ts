@@ -34,8 +34,9 @@ const Notification = builder.objectRef<NotificationEvent>('Notification').implem
       nullable: true,
       description: 'The member the notification is about (who asked to be friends, who accepted...).',
       resolve: (query, event, _args, ctx) => {
-        const id = actorId(event);
-        return id ? ctx.prisma.user.findUnique({ ...query, where: { id } }) : null;
+        // Built first: the selection is taken even for kinds without an actor (Pothos checks it is used).
+        const lookup = { ...query, where: { id: actorId(event) ?? 0 } };
+        return lookup.where.id ? ctx.prisma.user.findUnique(lookup) : null;
       },
     }),
     createdAt: t.field({ type: 'DateTime', resolve: (event) => event.createdAt }),
