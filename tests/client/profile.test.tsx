@@ -5,6 +5,9 @@ import { profileImageProblem } from '../../client/src/features/profile/profileIm
 import { fakeWs } from './fakeWs'
 import { dashboardData, fakeGraphQLServer, makeUser, renderApp, storeSession } from './helpers'
 
+// The first render of a lazy page compiles its chunk: on a busy machine that takes more than 1 s.
+const PAGE_LOAD = { timeout: 10_000 }
+
 const labels = { profile: 'Профиль', messages: 'Сообщения', calls: 'Видеозвонки' }
 
 describe('sharing a contact', () => {
@@ -88,7 +91,7 @@ describe('the dashboard', () => {
         : undefined,
     )
     renderApp('/dashboard')
-    expect((await screen.findByTestId('stat-users-value')).textContent).toBe('42')
+    expect((await screen.findByTestId('stat-users-value', {}, PAGE_LOAD)).textContent).toBe('42')
     expect(screen.getByTestId('stat-content').textContent).toContain('опубликовано: 7')
     expect(screen.getByTestId('stat-friendships-value').textContent).toBe('5')
     expect(screen.getByTestId('stat-messages-value').textContent).toBe('99')
@@ -134,7 +137,7 @@ describe('the profile page', () => {
     storeSession(makeUser('USER'))
     fakeGraphQLServer((call) => (call.operationName === 'ProfilePageQuery' ? { body: { data: { userByUsername: null } } } : undefined))
     renderApp('/profile/ghost')
-    expect((await screen.findByTestId('profile-not-found')).textContent).toContain('Пользователь с именем @ghost не найден')
+    expect((await screen.findByTestId('profile-not-found', {}, PAGE_LOAD)).textContent).toContain('Пользователь с именем @ghost не найден')
     expect(screen.getByTestId('back-home').getAttribute('href')).toBe('/dashboard')
   })
 
@@ -153,7 +156,7 @@ describe('the profile page', () => {
         : undefined,
     )
     renderApp('/profile/sergey')
-    expect(await screen.findByTestId('accept-request')).toBeTruthy()
+    expect(await screen.findByTestId('accept-request', {}, PAGE_LOAD)).toBeTruthy()
     expect(screen.getByTestId('decline-request')).toBeTruthy()
     expect(screen.queryByTestId('edit-profile')).toBeNull()
     expect(screen.queryByTestId('change-avatar')).toBeNull()
@@ -192,7 +195,7 @@ describe('the profile page', () => {
         : undefined,
     )
     renderApp('/profile/anna')
-    expect(await screen.findByTestId('open-settings')).toBeTruthy()
+    expect(await screen.findByTestId('open-settings', {}, PAGE_LOAD)).toBeTruthy()
     expect(screen.queryByTestId('block-user')).toBeNull()
     fireEvent.click(screen.getByTestId('edit-profile'))
     expect(screen.getByTestId('bio-counter').textContent).toBe('6/500')
