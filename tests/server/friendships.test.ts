@@ -138,6 +138,13 @@ describe('blocking', () => {
       });
     expect(await search(blocker, 'Заблокированный')).toEqual([]);
     expect(await search(blocked, 'Блокирующий')).toEqual([]);
+    // Nor do they see each other's publications.
+    await app.services.prisma.publication.create({ data: { authorId: blocker.user.id, content: 'Пост' } });
+    const posts = async (viewer: Member) =>
+      (await app.graphql(`query($u: String!) { userByUsername(username: $u) { publications { totalCount } } }`, { u: blocker.user.username }, { token: viewer.token }))
+        .data.userByUsername.publications.totalCount;
+    expect(await posts(blocked)).toBe(0);
+    expect(await posts(blocker)).toBe(1);
 
     // Only the blocker lifts the block.
     const byBlocked = await app.request('POST', `/users/${blocker.user.id}/unblock`, { token: blocked.token });
@@ -151,6 +158,7 @@ describe('blocking', () => {
     expect(await unblock.json()).toEqual({ success: true, status: null, state: 'none' });
     expect(await friendships.isBlockedBetween(app.services.prisma, blocker.user.id, blocked.user.id)).toBe(false);
     expect(await search(blocker, 'Заблокированный')).toEqual([{ id: blocked.user.id }]);
+    expect(await posts(blocked)).toBe(1);
     expect((await app.request('POST', '/friend-requests', { token: blocked.token, json: { friend_id: blocker.user.id } })).status).toBe(200);
   });
 

@@ -6,11 +6,12 @@ import { createTestApp, registerAndLogin, type TestApp } from './support';
 /**
  * The profile page loads with one GraphQL query (the client's own, read from its Relay artifact).
  * Its SQL statement count is pinned here, and it must not grow with the member's friends,
- * publications, likes or comments. The 8: the session and its user (authentication), the member
- * with follower and relation counts, the viewer's relation either way (2), the publications page with
- * like and comment counts, the friends page and the friends total.
+ * publications, likes or comments. The 9: the session and its user (authentication), the member
+ * with follower and relation counts, the viewer's relation either way (2), the authors not blocked
+ * with the viewer and the publications page with like and comment counts (2), the friends page and
+ * the friends total.
  */
-const PROFILE_PAGE_STATEMENTS = 8;
+const PROFILE_PAGE_STATEMENTS = 9;
 
 let statements: string[] = [];
 let app: TestApp;

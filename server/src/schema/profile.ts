@@ -16,6 +16,7 @@ import {
   WrongPasswordError,
 } from '../services/errors';
 import { parsedBy } from '../services/validation';
+import { notBlockedWithWhere } from '../services/friendships';
 import { databaseIdOf, UserNode } from './user';
 
 /** A changed member: `user` is read with the client's selection, so Relay updates its store. */
@@ -212,5 +213,20 @@ builder.queryField('usernameAvailable', (t) =>
     authScopes: { loggedIn: true },
     args: { username: t.arg.string({ required: true, validate: { maxLength: 100 } }) },
     resolve: (_root, { username }, ctx) => profiles.usernameAvailable(ctx.prisma, ctx.viewer!.user.id, username),
+  }),
+);
+
+builder.prismaObjectField('User', 'publications', (t) =>
+  t.relatedConnection('publications', {
+    cursor: 'id',
+    description:
+      "This member's publications, newest first (the profile's Publications tab); none between members where one blocked the other.",
+    totalCount: true,
+    defaultSize: 20,
+    maxSize: 100,
+    query: (_args, ctx) => ({
+      where: { author: notBlockedWithWhere(ctx.viewer?.user.id ?? 0) },
+      orderBy: { id: 'desc' as const },
+    }),
   }),
 );

@@ -62,13 +62,17 @@ export async function assertNotBlocked(prisma: PrismaClient, a: number, b: numbe
   if (await isBlockedBetween(prisma, a, b)) throw new UserBlockedError();
 }
 
-/** Users `viewerId` may find in searches: not the viewer, and no block between them either way. */
-export function visibleUsersWhere(viewerId: number): Prisma.UserWhereInput {
+/** Users with no block between them and `viewerId`, either way (the viewer included). */
+export function notBlockedWithWhere(viewerId: number): Prisma.UserWhereInput {
   return {
-    id: { not: viewerId },
     sentFriendRequests: { none: { addresseeId: viewerId, status: 'blocked' } },
     receivedFriendRequests: { none: { requesterId: viewerId, status: 'blocked' } },
   };
+}
+
+/** Users `viewerId` may find in searches: not the viewer, and no block between them either way. */
+export function visibleUsersWhere(viewerId: number): Prisma.UserWhereInput {
+  return { id: { not: viewerId }, ...notBlockedWithWhere(viewerId) };
 }
 
 /** Names, username or email containing the text (case-insensitive); everyone for a blank text. */

@@ -1,6 +1,6 @@
 import { Button, Card, Center, HStack, Stack, Text } from '@chakra-ui/react'
 import { Trans } from '@lingui/react/macro'
-import { Heart, MapPin, MessageSquare } from 'lucide-react'
+import { Heart, MessageSquare } from 'lucide-react'
 import { graphql, usePaginationFragment } from 'react-relay/hooks'
 import type { ProfilePublications_user$key } from '../../__generated__/ProfilePublications_user.graphql'
 import type { ProfilePublicationsPaginationQuery } from '../../__generated__/ProfilePublicationsPaginationQuery.graphql'
@@ -16,7 +16,6 @@ const fragment = graphql`
         node {
           id
           content
-          address
           createdAt
           likesCount
           commentsCount
@@ -63,12 +62,6 @@ export function ProfilePublications({ user: key }: { user: ProfilePublications_u
                 {node.content}
               </Text>
               <HStack gap="4" fontSize="sm" color="fg.muted">
-                {node.address && (
-                  <HStack gap="1">
-                    <MapPin size={14} aria-hidden="true" />
-                    <Text>{node.address}</Text>
-                  </HStack>
-                )}
                 <HStack gap="1">
                   <Heart size={14} aria-hidden="true" />
                   <Text>{node.likesCount}</Text>

@@ -167,7 +167,7 @@ export const profileRoutes: RestRoute[] = [
       node(id: $id) {
         ... on User {
           databaseId username firstName lastName avatarImage
-          publications(first: $first) { edges { node { databaseId content address createdAt likesCount commentsCount } } }
+          publications(first: $first) { edges { node { databaseId content createdAt likesCount commentsCount } } }
         }
       }
     }`,
@@ -183,7 +183,6 @@ export const profileRoutes: RestRoute[] = [
         user_name: `${user.firstName} ${user.lastName}`.trim(),
         user_avatar: user.avatarImage,
         content: post.content,
-        location: post.address ? { address: post.address } : null,
         created_at: post.createdAt,
         likes_count: post.likesCount,
         comments_count: post.commentsCount,
