@@ -118,10 +118,10 @@ export class VerificationCodeError extends AppError {
   }
 }
 
-/** An upload over its size limit. */
+/** An upload over its size limit; the text may name the file and the limit in MB. */
 export class FileTooLargeError extends AppError {
   static override readonly status = 413;
-  constructor(key: MessageKey, params: MessageParams = {}) {
+  constructor(params: { name: string; max: number }, key: MessageKey) {
     super(key, params);
   }
 }

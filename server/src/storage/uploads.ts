@@ -21,9 +21,11 @@ export async function readImageUpload(
   if (!file || typeof file.arrayBuffer !== 'function') {
     throw new ValidationError([{ path: ['file'], messageKey: 'upload.fileRequired' }]);
   }
-  if (file.size > rules.maxBytes) throw new FileTooLargeError(rules.tooLargeKey, { name: file.name });
+  const tooLarge = () =>
+    new FileTooLargeError({ name: file.name, max: Math.round(rules.maxBytes / 1_048_576) }, rules.tooLargeKey);
+  if (file.size > rules.maxBytes) throw tooLarge();
   const data = Buffer.from(await file.arrayBuffer());
-  if (data.byteLength > rules.maxBytes) throw new FileTooLargeError(rules.tooLargeKey, { name: file.name });
+  if (data.byteLength > rules.maxBytes) throw tooLarge();
   const type = detectImageType(data);
   if (!type || !rules.types.includes(type)) throw new UnsupportedFileTypeError(rules.wrongTypeKey, { name: file.name });
   return { data, type };
