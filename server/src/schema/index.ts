@@ -9,6 +9,8 @@ import './system';
 import './places';
 import './publications';
 import './galleries';
+import './profile';
+import './friendships';
 
 export const schema = builder.toSchema();
 

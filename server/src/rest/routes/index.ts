@@ -3,6 +3,15 @@ import { authRoutes } from './auth';
 import { systemRoutes } from './system';
 import { userRoutes } from './users';
 import { publicationRoutes } from './publications';
+import { profileRoutes } from './profile';
+import { friendRoutes } from './friends';
 
 /** The documented REST paths (spec section 7), one file per area. Each is also served under /api. */
-export const routes: RestRoute[] = [...authRoutes, ...systemRoutes, ...userRoutes, ...publicationRoutes];
+export const routes: RestRoute[] = [
+  ...authRoutes,
+  ...systemRoutes,
+  ...userRoutes,
+  ...profileRoutes,
+  ...friendRoutes,
+  ...publicationRoutes,
+];
