@@ -19,6 +19,14 @@ export type Config = {
   loginLimitPerAddress: number;
   loginLimitWindowSeconds: number;
   passwordResetTtlSeconds: number;
+  /** SMS gateway (JSON POST of {to, text}); without it codes go to the log and the data folder's sms-outbox. */
+  smsUrl?: string;
+  smsToken?: string;
+  /** Phone verification: code lifetime, wrong tries per code, pause between codes, codes per hour. */
+  phoneCodeTtlSeconds: number;
+  phoneCodeMaxAttempts: number;
+  phoneCodeResendSeconds: number;
+  phoneCodesPerHour: number;
   clientDir: string;
   trustProxy: boolean;
   seedDemoData: boolean;
@@ -53,6 +61,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginLimitPerAddress: int(env.LOGIN_LIMIT_PER_ADDRESS, 20),
     loginLimitWindowSeconds: int(env.LOGIN_LIMIT_WINDOW_SECONDS, 15 * 60),
     passwordResetTtlSeconds: int(env.PASSWORD_RESET_TTL_SECONDS, 3600),
+    smsUrl: env.SMS_URL || undefined,
+    smsToken: env.SMS_TOKEN || undefined,
+    phoneCodeTtlSeconds: int(env.PHONE_CODE_TTL_SECONDS, 600),
+    phoneCodeMaxAttempts: int(env.PHONE_CODE_MAX_ATTEMPTS, 5),
+    phoneCodeResendSeconds: int(env.PHONE_CODE_RESEND_SECONDS, 60),
+    phoneCodesPerHour: int(env.PHONE_CODES_PER_HOUR, 5),
     clientDir: path.resolve(env.CLIENT_DIR ?? './dist/client'),
     trustProxy: env.TRUST_PROXY === 'true',
     seedDemoData: env.SEED_DEMO_DATA !== 'false',

@@ -70,7 +70,8 @@ export function maskError(error: unknown, locale: Locale, services: Services): G
       extensions: { code: errorCode(original), status: statusOf(original) },
     });
   }
-  if (error instanceof GraphQLError && !error.originalError) return error;
+  // GraphQL's own errors (syntax, validation, variable coercion) are about the request: shown as they are.
+  if (error instanceof GraphQLError && (!error.originalError || error.originalError instanceof GraphQLError)) return error;
   services.log.error('unexpected error in a GraphQL operation', original);
   return new GraphQLError(translate(locale, 'request.serverError'), {
     ...(error instanceof GraphQLError ? { nodes: error.nodes, path: error.path } : {}),

@@ -9,6 +9,8 @@ import type { Context } from './context';
 import { createRestRouter } from './rest/router';
 import { routes } from './rest/routes/index';
 import { createStaticClient } from './storage/staticClient';
+import { serveStoredFile, UPLOADS_PATH } from './storage/files';
+import { PROFILE_IMAGE_FOLDERS } from './services/profiles';
 import { authenticate, bearerToken } from './auth/sessions';
 import { json } from './jsonResponse';
 import { negotiateLocale, requestLocale, translate, LOCALES, type Locale } from './i18n';
@@ -23,9 +25,12 @@ const SECURITY_HEADERS = [
   ['referrer-policy', 'strict-origin-when-cross-origin'],
 ] as const;
 
+/** Uploaded files anyone may fetch by their (unguessable) URL: profile avatars and covers. */
+const PUBLIC_UPLOAD_FOLDERS = [...PROFILE_IMAGE_FOLDERS];
+
 /**
- * The whole HTTP surface as one fetch handler: /graphql (Yoga), /health, the REST rows (also under
- * /api), the built client with client-side routes falling back to index.html. Tests call
+ * The whole HTTP surface as one fetch handler: /graphql (Yoga), /health, uploaded files (/uploads),
+ * the REST rows (also under /api), the built client with client-side routes falling back to index.html. Tests call
  * `fetch` in-process; main.ts puts it behind node:http and adds WebSockets.
  */
 export function createApp(services: Services) {
@@ -64,6 +69,10 @@ export function createApp(services: Services) {
     const mediaPath = MEDIA_PATH.exec(pathname);
     if (mediaPath && (request.method === 'GET' || request.method === 'HEAD')) return media(request, mediaPath[1]!, locale);
     if (pathname === '/graphql') return yoga.fetch(request, serverContext);
+    if (pathname.startsWith(`${UPLOADS_PATH}/`) && (request.method === 'GET' || request.method === 'HEAD')) {
+      const file = await serveStoredFile(services.config.dataDir, PUBLIC_UPLOAD_FOLDERS, request, pathname);
+      if (file) return file;
+    }
     if (pathname === '/health') {
       return json(200, { status: 'ok', database: services.db.kind, realtime: services.config.redisUrl ? 'redis' : 'memory' });
     }

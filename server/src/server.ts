@@ -14,7 +14,7 @@ export type RunningServer = { url: string; app: App; services: Services; close()
  * serves HTTP and WebSockets. With `devClient`, Vite serves the client in middleware mode.
  */
 export async function startServer(
-  opts: { config?: Partial<Config>; database?: Database; devClient?: boolean; services?: Partial<Pick<Services, 'log' | 'mailer' | 'loginLimiter'>> } = {},
+  opts: { config?: Partial<Config>; database?: Database; devClient?: boolean; services?: Partial<Pick<Services, 'log' | 'mailer' | 'sms' | 'loginLimiter'>> } = {},
 ): Promise<RunningServer> {
   const config = loadConfig(process.env, opts.config);
   const db = opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDataDir }));
@@ -45,7 +45,11 @@ export async function startServer(
       const url = new URL(req.url ?? '/', 'http://x');
       const accept = req.headers.accept ?? '';
       const page = req.method === 'GET' && accept.includes('text/html') && !url.pathname.startsWith('/api/');
-      const api = url.pathname === '/graphql' || url.pathname === '/health' || (!page && app.rest.knows(url.pathname));
+      const api =
+        url.pathname === '/graphql' ||
+        url.pathname === '/health' ||
+        url.pathname.startsWith('/uploads/') ||
+        (!page && app.rest.knows(url.pathname));
       if (api) void handler(req, res);
       else devVite.middlewares(req, res);
     });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { UserChip } from '../../client/src/app/frame/UserChip'
 import { system } from '../../client/src/app/theme'
 import type { Role } from '../../client/src/app/auth/authUser'
-import { fakeGraphQLServer, makeUser, renderApp, storeSession, viewerJson } from './helpers'
+import { fakeGraphQLServer, makeUser, renderApp, storeSession, viewerJson, dashboardData } from './helpers'
 
 function renderChip(role: Role, firstName: string, lastName: string) {
   const user = makeUser(role, { firstName, lastName, username: 'konstantin' })
@@ -58,7 +58,7 @@ describe('page frame', () => {
     const user = makeUser(role)
     storeSession(user)
     fakeGraphQLServer((call) =>
-      call.operationName === 'DashboardPageQuery' ? { body: { data: { viewer: viewerJson(user) } } } : undefined,
+      call.operationName === 'DashboardPageQuery' ? { body: { data: dashboardData(user) } } : undefined,
     )
   }
 
@@ -100,7 +100,7 @@ describe('page frame', () => {
     storeSession(user)
     fakeGraphQLServer((call) => {
       if (call.operationName === 'HeaderLogoQuery') return { body: { data: { branding: { logoUrl: '/uploads/logo.svg' } } } }
-      if (call.operationName === 'DashboardPageQuery') return { body: { data: { viewer: viewerJson(user) } } }
+      if (call.operationName === 'DashboardPageQuery') return { body: { data: dashboardData(user) } }
       return undefined
     })
     renderApp('/dashboard')
@@ -131,7 +131,7 @@ describe('dashboard', () => {
     const user = makeUser('USER', { firstName: 'Ольга', createdAt: '2024-03-05T10:00:00.000Z' })
     storeSession(user)
     fakeGraphQLServer((call) =>
-      call.operationName === 'DashboardPageQuery' ? { body: { data: { viewer: viewerJson(user) } } } : undefined,
+      call.operationName === 'DashboardPageQuery' ? { body: { data: dashboardData(user) } } : undefined,
     )
     renderApp('/dashboard')
     expect((await screen.findByTestId('welcome-heading')).textContent).toBe('Добро пожаловать, Ольга!')

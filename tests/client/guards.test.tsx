@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { fakeGraphQLServer, makeUser, renderApp, storeSession, viewerJson } from './helpers'
+import { fakeGraphQLServer, makeUser, renderApp, storeSession, viewerJson, dashboardData } from './helpers'
 
 describe('route guards', () => {
   it('sends an unauthenticated visit of /dashboard to /login', async () => {
@@ -22,7 +22,7 @@ describe('route guards', () => {
     const user = makeUser('USER')
     storeSession(user)
     fakeGraphQLServer((call) =>
-      call.operationName === 'DashboardPageQuery' ? { body: { data: { viewer: viewerJson(user) } } } : undefined,
+      call.operationName === 'DashboardPageQuery' ? { body: { data: dashboardData(user) } } : undefined,
     )
     const { router } = renderApp('/admin')
     expect(await screen.findByTestId('welcome-banner')).toBeTruthy()
@@ -52,7 +52,7 @@ describe('route guards', () => {
     const user = makeUser('USER')
     storeSession(user)
     fakeGraphQLServer((call) =>
-      call.operationName === 'DashboardPageQuery' ? { body: { data: { viewer: viewerJson(user) } } } : undefined,
+      call.operationName === 'DashboardPageQuery' ? { body: { data: dashboardData(user) } } : undefined,
     )
     const { router } = renderApp('/login')
     await screen.findByTestId('welcome-banner')
@@ -148,7 +148,7 @@ describe('token validation on load', () => {
     storeSession(user, { validatedAgoMs: null })
     fakeGraphQLServer((call) => {
       if (call.operationName === 'AuthProviderViewerQuery') return Promise.reject(new TypeError('Failed to fetch'))
-      if (call.operationName === 'DashboardPageQuery') return { body: { data: { viewer: viewerJson(user) } } }
+      if (call.operationName === 'DashboardPageQuery') return { body: { data: dashboardData(user) } }
       return undefined
     })
     const { router } = renderApp('/dashboard')
@@ -177,7 +177,7 @@ describe('logout', () => {
     const user = makeUser('USER')
     storeSession(user)
     const server = fakeGraphQLServer((call) => {
-      if (call.operationName === 'DashboardPageQuery') return { body: { data: { viewer: viewerJson(user) } } }
+      if (call.operationName === 'DashboardPageQuery') return { body: { data: dashboardData(user) } }
       if (call.operationName === 'AuthProviderSignOutMutation') return { body: { data: { signOut: true } } }
       return undefined
     })

@@ -61,6 +61,7 @@ export function makeUser(role: Role = 'USER', overrides: Partial<AuthUser> = {})
     email: `${role.toLowerCase()}@linkup.test`,
     firstName: 'Анна',
     lastName: 'Смирнова',
+    avatarImage: null,
     role,
     createdAt: '2024-03-05T10:00:00.000Z',
     ...overrides,
@@ -76,7 +77,15 @@ export function storeSession(user: AuthUser, { validatedAgoMs = 1_000 }: { valid
 
 /** The viewer as GraphQL returns it (the fields the app's queries select). */
 export function viewerJson(user: AuthUser) {
-  return { __typename: 'User', ...user, lastLogin: null }
+  return { __typename: 'User', ...user, lastLogin: null, postsCount: 0, friendsCount: 0 }
+}
+
+/** The dashboard query's answer: the viewer and the platform counters. */
+export function dashboardData(user: AuthUser, counters: Partial<Record<'usersTotal' | 'contentTotal' | 'contentPublished' | 'friendships' | 'messages', number>> = {}) {
+  return {
+    viewer: viewerJson(user),
+    systemStatus: { usersTotal: 0, contentTotal: 0, contentPublished: 0, friendships: 0, messages: 0, ...counters },
+  }
 }
 
 export function renderApp(path: string) {

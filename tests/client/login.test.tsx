@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { fakeGraphQLServer, makeUser, renderApp, viewerJson } from './helpers'
+import { fakeGraphQLServer, makeUser, renderApp, viewerJson, dashboardData } from './helpers'
 
 function fillLogin(email: string, password: string) {
   fireEvent.change(screen.getByLabelText('Email'), { target: { value: email } })
@@ -80,7 +80,7 @@ describe('login page', () => {
       if (call.operationName === 'LoginFormSignInMutation') {
         return { body: { data: { signIn: { __typename: 'SignInSuccess', token: 'jwt-1', user: viewerJson(user) } } } }
       }
-      if (call.operationName === 'DashboardPageQuery') return { body: { data: { viewer: viewerJson(user) } } }
+      if (call.operationName === 'DashboardPageQuery') return { body: { data: dashboardData(user) } }
       return undefined
     })
     const { router } = renderApp('/login')

@@ -1,14 +1,14 @@
 import { act, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { fakeWs } from './fakeWs'
-import { fakeGraphQLServer, makeUser, renderApp, storeSession, viewerJson } from './helpers'
+import { fakeGraphQLServer, makeUser, renderApp, storeSession, viewerJson, dashboardData } from './helpers'
 
 describe('notifications', () => {
   it('subscribes with the token while signed in and shows each notification as a toast', async () => {
     const user = makeUser('USER')
     storeSession(user)
     fakeGraphQLServer((call) =>
-      call.operationName === 'DashboardPageQuery' ? { body: { data: { viewer: viewerJson(user) } } } : undefined,
+      call.operationName === 'DashboardPageQuery' ? { body: { data: dashboardData(user) } } : undefined,
     )
     renderApp('/dashboard')
     await screen.findByTestId('welcome-banner')

@@ -27,7 +27,7 @@ test('a message typed by one member appears in the other’s open messenger, unr
   await expect(pavelPage.getByTestId('no-conversations')).toBeVisible();
 
   // Olga opens the messenger on Pavel and writes; Shift+Enter makes a new line, Enter sends.
-  await olgaPage.goto(`/social?section=messenger&with=${encodeURIComponent(pavel.globalId)}`);
+  await olgaPage.goto(`/social?section=messenger&recipient=${encodeURIComponent(pavel.globalId)}`);
   await expect(olgaPage.getByTestId('chat-with')).toHaveText('Pavel Тестова');
   const input = olgaPage.getByTestId('message-input');
   await input.fill('Привет, Павел!');
@@ -70,7 +70,7 @@ test('the messenger asks for a recipient and the emoji panel has 10 columns', as
   await expect(page.getByTestId('messenger-empty')).toHaveText('Выберите получателя сообщения');
 
   const other = await registerMember(request, 'Gleb');
-  await page.goto(`/social?section=messenger&with=${encodeURIComponent(other.globalId)}`);
+  await page.goto(`/social?section=messenger&recipient=${encodeURIComponent(other.globalId)}`);
   await page.getByTestId('emoji-toggle').click();
   const columns = await page
     .getByTestId('emoji-panel')

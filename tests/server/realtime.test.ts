@@ -78,6 +78,27 @@ describe('graphql-ws on /graphql', () => {
     expect(event.message).toBe('Someone signed in to your account from another device');
   });
 
+  it('delivers a friend request live with its sender, whose state the client can update from it', async () => {
+    const olga = await member();
+    const pavel = await member();
+    const olgaId = (await (await fetch(`${server.url}/auth/me`, { headers: { authorization: `Bearer ${olga.token}` } })).json()).id;
+    const pavelId = (await (await fetch(`${server.url}/auth/me`, { headers: { authorization: `Bearer ${pavel.token}` } })).json()).id;
+    const client = connect(pavel.token, 'fr');
+    const received = new Promise<Record<string, unknown>>((resolve, reject) => {
+      client.subscribe<{ notifications: Record<string, unknown> }>(
+        { query: 'subscription { notifications { kind message actor { id username friendshipStatus } } }' },
+        { next: (value) => resolve(value.data!.notifications), error: reject, complete: () => {} },
+      );
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await post('/friend-requests', { friend_id: pavelId }, olga.token)).status).toBe(200);
+    expect(await received).toEqual({
+      kind: 'FRIEND_REQUEST',
+      message: 'Ольга Иванова souhaite vous ajouter en ami',
+      actor: { id: encodeGlobalID('User', olgaId), username: olga.username, friendshipStatus: 'PENDING_INCOMING' },
+    });
+  });
+
   it('replays what was stored after the last id the client saw, then goes live, without doubles', async () => {
     const olga = await member();
     const signIn = () => post('/auth/login', { email: olga.email, password: olga.password });

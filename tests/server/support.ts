@@ -9,6 +9,7 @@ import { createLogger } from '../../server/src/logger';
 import { startServer, type RunningServer } from '../../server/src/server';
 import type { Database } from '../../server/src/db';
 import type { QueryListener } from '../../server/src/database/adapters';
+import type { Sms, SmsSender } from '../../server/src/services/sms';
 
 export type TestApp = {
   services: Services;
@@ -22,15 +23,18 @@ export type TestApp = {
 
 /**
  * A fresh database (in-memory PGlite, or a scratch PostgreSQL database with DATABASE_URL_TEST) and app.
- * `onQuery` hears every SQL statement the app sends (tests count them).
+ * `onQuery` sees every SQL statement (tests count them); `sms` replaces the SMS sender (to read the codes sent).
  */
-export async function createTestApp(config: Partial<Config> = {}, opts: { onQuery?: QueryListener } = {}): Promise<TestApp> {
+export async function createTestApp(
+  config: Partial<Config> = {},
+  opts: { onQuery?: QueryListener; sms?: SmsSender } = {},
+): Promise<TestApp> {
   const db = await openTestDatabase({ onQuery: opts.onQuery });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-test-'));
   const services = createServices(
     loadConfig({}, { dataDir, clientDir: path.join(dataDir, 'client'), ...config }),
     db,
-    { log: createLogger(process.env.LOG_LEVEL ?? 'warn') },
+    { log: createLogger(process.env.LOG_LEVEL ?? 'warn'), ...(opts.sms ? { sms: opts.sms } : {}) },
   );
   const app = createApp(services);
   const request: TestApp['request'] = (method, url, opts = {}) => {
@@ -107,4 +111,33 @@ export async function registerAndLogin(app: TestApp, overrides: Record<string, s
   const body = await login.json();
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(body)}`);
   return { member, token: body.access_token as string, user: body.user };
+}
+
+/** An SMS sender that keeps what it was asked to send (like a gateway would deliver it). */
+export function recordingSmsSender(): SmsSender & { sent: Sms[]; lastCode(phone: string): string } {
+  const sent: Sms[] = [];
+  return {
+    delivers: true,
+    sent,
+    async send(sms) {
+      sent.push(sms);
+    },
+    lastCode(phone) {
+      const sms = sent.filter((s) => s.to === phone).at(-1);
+      const code = sms && /\b(\d{6})\b/.exec(sms.text)?.[1];
+      if (!code) throw new Error(`no code was sent to ${phone}`);
+      return code;
+    },
+  };
+}
+
+/** A GraphQL multipart request (the spec at github.com/jaydenseric/graphql-multipart-request-spec). */
+export function multipartOperation(query: string, variables: Record<string, unknown>, files: Record<string, File>) {
+  const form = new FormData();
+  const map: Record<string, string[]> = {};
+  Object.keys(files).forEach((name, index) => (map[String(index)] = [`variables.${name}`]));
+  form.append('operations', JSON.stringify({ query, variables: { ...variables, ...Object.fromEntries(Object.keys(files).map((n) => [n, null])) } }));
+  form.append('map', JSON.stringify(map));
+  Object.values(files).forEach((file, index) => form.append(String(index), file));
+  return form;
 }

@@ -29,3 +29,11 @@ export function isAuthRejection(error: unknown): boolean {
   const status = asRequestError(error)?.status
   return status === 401 || status === 403
 }
+
+/** A typed error of a result union: the first field's text for a ValidationError, else its message. */
+export function resultErrorText(result: {
+  message?: string | null
+  fieldErrors?: readonly { readonly message: string }[] | null
+}): string {
+  return result.fieldErrors?.[0]?.message || result.message || ''
+}

@@ -47,6 +47,9 @@ export async function openOnPglite(pglite: PGlite, opts: OpenOptions = {}): Prom
 export async function openOnPostgres(url: string, opts: OpenOptions = {}): Promise<Database> {
   if (opts.migrate ?? true) await migratePostgres(url);
   const pool = new pg.Pool({ connectionString: url });
+  // An idle connection the server ends (a restart, DROP DATABASE ... WITH (FORCE) in tests) is
+  // dropped from the pool and replaced on demand; unheard, its 'error' event would crash the process.
+  pool.on('error', () => {});
   const prisma = new PrismaClient({ adapter: pgAdapterFactory(pool, opts.onQuery) });
   return {
     prisma,

@@ -237,6 +237,206 @@ export const messages = {
     en: 'You are not part of this conversation',
     fr: 'Vous ne participez pas à cette conversation',
   },
+  'notification.friendRequest': {
+    ru: '{name} хочет добавить вас в друзья',
+    en: '{name} wants to add you as a friend',
+    fr: '{name} souhaite vous ajouter en ami',
+  },
+  'notification.friendAccepted': {
+    ru: 'Заявка в друзья принята: {name}',
+    en: 'Friend request accepted: {name}',
+    fr: "Demande d'ami acceptée : {name}",
+  },
+  'user.notFound': {
+    ru: 'Пользователь не найден',
+    en: 'User not found',
+    fr: 'Utilisateur introuvable',
+  },
+  'user.notFoundByName': {
+    ru: 'Пользователь с именем @{username} не найден',
+    en: 'User with name @{username} not found',
+    fr: "Utilisateur avec le nom @{username} introuvable",
+  },
+  'profile.namesRequired': {
+    ru: 'Имя и фамилия обязательны для заполнения',
+    en: 'First and last name are required',
+    fr: 'Le prénom et le nom sont obligatoires',
+  },
+  'profile.website': {
+    ru: 'Введите корректный адрес сайта, например https://example.com',
+    en: 'Enter a valid website address, e.g. https://example.com',
+    fr: 'Saisissez une adresse de site valide, par exemple https://example.com',
+  },
+  'profile.birthDate': {
+    ru: 'Укажите дату рождения в прошлом',
+    en: 'The birth date must be in the past',
+    fr: 'La date de naissance doit être dans le passé',
+  },
+  'profile.updated': {
+    ru: 'Профиль успешно обновлен!',
+    en: 'Profile updated successfully!',
+    fr: 'Profil mis à jour avec succès !',
+  },
+  'profile.imageUpdated': {
+    ru: 'Изображение обновлено',
+    en: 'Image updated',
+    fr: 'Image mise à jour',
+  },
+  'settings.updated': {
+    ru: 'Настройки профиля успешно обновлены',
+    en: 'Profile settings updated successfully',
+    fr: 'Paramètres du profil mis à jour avec succès',
+  },
+  'password.changed': {
+    ru: 'Пароль успешно изменен',
+    en: 'Password changed successfully',
+    fr: 'Mot de passe modifié avec succès',
+  },
+  'password.currentRequired': {
+    ru: 'Введите текущий пароль',
+    en: 'Enter your current password',
+    fr: 'Saisissez votre mot de passe actuel',
+  },
+  'password.wrongCurrent': {
+    ru: 'Неверный текущий пароль',
+    en: 'The current password is incorrect',
+    fr: 'Le mot de passe actuel est incorrect',
+  },
+  'password.sameAsCurrent': {
+    ru: 'Новый пароль должен отличаться от текущего',
+    en: 'The new password must differ from the current one',
+    fr: "Le nouveau mot de passe doit être différent de l'actuel",
+  },
+  'password.tooManyAttempts': {
+    ru: 'Слишком много попыток. Попробуйте позже',
+    en: 'Too many attempts. Try again later',
+    fr: 'Trop de tentatives. Réessayez plus tard',
+  },
+  'phone.required': {
+    ru: 'Введите номер телефона',
+    en: 'Enter a phone number',
+    fr: 'Saisissez un numéro de téléphone',
+  },
+  'phone.invalid': {
+    ru: 'Введите номер телефона в международном формате, например +79161234567',
+    en: 'Enter the phone number in international format, e.g. +79161234567',
+    fr: 'Saisissez le numéro au format international, par exemple +79161234567',
+  },
+  'phone.locked': {
+    ru: 'Телефон подтверждён, изменить его нельзя',
+    en: 'The phone number is verified and cannot be changed',
+    fr: 'Le numéro de téléphone est vérifié et ne peut pas être modifié',
+  },
+  'phone.alreadyVerified': {
+    ru: 'Этот номер уже подтверждён',
+    en: 'This number is already verified',
+    fr: 'Ce numéro est déjà vérifié',
+  },
+  'phone.codeSent': {
+    ru: 'Код подтверждения отправлен на ваш телефон',
+    en: 'A verification code has been sent to your phone',
+    fr: 'Un code de vérification a été envoyé sur votre téléphone',
+  },
+  'phone.devNote': {
+    ru: 'SMS-провайдер не настроен: код подтверждения записан в журнал сервера',
+    en: 'No SMS provider is configured: the verification code was written to the server log',
+    fr: "Aucun fournisseur SMS n'est configuré : le code de vérification a été écrit dans le journal du serveur",
+  },
+  'phone.smsText': {
+    ru: 'LinkUp: код подтверждения {code}. Никому его не сообщайте.',
+    en: 'LinkUp: your verification code is {code}. Do not share it with anyone.',
+    fr: 'LinkUp : votre code de vérification est {code}. Ne le communiquez à personne.',
+  },
+  'phone.smsFailed': {
+    ru: 'Ошибка отправки SMS',
+    en: 'Error sending the SMS',
+    fr: "Erreur lors de l'envoi du SMS",
+  },
+  'phone.resendWait': {
+    ru: 'Новый код можно запросить через {seconds} с',
+    en: 'You can request a new code in {seconds} s',
+    fr: 'Vous pourrez demander un nouveau code dans {seconds} s',
+  },
+  'phone.tooManyCodes': {
+    ru: 'Слишком много запросов кода. Попробуйте позже',
+    en: 'Too many code requests. Try again later',
+    fr: 'Trop de demandes de code. Réessayez plus tard',
+  },
+  'phone.codeRequired': {
+    ru: 'Введите код подтверждения',
+    en: 'Enter the verification code',
+    fr: 'Saisissez le code de vérification',
+  },
+  'phone.codeFormat': {
+    ru: 'Код подтверждения состоит из 6 цифр',
+    en: 'The verification code is 6 digits',
+    fr: 'Le code de vérification comporte 6 chiffres',
+  },
+  'phone.codeNotRequested': {
+    ru: 'Сначала запросите код подтверждения для этого номера',
+    en: 'Request a verification code for this number first',
+    fr: "Demandez d'abord un code de vérification pour ce numéro",
+  },
+  'phone.codeExpired': {
+    ru: 'Срок действия кода истёк. Запросите новый код',
+    en: 'The code has expired. Request a new one',
+    fr: 'Le code a expiré. Demandez-en un nouveau',
+  },
+  'phone.codeWrong': {
+    ru: 'Неверный код подтверждения. Осталось попыток: {remaining}',
+    en: 'Wrong verification code. Attempts left: {remaining}',
+    fr: 'Code de vérification incorrect. Tentatives restantes : {remaining}',
+  },
+  'phone.tooManyAttempts': {
+    ru: 'Слишком много неверных попыток. Запросите новый код',
+    en: 'Too many wrong attempts. Request a new code',
+    fr: 'Trop de tentatives incorrectes. Demandez un nouveau code',
+  },
+  'phone.verified': {
+    ru: 'Телефон успешно подтвержден',
+    en: 'Phone number verified',
+    fr: 'Numéro de téléphone vérifié',
+  },
+  'upload.fileRequired': {
+    ru: 'Выберите файл',
+    en: 'Choose a file',
+    fr: 'Choisissez un fichier',
+  },
+  'upload.profileImageType': {
+    ru: 'Поддерживаются только файлы JPG и PNG',
+    en: 'Only JPG and PNG files are supported',
+    fr: 'Seuls les fichiers JPG et PNG sont acceptés',
+  },
+  'upload.profileImageSize': {
+    ru: 'Размер файла не должен превышать 5MB',
+    en: 'The file must not exceed 5MB',
+    fr: 'Le fichier ne doit pas dépasser 5 Mo',
+  },
+  'friendship.self': {
+    ru: 'Это действие нельзя выполнить с самим собой',
+    en: 'You cannot do this with yourself',
+    fr: 'Vous ne pouvez pas faire cela avec vous-même',
+  },
+  'friendship.alreadyFriends': {
+    ru: 'Вы уже друзья',
+    en: 'You are already friends',
+    fr: 'Vous êtes déjà amis',
+  },
+  'friendship.noRequest': {
+    ru: 'Заявка в друзья не найдена',
+    en: 'Friend request not found',
+    fr: "Demande d'ami introuvable",
+  },
+  'friendship.blocked': {
+    ru: 'Действие недоступно: один из вас заблокировал другого',
+    en: 'Not available: one of you has blocked the other',
+    fr: "Action impossible : l'un de vous a bloqué l'autre",
+  },
+  'friendship.blockedByOther': {
+    ru: 'Снять блокировку может только тот, кто её установил',
+    en: 'Only the user who set the block can lift it',
+    fr: "Seul l'utilisateur qui a bloqué peut débloquer",
+  },
   'mail.reset.subject': {
     ru: 'LinkUp: восстановление пароля',
     en: 'LinkUp: password recovery',

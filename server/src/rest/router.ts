@@ -27,7 +27,11 @@ type Data = Record<string, any>;
 
 export type RestRoute = {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Path with `:name` parameters, e.g. `/users/:id/profile`. Also served under `/api`. */
+  /**
+   * Path with `:name` parameters, e.g. `/users/:id/profile`; `:id(\\d+)` restricts a parameter to a
+   * pattern (no capturing groups), so `/users/abc/profile` is a 404 rather than a failed operation.
+   * Also served under `/api`.
+   */
   path: string;
   /** Refuse with 401 before running anything when nobody is signed in. */
   signedIn?: boolean;
@@ -39,6 +43,8 @@ export type RestRoute = {
   status?: number;
   /** Extra headers of a successful answer (e.g. the next page's cursor). */
   headers?: (data: Data, req: RestRequest) => Record<string, string>;
+  /** 404 with this text (its `{name}`s from the path parameters) when the field's value is null. */
+  notFound?: { field: string; detail: MessageKey };
 };
 
 type CompiledRoute = RestRoute & { pattern: RegExp; keys: string[]; document: DocumentNode };
@@ -52,9 +58,9 @@ const withoutApiPrefix = (pathname: string) => (pathname.startsWith('/api/') ? p
 function compile(route: RestRoute): CompiledRoute {
   const keys: string[] = [];
   const pattern = new RegExp(
-    `^${route.path.replace(/\/$/, '').replace(/:(\w+)/g, (_m, key: string) => {
+    `^${route.path.replace(/\/$/, '').replace(/:(\w+)(?:\(([^)]+)\))?/g, (_m, key: string, shape?: string) => {
       keys.push(key);
-      return '([^/]+)';
+      return `(${shape ?? '[^/]+'})`;
     })}/?$`,
   );
   const used = Object.keys(FRAGMENTS).filter((name) => route.operation.includes(`...${name}`));
@@ -151,6 +157,9 @@ export function createRestRouter(services: Services, routes: RestRoute[]) {
       const data = (result.data ?? null) as Data | null;
       const failure = data && typedError(data);
       if (failure) return failure;
+      if (data && route.notFound && data[route.notFound.field] == null) {
+        return json(404, { detail: translate(context.locale, route.notFound.detail, params) });
+      }
       if (result.errors?.length) {
         const first = maskError(result.errors[0], context.locale, services);
         const status = Number(first.extensions.status) || (first.extensions.code === 'INTERNAL_SERVER_ERROR' ? 500 : 400);

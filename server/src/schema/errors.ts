@@ -4,14 +4,20 @@ import {
   AccountDisabledError,
   AppError,
   ConflictError,
+  DeliveryFailedError,
   FileTooLargeError,
   ForbiddenError,
+  FriendshipRefusedError,
   InvalidCredentialsError,
   InvalidTokenError,
   NotFoundError,
+  PhoneLockedError,
   RateLimitError,
   UnsupportedFileTypeError,
+  UserBlockedError,
   ValidationError,
+  VerificationCodeError,
+  WrongPasswordError,
   type FieldIssue,
 } from '../services/errors';
 
@@ -56,5 +62,18 @@ builder.objectType(ConflictError, {
 
 builder.objectType(ForbiddenError, { name: 'ForbiddenError', interfaces: [ErrorInterface] });
 builder.objectType(NotFoundError, { name: 'NotFoundError', interfaces: [ErrorInterface] });
+builder.objectType(WrongPasswordError, { name: 'WrongPasswordError', interfaces: [ErrorInterface] });
+builder.objectType(PhoneLockedError, { name: 'PhoneLockedError', interfaces: [ErrorInterface] });
 builder.objectType(FileTooLargeError, { name: 'FileTooLargeError', interfaces: [ErrorInterface] });
 builder.objectType(UnsupportedFileTypeError, { name: 'UnsupportedFileTypeError', interfaces: [ErrorInterface] });
+builder.objectType(FriendshipRefusedError, { name: 'FriendshipRefusedError', interfaces: [ErrorInterface] });
+builder.objectType(UserBlockedError, { name: 'UserBlockedError', interfaces: [ErrorInterface] });
+builder.objectType(DeliveryFailedError, { name: 'DeliveryFailedError', interfaces: [ErrorInterface] });
+
+builder.objectType(VerificationCodeError, {
+  name: 'VerificationCodeError',
+  interfaces: [ErrorInterface],
+  fields: (t) => ({
+    remainingAttempts: t.exposeInt('remainingAttempts', { description: 'Tries left with this code (0 when a new code is needed).' }),
+  }),
+});

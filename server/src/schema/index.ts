@@ -10,6 +10,8 @@ import './messages';
 import './places';
 import './publications';
 import './galleries';
+import './profile';
+import './friendships';
 
 export const schema = builder.toSchema();
 

@@ -1,7 +1,7 @@
 import { decodeGlobalID } from '@pothos/plugin-relay';
 import { builder } from '../builder';
 import * as messages from '../services/messages';
-import { ForbiddenError, NotAuthenticatedError, NotFoundError, ValidationError } from '../services/errors';
+import { ForbiddenError, NotAuthenticatedError, NotFoundError, UserBlockedError, ValidationError } from '../services/errors';
 import type { SharedResult } from '../realtime/sharedSubscriptions';
 import { UserNode } from './user';
 
@@ -166,7 +166,11 @@ builder.mutationFields((t) => ({
     type: SendMessageSuccess,
     authScopes: { loggedIn: true },
     args: { input: t.arg({ type: SendMessageInput, required: true }) },
-    errors: { types: [ValidationError, NotFoundError, ForbiddenError], directResult: true, union: { name: 'SendMessageResult' } },
+    errors: {
+      types: [ValidationError, NotFoundError, ForbiddenError, UserBlockedError],
+      directResult: true,
+      union: { name: 'SendMessageResult' },
+    },
     resolve: (_root, { input }, ctx) => {
       const senderId = ctx.viewer!.user.id;
       if (input.conversationId) {

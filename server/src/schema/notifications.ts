@@ -7,15 +7,37 @@ import { NOTIFICATION_KINDS, notificationsAfter } from '../services/notification
 
 const NotificationKind = builder.enumType('NotificationKind', { values: NOTIFICATION_KINDS });
 
-const MESSAGE_KEYS = { NEW_SIGN_IN: 'notification.newSignIn' } as const;
+const MESSAGE_KEYS = {
+  NEW_SIGN_IN: 'notification.newSignIn',
+  FRIEND_REQUEST: 'notification.friendRequest',
+  FRIEND_ACCEPTED: 'notification.friendAccepted',
+} as const;
+
+/** The member a notification is about (payload.userId), if any. */
+const actorId = (event: NotificationEvent) =>
+  typeof event.payload.userId === 'number' ? event.payload.userId : null;
 
 const Notification = builder.objectRef<NotificationEvent>('Notification').implement({
   fields: (t) => ({
     id: t.id({ resolve: (event) => encodeGlobalID('Notification', event.id) }),
     kind: t.field({ type: NotificationKind, resolve: (event) => event.kind as (typeof NOTIFICATION_KINDS)[number] }),
     message: t.string({
-      resolve: (event, _args, ctx) =>
-        translate(ctx.locale, MESSAGE_KEYS[event.kind as keyof typeof MESSAGE_KEYS] ?? event.kind),
+      resolve: async (event, _args, ctx) => {
+        const id = actorId(event);
+        const actor = id ? await ctx.prisma.user.findUnique({ where: { id }, select: { firstName: true, lastName: true } }) : null;
+        const name = actor ? `${actor.firstName} ${actor.lastName}`.trim() : '';
+        return translate(ctx.locale, MESSAGE_KEYS[event.kind as keyof typeof MESSAGE_KEYS] ?? event.kind, { name });
+      },
+    }),
+    actor: t.prismaField({
+      type: 'User',
+      nullable: true,
+      description: 'The member the notification is about (who asked to be friends, who accepted...).',
+      resolve: (query, event, _args, ctx) => {
+        // Built first: the selection is taken even for kinds without an actor (Pothos checks it is used).
+        const lookup = { ...query, where: { id: actorId(event) ?? 0 } };
+        return lookup.where.id ? ctx.prisma.user.findUnique(lookup) : null;
+      },
     }),
     createdAt: t.field({ type: 'DateTime', resolve: (event) => event.createdAt }),
   }),

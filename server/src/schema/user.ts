@@ -1,4 +1,14 @@
 import { builder } from '../builder';
+import { userSearchWhere } from '../services/friendships';
+import { NotFoundError } from '../services/errors';
+import type { MessageKey } from '../i18n';
+
+/** The numeric id inside a decoded global ID; an id that cannot be ours names nothing (404). */
+export function databaseIdOf(globalId: { id: string }, notFoundKey: MessageKey = 'user.notFound'): number {
+  const id = Number(globalId.id);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new NotFoundError(notFoundKey);
+  return id;
+}
 
 export const RoleEnum = builder.enumType('Role', {
   values: {
@@ -50,6 +60,22 @@ export const UserNode = builder.prismaNode('User', {
       },
       resolve: (user) => user._count.sentFriendRequests + user._count.receivedFriendRequests,
     }),
+    followersCount: t.relationCount('followers', { description: 'Members subscribed to this profile.' }),
+    isSubscribed: t.boolean({
+      description: 'Whether the viewer is subscribed to this profile.',
+      select: (_args, ctx) => ({
+        followers: { where: { followerId: ctx.viewer?.user.id ?? 0 }, select: { id: true }, take: 1 },
+      }),
+      resolve: (user) => user.followers.length > 0,
+    }),
+    isViewer: t.boolean({
+      description: 'This is the signed-in member.',
+      resolve: (user, _args, ctx) => user.id === ctx.viewer?.user.id,
+    }),
+    canEdit: t.boolean({
+      description: 'The viewer may edit this profile: their own, or anyone for an admin.',
+      resolve: (user, _args, ctx) => user.id === ctx.viewer?.user.id || ctx.viewer?.user.role === 'admin',
+    }),
   }),
 });
 
@@ -72,17 +98,21 @@ builder.queryField('users', (t) =>
     defaultSize: 20,
     maxSize: 100,
     args: { search: t.arg.string({ required: false, validate: { maxLength: 100 } }) },
-    totalCount: (_parent, args, ctx) => ctx.prisma.user.count({ where: userSearch(args.search) }),
+    totalCount: (_parent, args, ctx) => ctx.prisma.user.count({ where: userSearchWhere(args.search) }),
     resolve: (query, _root, args, ctx) =>
-      ctx.prisma.user.findMany({ ...query, where: userSearch(args.search), orderBy: { id: 'asc' } }),
+      ctx.prisma.user.findMany({ ...query, where: userSearchWhere(args.search), orderBy: { id: 'asc' } }),
   }),
 );
 
-function userSearch(search: string | null | undefined) {
-  const text = search?.trim();
-  if (!text) return {};
-  const contains = { contains: text, mode: 'insensitive' as const };
-  return {
-    OR: [{ firstName: contains }, { lastName: contains }, { username: contains }, { email: contains }],
-  };
-}
+builder.queryField('userByUsername', (t) =>
+  t.prismaField({
+    type: 'User',
+    nullable: true,
+    description: 'A profile by its username (exact, else case-insensitive); null when nobody has it.',
+    authScopes: { loggedIn: true },
+    args: { username: t.arg.string({ required: true, validate: { maxLength: 100 } }) },
+    resolve: async (query, _root, { username }, ctx) =>
+      (await ctx.prisma.user.findUnique({ ...query, where: { username } })) ??
+      ctx.prisma.user.findFirst({ ...query, where: { username: { equals: username, mode: 'insensitive' } } }),
+  }),
+);

@@ -8,6 +8,7 @@ import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } fro
 import { createAppPubSub, type PubSub } from '../realtime/pubsub';
 import { createMailer, type Mailer } from './mailer';
 import { createFileStore, type FileStore } from '../storage/fileStore';
+import { createSmsSender, type SmsSender } from './sms';
 
 /** The long-lived things every request handler, resolver and job shares. One per server. */
 export type Services = {
@@ -18,6 +19,7 @@ export type Services = {
   tokenSecret: Uint8Array;
   pubsub: PubSub;
   mailer: Mailer;
+  sms: SmsSender;
   loginLimiter: RateLimiter;
   /** Publication media and gallery uploads (`$DATA_DIR/media`), served by GET /publications/media/{name}. */
   mediaStore: FileStore;
@@ -27,7 +29,7 @@ export type Services = {
 export function createServices(
   config: Config,
   db: Database,
-  overrides: Partial<Pick<Services, 'log' | 'mailer' | 'loginLimiter'>> = {},
+  overrides: Partial<Pick<Services, 'log' | 'mailer' | 'sms' | 'loginLimiter'>> = {},
 ): Services {
   const log = overrides.log ?? createLogger();
   const realtime = createAppPubSub(config.redisUrl);
@@ -42,6 +44,14 @@ export function createServices(
     mailer:
       overrides.mailer ??
       createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log }),
+    sms:
+      overrides.sms ??
+      createSmsSender({
+        url: config.smsUrl,
+        token: config.smsToken,
+        outboxDir: path.join(config.dataDir, 'sms-outbox'),
+        log,
+      }),
     loginLimiter:
       overrides.loginLimiter ??
       (redis

@@ -47,7 +47,7 @@ export class RateLimitError extends AppError {
     readonly retryAfterSeconds: number,
     key: MessageKey = 'auth.tooManyAttempts',
   ) {
-    super(key);
+    super(key, { seconds: retryAfterSeconds });
   }
 }
 
@@ -86,24 +86,75 @@ export class ForbiddenError extends AppError {
 
 export class NotFoundError extends AppError {
   static override readonly status = 404;
-  constructor(key: MessageKey = 'request.notFound') {
+  constructor(key: MessageKey = 'request.notFound', params: MessageParams = {}) {
+    super(key, params);
+  }
+}
+
+/** The current password given to authorise a change is not the account's password. */
+export class WrongPasswordError extends AppError {
+  static override readonly status = 400;
+  constructor() {
+    super('password.wrongCurrent');
+  }
+}
+
+/** A verified phone number is locked: it cannot be replaced through the profile or settings. */
+export class PhoneLockedError extends AppError {
+  static override readonly status = 409;
+  constructor(key: MessageKey = 'phone.locked') {
     super(key);
   }
 }
 
-/** An upload over its size limit; the text names the file and the limit in MB. */
-export class FileTooLargeError extends AppError {
-  static override readonly status = 413;
-  constructor(params: { name: string; max: number }) {
-    super('upload.tooLarge', params);
+/** A phone verification code was not accepted: wrong, expired, never requested or too many attempts. */
+export class VerificationCodeError extends AppError {
+  static override readonly status = 400;
+  constructor(
+    key: MessageKey,
+    readonly remainingAttempts: number = 0,
+  ) {
+    super(key, { remaining: remainingAttempts });
   }
 }
 
-/** An upload whose content (not its name) is not of an accepted type. */
+/** An upload over its size limit; the text may name the file and the limit in MB. */
+export class FileTooLargeError extends AppError {
+  static override readonly status = 413;
+  constructor(params: { name: string; max: number }, key: MessageKey = 'upload.tooLarge') {
+    super(key, params);
+  }
+}
+
+/** An upload whose content (not its name) is not one of the accepted types. */
 export class UnsupportedFileTypeError extends AppError {
   static override readonly status = 415;
-  constructor(key: MessageKey, params: { name: string }) {
+  constructor(key: MessageKey, params: MessageParams = {}) {
     super(key, params);
+  }
+}
+
+/** A friendship action that does not fit the pair's current state (already friends, no request...). */
+export class FriendshipRefusedError extends AppError {
+  static override readonly status = 409;
+  constructor(key: MessageKey) {
+    super(key);
+  }
+}
+
+/** One of the two users blocked the other: no friend requests or messages between them. */
+export class UserBlockedError extends AppError {
+  static override readonly status = 403;
+  constructor(key: MessageKey = 'friendship.blocked') {
+    super(key);
+  }
+}
+
+/** A sending service (SMS gateway) failed; nothing was sent. */
+export class DeliveryFailedError extends AppError {
+  static override readonly status = 502;
+  constructor(key: MessageKey) {
+    super(key);
   }
 }
 
@@ -119,8 +170,14 @@ export const errorStatusByTypename: Record<string, number> = Object.fromEntries(
     NotAuthenticatedError,
     ForbiddenError,
     NotFoundError,
+    WrongPasswordError,
+    PhoneLockedError,
+    VerificationCodeError,
     FileTooLargeError,
     UnsupportedFileTypeError,
+    FriendshipRefusedError,
+    UserBlockedError,
+    DeliveryFailedError,
   ].map((type) => [type.name, type.status]),
 );
 

@@ -1,21 +1,13 @@
 import { z } from 'zod';
 import type { Services } from './container';
 import { directConversationKey } from '../database/keys';
-import { ForbiddenError, NotFoundError, ValidationError } from './errors';
+import { ForbiddenError, NotFoundError, UserBlockedError, ValidationError } from './errors';
+import { isBlockedBetween } from './friendships';
 
 /** Longest message text; the composer shows the same limit. */
 export const MESSAGE_MAX_LENGTH = 5000;
 
 export const messageContent = z.string().max(MESSAGE_MAX_LENGTH, 'validation.tooLong');
-
-/** True when either user has blocked the other: nothing may pass between them. */
-export async function isBlockedBetween(services: Services, a: number, b: number): Promise<boolean> {
-  const row = await services.prisma.friendship.findFirst({
-    where: { status: 'blocked', OR: [{ requesterId: a, addresseeId: b }, { requesterId: b, addresseeId: a }] },
-    select: { id: true },
-  });
-  return row !== null;
-}
 
 /** Every participant of the conversation but `userId`, or a refusal when `userId` is not one of them. */
 export async function otherParticipants(services: Services, conversationId: number, userId: number): Promise<number[]> {
@@ -41,7 +33,7 @@ export async function sendDirectMessage(
   if (input.recipientId === senderId) throw new ValidationError([{ path: ['recipientId'], messageKey: 'messages.toSelf' }]);
   const recipient = await services.prisma.user.findUnique({ where: { id: input.recipientId }, select: { isActive: true } });
   if (!recipient?.isActive) throw new NotFoundError('messages.recipientNotFound');
-  if (await isBlockedBetween(services, senderId, input.recipientId)) throw new ForbiddenError('messages.blocked');
+  if (await isBlockedBetween(services.prisma, senderId, input.recipientId)) throw new UserBlockedError('messages.blocked');
 
   const directKey = directConversationKey(senderId, input.recipientId);
   const conversation = await services.prisma.conversation.upsert({
@@ -65,8 +57,8 @@ export async function sendToConversation(
   const content = input.content.trim();
   if (!content) throw new ValidationError([{ path: ['content'], messageKey: 'messages.empty' }]);
   const others = await otherParticipants(services, input.conversationId, senderId);
-  if (others.length === 1 && (await isBlockedBetween(services, senderId, others[0]))) {
-    throw new ForbiddenError('messages.blocked');
+  if (others.length === 1 && (await isBlockedBetween(services.prisma, senderId, others[0]))) {
+    throw new UserBlockedError('messages.blocked');
   }
   return storeAndPublish(services, input.conversationId, senderId, others, content);
 }

@@ -2,7 +2,8 @@ import type { Services } from './container';
 import type { NotificationEvent } from '../realtime/pubsub';
 import type { Notification } from '../generated/prisma/client';
 
-export const NOTIFICATION_KINDS = ['NEW_SIGN_IN'] as const;
+/** NEW_SIGN_IN: payload {sessionId}. FRIEND_REQUEST, FRIEND_ACCEPTED: payload {userId (the other member), friendshipId}. */
+export const NOTIFICATION_KINDS = ['NEW_SIGN_IN', 'FRIEND_REQUEST', 'FRIEND_ACCEPTED'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 const toEvent = (row: Notification): NotificationEvent => ({

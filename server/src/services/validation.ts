@@ -17,7 +17,36 @@ export const rules = {
       .trim()
       .min(1, 'validation.required')
       .regex(/^[a-zA-Z0-9._-]{3,32}$/, 'validation.username'),
+  /**
+   * A phone number as the SMS gateway needs it: `+` and 10-15 digits. Spaces, dashes, dots and
+   * parentheses are dropped; a Russian trunk number 8XXXXXXXXXX becomes +7XXXXXXXXXX.
+   */
+  phone: () =>
+    z
+      .string()
+      .trim()
+      .min(1, 'phone.required')
+      .transform((value) => {
+        const compact = value.replace(/[\s().-]/g, '');
+        if (/^8\d{10}$/.test(compact)) return `+7${compact.slice(1)}`;
+        return compact.startsWith('+') ? compact : `+${compact}`;
+      })
+      .pipe(z.string().regex(/^\+\d{10,15}$/, 'phone.invalid')),
+  /** Optional free text: trimmed, blank means none (null). */
+  optionalText: (max: number) =>
+    z
+      .string()
+      .trim()
+      .max(max, 'validation.tooLong')
+      .transform((value) => value || null)
+      .nullish(),
 };
+
+/**
+ * An argument the zod plugin already parsed with `schema`: the resolver receives the schema's output
+ * (trimmed, normalised), though Pothos types it as the raw GraphQL input.
+ */
+export const parsedBy = <S extends z.ZodType>(_schema: S, value: unknown) => value as z.output<S>;
 
 /** A ZodError as our ValidationError: one entry per failing field, path without the `input` wrapper. */
 export function toValidationError(error: unknown): ValidationError | unknown {
@@ -30,9 +59,3 @@ export function toValidationError(error: unknown): ValidationError | unknown {
     })),
   );
 }
-
-/**
- * The zod plugin hands a resolver the parsed value (trimmed, defaults applied) while typing it as
- * the GraphQL input; this gives it the type it has.
- */
-export const parsedBy = <S extends z.ZodType>(_schema: S, value: unknown) => value as z.output<S>;

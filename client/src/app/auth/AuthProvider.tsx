@@ -31,6 +31,8 @@ export interface AuthContextValue {
   signIn: (token: string, user: AuthUser) => void
   /** Revokes the session on the server (best effort) and forgets it here. The caller navigates. */
   signOut: () => void
+  /** Keeps the stored user in step after the member changed their name, username or avatar. */
+  updateUser: (changes: Partial<Omit<AuthUser, 'id' | 'role'>>) => void
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null)
@@ -150,9 +152,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     forget()
   }, [forget])
 
+  const updateUser = useCallback((changes: Partial<Omit<AuthUser, 'id' | 'role'>>) => {
+    setState((current) => {
+      if (current.status !== 'authenticated') return current
+      const user = { ...current.user, ...changes }
+      localStorage.setItem(USER_KEY, JSON.stringify(user))
+      return { status: 'authenticated', user }
+    })
+  }, [])
+
   const value = useMemo<AuthContextValue>(
-    () => ({ status: state.status, user: state.user, signIn, signOut }),
-    [state, signIn, signOut],
+    () => ({ status: state.status, user: state.user, signIn, signOut, updateUser }),
+    [state, signIn, signOut, updateUser],
   )
 
   return (

@@ -10,6 +10,7 @@ export const authUserFragment = graphql`
     email
     firstName
     lastName
+    avatarImage
     role
     createdAt
   }

@@ -5,7 +5,11 @@ import type { AuthUser } from '../auth/authUser'
 import { RoleBadge } from '../../components/RoleBadge'
 
 /** The signed-in user's chip: links to their profile, name truncated at 8rem, role badge. */
-export function UserChip({ user }: { user: Pick<AuthUser, 'username' | 'firstName' | 'lastName' | 'role'> }) {
+export function UserChip({
+  user,
+}: {
+  user: Pick<AuthUser, 'username' | 'firstName' | 'lastName' | 'role'> & { avatarImage?: string | null }
+}) {
   const { t } = useLingui()
   const name = `${user.firstName} ${user.lastName}`.trim() || user.username
   return (
@@ -24,6 +28,7 @@ export function UserChip({ user }: { user: Pick<AuthUser, 'username' | 'firstNam
       >
         <Avatar.Root size="xs" colorPalette="blue">
           <Avatar.Fallback name={name} />
+          {user.avatarImage && <Avatar.Image src={user.avatarImage} alt="" data-testid="user-chip-avatar" />}
         </Avatar.Root>
         <Text
           data-testid="user-chip-name"

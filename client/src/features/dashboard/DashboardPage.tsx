@@ -1,6 +1,6 @@
 import { Badge, Box, Card, Flex, Grid, Heading, HStack, List, Stack, Text } from '@chakra-ui/react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Contact, IdCard, PenSquare, Sparkles, Video } from 'lucide-react'
+import { Contact, FileText, IdCard, MessageSquare, PenSquare, Sparkles, UserPlus, Users, Video } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { graphql, useLazyLoadQuery } from 'react-relay/hooks'
 import type { DashboardPageQuery } from '../../__generated__/DashboardPageQuery.graphql'
@@ -17,9 +17,45 @@ const dashboardQuery = graphql`
       role
       createdAt
       lastLogin
+      postsCount
+      friendsCount
+    }
+    systemStatus {
+      usersTotal
+      contentTotal
+      contentPublished
+      friendships
+      messages
     }
   }
 `
+
+function StatCard({ icon, label, value, detail, testId }: { icon: ReactNode; label: ReactNode; value: number; detail?: ReactNode; testId: string }) {
+  return (
+    <Card.Root data-testid={testId} size="sm">
+      <Card.Body>
+        <HStack gap="4" align="center">
+          <Flex flexShrink={0} w="11" h="11" rounded="xl" bg="blue.50" color="blue.600" align="center" justify="center" aria-hidden="true">
+            {icon}
+          </Flex>
+          <Stack gap="0" minW="0">
+            <Text fontSize="sm" color="fg.muted">
+              {label}
+            </Text>
+            <Text fontSize="2xl" fontWeight="bold" lineHeight="short" data-testid={`${testId}-value`}>
+              {value.toLocaleString()}
+            </Text>
+            {detail && (
+              <Text fontSize="xs" color="fg.muted">
+                {detail}
+              </Text>
+            )}
+          </Stack>
+        </HStack>
+      </Card.Body>
+    </Card.Root>
+  )
+}
 
 function Point({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
@@ -34,13 +70,14 @@ function Point({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 
 export default function DashboardPage() {
   const { t } = useLingui()
-  const { viewer } = useLazyLoadQuery<DashboardPageQuery>(dashboardQuery, {}, { fetchPolicy: 'store-and-network' })
+  const { viewer, systemStatus: stats } = useLazyLoadQuery<DashboardPageQuery>(dashboardQuery, {}, { fetchPolicy: 'store-and-network' })
   if (!viewer) return null // the guard signs out a viewer the server no longer knows
 
   const role = viewer.role === 'ADMIN' || viewer.role === 'MODERATOR' ? viewer.role : 'USER'
   const registered = formatDate(viewer.createdAt)
   const lastLogin = viewer.lastLogin ? formatDateTime(viewer.lastLogin) : t`Нет данных`
   const firstName = viewer.firstName
+  const published = stats.contentPublished
 
   return (
     <Stack gap="6">
@@ -80,6 +117,19 @@ export default function DashboardPage() {
         </Stack>
       </Box>
 
+      <Grid templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', xl: 'repeat(4, 1fr)' }} gap="4" data-testid="stat-cards">
+        <StatCard testId="stat-users" icon={<Users size={20} />} label={<Trans>Пользователи</Trans>} value={stats.usersTotal} detail={<Trans>зарегистрировано</Trans>} />
+        <StatCard
+          testId="stat-content"
+          icon={<FileText size={20} />}
+          label={<Trans>Контент</Trans>}
+          value={stats.contentTotal}
+          detail={<Trans>опубликовано: {published}</Trans>}
+        />
+        <StatCard testId="stat-friendships" icon={<UserPlus size={20} />} label={<Trans>Друзья</Trans>} value={stats.friendships} detail={<Trans>дружеских связей</Trans>} />
+        <StatCard testId="stat-messages" icon={<MessageSquare size={20} />} label={<Trans>Сообщения</Trans>} value={stats.messages} detail={<Trans>отправлено</Trans>} />
+      </Grid>
+
       <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="6" alignItems="start">
         <Card.Root data-testid="profile-card">
           <Card.Header>
@@ -103,28 +153,50 @@ export default function DashboardPage() {
           </Card.Body>
         </Card.Root>
 
-        {role !== 'USER' && (
-          <Card.Root data-testid="platform-box" bg="blue.50" borderColor="blue.200">
+        <Stack gap="6">
+          <Card.Root data-testid="activity-card">
+            <Card.Header>
+              <Card.Title>
+                <Trans>Активность</Trans>
+              </Card.Title>
+            </Card.Header>
             <Card.Body>
-              <HStack gap="3" align="start">
-                <Box color="blue.600" mt="0.5" aria-hidden="true">
-                  <Sparkles size={20} />
-                </Box>
-                <Stack gap="1">
-                  <HStack gap="2">
-                    <Text fontWeight="semibold">LinkUp Platform v2.0</Text>
-                    <Badge colorPalette="blue" size="sm">
-                      <Trans>Модерация</Trans>
-                    </Badge>
-                  </HStack>
-                  <Text fontSize="sm" color="fg.muted">
-                    <Trans>Вам доступны инструменты модерации: список пользователей и управление контентом.</Trans>
-                  </Text>
+              <Grid templateColumns="1fr 1fr" gap="4">
+                <Stack gap="0">
+                  <Text fontSize="2xl" fontWeight="bold" data-testid="activity-posts">{viewer.postsCount}</Text>
+                  <Text fontSize="sm" color="fg.muted"><Trans>Публикации</Trans></Text>
                 </Stack>
-              </HStack>
+                <Stack gap="0">
+                  <Text fontSize="2xl" fontWeight="bold" data-testid="activity-friends">{viewer.friendsCount}</Text>
+                  <Text fontSize="sm" color="fg.muted"><Trans>Друзья</Trans></Text>
+                </Stack>
+              </Grid>
             </Card.Body>
           </Card.Root>
-        )}
+
+          {role !== 'USER' && (
+            <Card.Root data-testid="platform-box" bg="blue.50" borderColor="blue.200">
+              <Card.Body>
+                <HStack gap="3" align="start">
+                  <Box color="blue.600" mt="0.5" aria-hidden="true">
+                    <Sparkles size={20} />
+                  </Box>
+                  <Stack gap="1">
+                    <HStack gap="2">
+                      <Text fontWeight="semibold">LinkUp Platform v2.0</Text>
+                      <Badge colorPalette="blue" size="sm">
+                        <Trans>Модерация</Trans>
+                      </Badge>
+                    </HStack>
+                    <Text fontSize="sm" color="fg.muted">
+                      <Trans>Вам доступны инструменты модерации: список пользователей и управление контентом.</Trans>
+                    </Text>
+                  </Stack>
+                </HStack>
+              </Card.Body>
+            </Card.Root>
+          )}
+        </Stack>
       </Grid>
     </Stack>
   )

@@ -14,11 +14,11 @@ const loading = (
 
 /**
  * The messenger: conversations on the left, the chat with the selected member on the right. The
- * recipient lives in the address (`?section=messenger&with=<user id>`), so a chat can be linked to.
+ * recipient lives in the address (`?section=messenger&recipient=<user id>`), so a chat can be linked to.
  */
 export default function MessengerPanel({ recipientId }: { recipientId: string | null }) {
   const [, setParams] = useSearchParams()
-  const setRecipientId = (id: string) => setParams({ section: 'messenger', with: id })
+  const setRecipientId = (id: string) => setParams({ section: 'messenger', recipient: id })
   useMessengerLive()
 
   return (

@@ -7,4 +7,4 @@ export const SELECT_RECIPIENT_EVENT = 'selectRecipient'
 export type SelectRecipientDetail = { id: string }
 
 /** The address of the messenger opened on a member. */
-export const messengerPath = (userId: string) => `/social?section=messenger&with=${encodeURIComponent(userId)}`
+export const messengerPath = (userId: string) => `/social?section=messenger&recipient=${encodeURIComponent(userId)}`

@@ -16,6 +16,14 @@ const notificationsSubscription = graphql`
       kind
       message
       createdAt
+      # Selecting the member's state makes Relay update any open profile of theirs live.
+      actor {
+        id
+        firstName
+        lastName
+        friendshipStatus
+        friendsCount
+      }
     }
   }
 `
@@ -25,10 +33,15 @@ type Notification = NotificationsListenerSubscription$data['notifications']
 const NEW_SIGN_IN = msg`В ваш аккаунт выполнен вход с другого устройства`
 
 /** The client's own text for the kinds it knows; the server's (translated) message otherwise. */
-export function notificationText(notification: Pick<Notification, 'kind' | 'message'>): string {
+export function notificationText(notification: Pick<Notification, 'kind' | 'message' | 'actor'>): string {
+  const name = notification.actor ? `${notification.actor.firstName} ${notification.actor.lastName}`.trim() : ''
   switch (notification.kind) {
     case 'NEW_SIGN_IN':
       return i18n._(NEW_SIGN_IN)
+    case 'FRIEND_REQUEST':
+      return name ? i18n._(msg`${name} хочет добавить вас в друзья`) : notification.message
+    case 'FRIEND_ACCEPTED':
+      return name ? i18n._(msg`Заявка в друзья принята: ${name}`) : notification.message
     default:
       return notification.message
   }

@@ -70,13 +70,13 @@ export default function SocialPage() {
   const [params, setParams] = useSearchParams()
   const requested = params.get('section')
   const section: Section = isSection(requested) ? requested : 'publications'
-  const recipientId = section === 'messenger' ? params.get('with') : null
+  const recipientId = section === 'messenger' ? params.get('recipient') : null
 
   // `selectRecipient` (detail: the user's global id) opens the messenger on that person.
   useEffect(() => {
     const select = (event: Event) => {
       const id = (event as CustomEvent<SelectRecipientDetail>).detail?.id
-      if (id) setParams({ section: 'messenger', with: id })
+      if (id) setParams({ section: 'messenger', recipient: id })
     }
     window.addEventListener(SELECT_RECIPIENT_EVENT, select)
     return () => window.removeEventListener(SELECT_RECIPIENT_EVENT, select)

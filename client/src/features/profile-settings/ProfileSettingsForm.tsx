@@ -1,0 +1,162 @@
+import { useEffect, useState, type FormEvent } from 'react'
+import { Button, Field, Grid, Input, Stack } from '@chakra-ui/react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { fetchQuery, graphql, useFragment, useMutation, useRelayEnvironment } from 'react-relay/hooks'
+import type { ProfileSettingsForm_user$key } from '../../__generated__/ProfileSettingsForm_user.graphql'
+import type { ProfileSettingsFormMutation } from '../../__generated__/ProfileSettingsFormMutation.graphql'
+import type { ProfileSettingsFormUsernameQuery } from '../../__generated__/ProfileSettingsFormUsernameQuery.graphql'
+import { useAuth } from '../../app/auth/AuthProvider'
+import { resultErrorText } from '../../relay/errors'
+import { SettingsNotices, useSettingsNotices } from './SettingsNotices'
+
+const fragment = graphql`
+  fragment ProfileSettingsForm_user on User {
+    id
+    firstName
+    lastName
+    middleName
+    username
+  }
+`
+
+const usernameQuery = graphql`
+  query ProfileSettingsFormUsernameQuery($username: String!) {
+    usernameAvailable(username: $username)
+  }
+`
+
+const saveMutation = graphql`
+  mutation ProfileSettingsFormMutation($input: UpdateProfileSettingsInput!) {
+    updateProfileSettings(input: $input) {
+      __typename
+      ... on ProfileChange {
+        message
+        user {
+          ...ProfileSettingsForm_user
+          firstName
+          lastName
+          username
+        }
+      }
+      ... on Error {
+        message
+      }
+      ... on ValidationError {
+        fieldErrors {
+          message
+        }
+      }
+    }
+  }
+`
+
+const USERNAME = /^[a-zA-Z0-9._-]{3,32}$/
+
+/** Names and username; the username is checked for availability as it is typed. */
+export function ProfileSettingsForm({ user: key }: { user: ProfileSettingsForm_user$key }) {
+  const { t } = useLingui()
+  const user = useFragment(fragment, key)
+  const environment = useRelayEnvironment()
+  const { updateUser } = useAuth()
+  const [commit, saving] = useMutation<ProfileSettingsFormMutation>(saveMutation)
+  const [values, setValues] = useState({
+    firstName: user.firstName,
+    lastName: user.lastName,
+    middleName: user.middleName ?? '',
+    username: user.username,
+  })
+  const [taken, setTaken] = useState(false)
+  const [notices, showNotices] = useSettingsNotices()
+
+  const username = values.username.trim()
+  useEffect(() => {
+    setTaken(false)
+    if (username === user.username || !USERNAME.test(username)) return
+    let active = true
+    const timer = setTimeout(() => {
+      fetchQuery<ProfileSettingsFormUsernameQuery>(environment, usernameQuery, { username }, { fetchPolicy: 'network-only' })
+        .toPromise()
+        .then((data) => active && setTaken(data?.usernameAvailable === false))
+        .catch(() => {}) // the save answers authoritatively anyway
+    }, 400)
+    return () => {
+      active = false
+      clearTimeout(timer)
+    }
+  }, [username, user.username, environment])
+
+  const set = (field: keyof typeof values) => (event: { currentTarget: { value: string } }) => {
+    const value = event.currentTarget.value
+    setValues((current) => ({ ...current, [field]: value }))
+  }
+
+  const save = (event: FormEvent) => {
+    event.preventDefault()
+    if (!values.firstName.trim() || !values.lastName.trim() || !username) {
+      showNotices([{ status: 'error', text: t`Имя, фамилия и имя пользователя обязательны` }])
+      return
+    }
+    const failed = (text: string) => showNotices([{ status: 'error', text: text || t`Ошибка обновления профиля` }])
+    commit({
+      variables: { input: { ...values, username } },
+      onCompleted: ({ updateProfileSettings: result }) => {
+        if (result.__typename !== 'ProfileChange' || !result.user) {
+          failed(resultErrorText(result))
+          return
+        }
+        updateUser({ firstName: result.user.firstName, lastName: result.user.lastName, username: result.user.username })
+        showNotices([{ status: 'success', text: t`Настройки профиля успешно обновлены` }])
+      },
+      onError: () => failed(''),
+    })
+  }
+
+  return (
+    <form onSubmit={save} noValidate aria-label={t`Профиль`}>
+      <Stack gap="4" pt="2">
+        <SettingsNotices notices={notices} />
+        <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
+          <Field.Root required>
+            <Field.Label>
+              <Trans>Имя</Trans>
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <Input value={values.firstName} onChange={set('firstName')} maxLength={100} data-testid="settings-first-name" />
+          </Field.Root>
+          <Field.Root required>
+            <Field.Label>
+              <Trans>Фамилия</Trans>
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <Input value={values.lastName} onChange={set('lastName')} maxLength={100} data-testid="settings-last-name" />
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>
+              <Trans>Отчество</Trans>
+            </Field.Label>
+            <Input value={values.middleName} onChange={set('middleName')} maxLength={100} data-testid="settings-middle-name" />
+          </Field.Root>
+          <Field.Root required invalid={taken}>
+            <Field.Label>
+              <Trans>Имя пользователя</Trans>
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <Input value={values.username} onChange={set('username')} maxLength={32} data-testid="settings-username" />
+            {taken ? (
+              <Field.ErrorText data-testid="username-taken">
+                <Trans>Это имя пользователя уже занято</Trans>
+              </Field.ErrorText>
+            ) : (
+              <Field.HelperText>
+                <Trans>3–32 символа: латинские буквы, цифры, точка, дефис и подчёркивание</Trans>
+              </Field.HelperText>
+            )}
+          </Field.Root>
+        </Grid>
+        <Button type="submit" colorPalette="blue" alignSelf="flex-end" loading={saving} disabled={taken} data-testid="settings-save">
+          <Trans>Сохранить</Trans>
+        </Button>
+      </Stack>
+    </form>
+  )
+}

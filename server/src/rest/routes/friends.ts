@@ -1,0 +1,99 @@
+import { encodeGlobalID } from '@pothos/plugin-relay';
+import type { RestRequest, RestRoute } from '../router';
+import { restUser } from '../fragments';
+import { userGlobalId } from './profile';
+import { text } from './values';
+
+/** The spec's `friendship_status`: null (none), pending (either way), accepted, blocked (either way). */
+export function restFriendshipStatus(state: string | null): 'pending' | 'accepted' | 'blocked' | null {
+  if (state === 'PENDING_OUTGOING' || state === 'PENDING_INCOMING') return 'pending';
+  if (state === 'ACCEPTED') return 'accepted';
+  if (state === 'BLOCKED_BY_ME' || state === 'BLOCKED_BY_THEM') return 'blocked';
+  return null;
+}
+
+/** What every friendship change answers: the new status, from the caller's side. */
+const change = (field: string) => (data: Record<string, { user: { friendshipStatus: string | null } }>) => {
+  const state = data[field]!.user.friendshipStatus;
+  return { success: true, status: restFriendshipStatus(state), state: state?.toLowerCase() ?? null };
+};
+
+const userAction = (method: 'POST', path: string, mutation: string, id: (req: RestRequest) => string): RestRoute => ({
+  method,
+  path,
+  signedIn: true,
+  operation: `mutation Rest_${mutation}($userId: ID!) {
+    ${mutation}(userId: $userId) { __typename ...RestError ... on FriendshipChange { user { friendshipStatus } } }
+  }`,
+  variables: (req) => ({ userId: userGlobalId(id(req)) }),
+  respond: change(mutation),
+});
+
+/** A friendship record of spec section 3: `user` asked, `friend` was asked. */
+const FRIENDSHIP_FIELDS = 'databaseId status createdAt requester { ...RestUser } addressee { ...RestUser }';
+const restFriendship = (f: { databaseId: number; status: string; createdAt: string; requester: never; addressee: never }) => ({
+  id: f.databaseId,
+  status: f.status.toLowerCase(),
+  user: restUser(f.requester),
+  friend: restUser(f.addressee),
+  created_at: f.createdAt,
+});
+
+/** Spec section 7: the friendship paths of "Profile and settings" and "Friends and messages". */
+export const friendRoutes: RestRoute[] = [
+  {
+    method: 'GET',
+    path: '/friendship-status/:id(\\d+)',
+    signedIn: true,
+    operation: `query RestFriendshipStatus($id: ID!) { node(id: $id) { ... on User { friendshipStatus } } }`,
+    variables: ({ params }) => ({ id: userGlobalId(params.id) }),
+    notFound: { field: 'node', detail: 'user.notFound' },
+    respond: ({ node }) => ({
+      status: restFriendshipStatus(node.friendshipStatus),
+      state: node.friendshipStatus?.toLowerCase() ?? null,
+    }),
+  },
+  userAction('POST', '/users/:id(\\d+)/block', 'blockUser', ({ params }) => params.id),
+  userAction('POST', '/users/:id(\\d+)/unblock', 'unblockUser', ({ params }) => params.id),
+  userAction('POST', '/friend-requests', 'sendFriendRequest', ({ body }) => text(body.friend_id)),
+  userAction('POST', '/friends/request', 'sendFriendRequest', ({ query }) => query.get('friend_id') ?? ''),
+  {
+    method: 'GET',
+    path: '/friend-requests/incoming',
+    signedIn: true,
+    operation: `query RestIncomingRequests {
+      incomingFriendRequests(first: 200) { edges { node { databaseId createdAt requester { ...RestUser } } } }
+    }`,
+    respond: ({ incomingFriendRequests }) =>
+      incomingFriendRequests.edges.map(({ node }: { node: { databaseId: number; createdAt: string; requester: never } }) => ({
+        id: node.databaseId,
+        user: restUser(node.requester),
+        created_at: node.createdAt,
+      })),
+  },
+  {
+    method: 'PUT',
+    path: '/friends/:id(\\d+)/respond',
+    signedIn: true,
+    operation: `mutation RestRespond($requestId: ID!, $accept: Boolean!) {
+      respondToFriendRequest(requestId: $requestId, accept: $accept) {
+        __typename ...RestError ... on FriendshipChange { user { friendshipStatus } }
+      }
+    }`,
+    // {id} is the request's id, as GET /friend-requests/incoming lists it.
+    variables: ({ params, query }) => ({
+      requestId: encodeGlobalID('Friendship', params.id),
+      // Anything but true/false is refused (400) rather than taken as a decline.
+      accept: ({ true: true, false: false } as Record<string, boolean>)[query.get('accept') ?? ''] ?? null,
+    }),
+    respond: change('respondToFriendRequest'),
+  },
+  {
+    method: 'GET',
+    path: '/friends',
+    signedIn: true,
+    operation: `query RestFriends { friendships(first: 200) { edges { node { ${FRIENDSHIP_FIELDS} } } } }`,
+    respond: ({ friendships }) =>
+      friendships.edges.map(({ node }: { node: Parameters<typeof restFriendship>[0] }) => restFriendship(node)),
+  },
+];

@@ -1,0 +1,191 @@
+import { builder } from '../builder';
+import * as friendships from '../services/friendships';
+import { FriendshipRefusedError, NotFoundError, UserBlockedError } from '../services/errors';
+import { databaseIdOf, UserNode } from './user';
+
+const FriendshipStateEnum = builder.enumType('FriendshipState', {
+  description: "The relation between the viewer and a member, from the viewer's side.",
+  values: {
+    NONE: { value: 'none' },
+    PENDING_OUTGOING: { value: 'pending-outgoing', description: 'The viewer asked; waiting for an answer.' },
+    PENDING_INCOMING: { value: 'pending-incoming', description: 'The member asked the viewer.' },
+    ACCEPTED: { value: 'accepted' },
+    BLOCKED_BY_ME: { value: 'blocked-by-me' },
+    BLOCKED_BY_THEM: { value: 'blocked-by-them' },
+  } as const,
+});
+
+const FriendshipStatusEnum = builder.enumType('FriendshipStatus', {
+  values: { PENDING: { value: 'pending' }, ACCEPTED: { value: 'accepted' }, BLOCKED: { value: 'blocked' } } as const,
+});
+
+/** A friendship row; only its two members see it. */
+export const FriendshipNode = builder.prismaNode('Friendship', {
+  id: { field: 'id' },
+  authScopes: (friendship, ctx) =>
+    !!ctx.viewer && (friendship.requesterId === ctx.viewer.user.id || friendship.addresseeId === ctx.viewer.user.id),
+  fields: (t) => ({
+    databaseId: t.exposeInt('id'),
+    status: t.expose('status', { type: FriendshipStatusEnum }),
+    requester: t.relation('requester', { description: 'Who asked (the spec\'s `user`).' }),
+    addressee: t.relation('addressee', { description: 'Who was asked (the spec\'s `friend`).' }),
+    otherUser: t.field({
+      type: UserNode,
+      description: 'The party that is not the viewer.',
+      select: (_args, _ctx, nestedSelection) => ({
+        requester: nestedSelection(true),
+        addressee: nestedSelection(true),
+      }),
+      resolve: (friendship, _args, ctx) =>
+        friendship.requesterId === ctx.viewer?.user.id ? friendship.addressee : friendship.requester,
+    }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+  }),
+});
+
+builder.prismaObjectFields('User', (t) => ({
+  friendshipStatus: t.field({
+    type: FriendshipStateEnum,
+    nullable: true,
+    description: "The viewer's relation with this member; null on the viewer's own profile.",
+    select: (_args, ctx) => {
+      const viewerId = ctx.viewer?.user.id ?? 0;
+      const pair = { select: { status: true, requesterId: true, blockedById: true }, take: 1 } as const;
+      return {
+        sentFriendRequests: { ...pair, where: { addresseeId: viewerId } },
+        receivedFriendRequests: { ...pair, where: { requesterId: viewerId } },
+      };
+    },
+    resolve: (user, _args, ctx) => {
+      const viewerId = ctx.viewer?.user.id;
+      if (!viewerId || viewerId === user.id) return null;
+      return friendships.friendshipStateOf(user.sentFriendRequests[0] ?? user.receivedFriendRequests[0], viewerId);
+    },
+  }),
+  friends: t.prismaConnection({
+    type: 'User',
+    cursor: 'id',
+    description: "This member's accepted friends (the profile's Friends tab).",
+    defaultSize: 20,
+    maxSize: 100,
+    totalCount: (user, _args, ctx) => ctx.prisma.user.count({ where: friendships.friendsOfWhere(user.id) }),
+    resolve: (query, user, _args, ctx) =>
+      ctx.prisma.user.findMany({ ...query, where: friendships.friendsOfWhere(user.id), orderBy: { id: 'asc' } }),
+  }),
+}));
+
+builder.queryFields((t) => ({
+  friendships: t.prismaConnection({
+    type: 'Friendship',
+    cursor: 'id',
+    description: "The viewer's friendships (accepted), most recent first.",
+    authScopes: { loggedIn: true },
+    defaultSize: 50,
+    maxSize: 200,
+    totalCount: (_root, _args, ctx) =>
+      ctx.prisma.friendship.count({ where: friendships.friendshipsOfWhere(ctx.viewer!.user.id, 'accepted') }),
+    resolve: (query, _root, _args, ctx) =>
+      ctx.prisma.friendship.findMany({
+        ...query,
+        where: friendships.friendshipsOfWhere(ctx.viewer!.user.id, 'accepted'),
+        orderBy: { id: 'desc' },
+      }),
+  }),
+  incomingFriendRequests: t.prismaConnection({
+    type: 'Friendship',
+    cursor: 'id',
+    description: 'Requests other members sent the viewer that wait for an answer, newest first.',
+    authScopes: { loggedIn: true },
+    defaultSize: 50,
+    maxSize: 200,
+    totalCount: (_root, _args, ctx) =>
+      ctx.prisma.friendship.count({ where: { addresseeId: ctx.viewer!.user.id, status: 'pending' } }),
+    resolve: (query, _root, _args, ctx) =>
+      ctx.prisma.friendship.findMany({
+        ...query,
+        where: { addresseeId: ctx.viewer!.user.id, status: 'pending' },
+        orderBy: { id: 'desc' },
+      }),
+  }),
+}));
+
+/** After a friendship change: the other member (with their new state) and the viewer (counts). */
+const FriendshipChange = builder.objectRef<{ userId: number; viewerId: number }>('FriendshipChange').implement({
+  fields: (t) => ({
+    user: t.prismaField({
+      type: 'User',
+      resolve: (query, change, _args, ctx) => ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: change.userId } }),
+    }),
+    viewer: t.prismaField({
+      type: 'User',
+      resolve: (query, change, _args, ctx) => ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: change.viewerId } }),
+    }),
+  }),
+});
+
+const errors = (name: string) => ({
+  types: [NotFoundError, FriendshipRefusedError, UserBlockedError],
+  directResult: true as const,
+  union: { name },
+});
+
+type Action = (services: Parameters<typeof friendships.blockUser>[0], viewerId: number, userId: number) => Promise<unknown>;
+
+/** A mutation that changes the viewer's relation with one member given by `userId`. */
+const userAction = (name: string, description: string, action: Action) =>
+  builder.mutationField(name, (t) =>
+    t.field({
+      type: FriendshipChange,
+      description,
+      authScopes: { loggedIn: true },
+      args: { userId: t.arg.globalID({ for: UserNode, required: true }) },
+      errors: errors(`${name[0]!.toUpperCase()}${name.slice(1)}Result`),
+      resolve: async (_root, args, ctx) => {
+        const viewerId = ctx.viewer!.user.id;
+        const userId = databaseIdOf(args.userId);
+        await action(ctx.services, viewerId, userId);
+        return { userId, viewerId };
+      },
+    }),
+  );
+
+userAction(
+  'sendFriendRequest',
+  'Asks the member to be friends (they are notified); accepts their request if they asked first.',
+  friendships.sendFriendRequest,
+);
+userAction(
+  'removeFriend',
+  'Cancels the viewer\'s request, declines the member\'s request or ends the friendship.',
+  friendships.removeFriendship,
+);
+userAction('blockUser', 'Blocks the member: no requests, messages or search results between the two.', friendships.blockUser);
+userAction('unblockUser', "Lifts the viewer's block.", friendships.unblockUser);
+
+builder.mutationField('respondToFriendRequest', (t) =>
+  t.field({
+    type: FriendshipChange,
+    description: 'Accepts or declines a request to the viewer, given by the request (`requestId`) or its sender (`userId`).',
+    authScopes: { loggedIn: true },
+    args: {
+      requestId: t.arg.globalID({ for: FriendshipNode, required: false }),
+      userId: t.arg.globalID({ for: UserNode, required: false }),
+      accept: t.arg.boolean({ required: true }),
+    },
+    errors: errors('RespondToFriendRequestResult'),
+    resolve: async (_root, args, ctx) => {
+      const viewerId = ctx.viewer!.user.id;
+      const row = await friendships.respondToFriendRequest(
+        ctx.services,
+        viewerId,
+        {
+          requestId: args.requestId ? databaseIdOf(args.requestId, 'friendship.noRequest') : undefined,
+          userId: args.userId ? databaseIdOf(args.userId) : undefined,
+        },
+        args.accept,
+      );
+      return { userId: row.requesterId, viewerId };
+    },
+  }),
+);

@@ -1,0 +1,225 @@
+import { z } from 'zod';
+import { Prisma, type User } from '../generated/prisma/client';
+import type { PrismaClient } from '../db';
+import type { Viewer } from '../auth/sessions';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { revokeUserSessions } from '../auth/sessions';
+import { resizeImage, IMAGE_EXTENSION, UnreadableImageError, type ResizeOptions } from '../storage/images';
+import { readImageUpload } from '../storage/uploads';
+import { removeStoredFile, storeFile } from '../storage/files';
+import type { Services } from './container';
+import { rules } from './validation';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  PhoneLockedError,
+  RateLimitError,
+  UnsupportedFileTypeError,
+  ValidationError,
+  WrongPasswordError,
+} from './errors';
+
+const personName = () => z.string().trim().min(1, 'profile.namesRequired').max(100, 'validation.tooLong');
+
+/** A site address; `example.com` is taken as https://example.com. Blank clears it. */
+const website = () =>
+  z
+    .string()
+    .trim()
+    .max(500, 'validation.tooLong')
+    .transform((value) => (value && !/^[a-z][a-z0-9+.-]*:/i.test(value) ? `https://${value}` : value))
+    .refine((value) => {
+      if (!value) return true;
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+      } catch {
+        return false;
+      }
+    }, 'profile.website')
+    .transform((value) => value || null)
+    .nullish();
+
+/** The profile card (spec: PATCH /users/profile). Absent fields stay as they are; blank ones are cleared. */
+export const updateProfileInput = z.object({
+  firstName: personName().optional(),
+  lastName: personName().optional(),
+  bio: rules.optionalText(500),
+  status: rules.optionalText(100),
+  location: rules.optionalText(200),
+  website: website(),
+  phone: z.union([z.literal('').transform(() => null), rules.phone()]).nullish(),
+  birthDate: z
+    .date()
+    .refine((date) => date.getTime() <= Date.now(), 'profile.birthDate')
+    .nullish(),
+});
+
+/** The settings page's profile tab (spec: PUT /users/profile-settings). */
+export const updateSettingsInput = z.object({
+  firstName: personName(),
+  lastName: personName(),
+  middleName: rules.optionalText(100),
+  username: rules.username(),
+  phone: z.union([z.literal('').transform(() => null), rules.phone()]).nullish(),
+});
+
+export const changePasswordInput = z.object({
+  currentPassword: z.string().min(1, 'password.currentRequired').max(1024, 'validation.tooLong'),
+  newPassword: rules.newPassword(),
+});
+
+/** Members edit their own profile; admins may edit anyone's. */
+export function assertMayEditProfile(actor: Pick<User, 'id' | 'role'>, targetId: number): void {
+  if (actor.id !== targetId && actor.role !== 'admin') throw new ForbiddenError();
+}
+
+async function loadTarget(prisma: PrismaClient, targetId: number) {
+  const target = await prisma.user.findUnique({ where: { id: targetId } });
+  if (!target) throw new NotFoundError('user.notFound');
+  return target;
+}
+
+/** A verified phone is locked (spec section 4): only the same number may be sent again. */
+function phoneChange(target: Pick<User, 'phone' | 'phoneVerified'>, phone: string | null | undefined) {
+  if (phone === undefined || phone === target.phone) return {};
+  if (target.phoneVerified) throw new PhoneLockedError();
+  return { phone };
+}
+
+export async function updateProfile(
+  services: Services,
+  actor: Pick<User, 'id' | 'role'>,
+  targetId: number,
+  input: z.output<typeof updateProfileInput>,
+): Promise<User> {
+  assertMayEditProfile(actor, targetId);
+  const target = await loadTarget(services.prisma, targetId);
+  const { phone, ...fields } = input;
+  return services.prisma.user.update({
+    where: { id: targetId },
+    data: { ...fields, ...phoneChange(target, phone) },
+  });
+}
+
+export async function updateProfileSettings(
+  services: Services,
+  userId: number,
+  input: z.output<typeof updateSettingsInput>,
+): Promise<User> {
+  const { prisma } = services;
+  const target = await loadTarget(prisma, userId);
+  if (!(await usernameAvailable(prisma, userId, input.username))) throw new ConflictError('username', 'auth.usernameTaken');
+  const { phone, ...fields } = input;
+  try {
+    return await prisma.user.update({ where: { id: userId }, data: { ...fields, ...phoneChange(target, phone) } });
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+      throw new ConflictError('username', 'auth.usernameTaken');
+    }
+    throw error;
+  }
+}
+
+/** Whether `username` is free for `userId` (case-insensitive, as at sign-up). */
+export async function usernameAvailable(prisma: PrismaClient, userId: number, username: string): Promise<boolean> {
+  const owner = await prisma.user.findFirst({
+    where: { username: { equals: username.trim(), mode: 'insensitive' }, id: { not: userId } },
+    select: { id: true },
+  });
+  return !owner;
+}
+
+/**
+ * Checks the current password (failures count like logins), sets the new one and ends the member's
+ * other sessions: a stolen session cannot outlive a password change.
+ */
+export async function changePassword(
+  services: Services,
+  viewer: Viewer,
+  input: z.output<typeof changePasswordInput>,
+): Promise<void> {
+  const { prisma, loginLimiter, config } = services;
+  const key = `password-change:${viewer.user.id}`;
+  const attempts = await loginLimiter.peek(key);
+  if (attempts.count >= config.loginLimitPerAccount) {
+    throw new RateLimitError(attempts.retryAfterSeconds, 'password.tooManyAttempts');
+  }
+  const { passwordHash } = await prisma.user.findUniqueOrThrow({ where: { id: viewer.user.id }, select: { passwordHash: true } });
+  if (!(await verifyPassword(passwordHash, input.currentPassword))) {
+    await loginLimiter.hit(key);
+    throw new WrongPasswordError();
+  }
+  await loginLimiter.reset(key);
+  if (input.newPassword === input.currentPassword) {
+    throw new ValidationError([{ path: ['newPassword'], messageKey: 'password.sameAsCurrent' }]);
+  }
+  await prisma.user.update({ where: { id: viewer.user.id }, data: { passwordHash: await hashPassword(input.newPassword) } });
+  await revokeUserSessions(services, viewer.user.id, viewer.sessionId);
+}
+
+export type ProfileImageKind = 'avatar' | 'cover';
+
+/** The cover/avatar rules of spec section 5: JPG or PNG by content, at most 5 MB. */
+export const PROFILE_IMAGE_MAX_BYTES = 5_242_880;
+
+/** Sizes the pages show, at twice the CSS pixels: avatars up to 128 px, covers across the page. */
+const PROFILE_IMAGE_SIZES: Record<ProfileImageKind, ResizeOptions & { folder: string; column: 'avatarImage' | 'coverImage' }> = {
+  avatar: { width: 256, height: 256, fit: 'cover', folder: 'avatars', column: 'avatarImage' },
+  cover: { width: 1600, height: 900, fit: 'inside', folder: 'covers', column: 'coverImage' },
+};
+
+export const PROFILE_IMAGE_FOLDERS = Object.values(PROFILE_IMAGE_SIZES).map((size) => size.folder);
+
+/**
+ * Stores a new avatar or cover: checked, resized, saved under a generated name, then the previous
+ * file is deleted. Returns the new image's URL.
+ */
+export async function setProfileImage(
+  services: Services,
+  actor: Pick<User, 'id' | 'role'>,
+  targetId: number,
+  kind: ProfileImageKind,
+  file: File | null | undefined,
+): Promise<{ url: string }> {
+  assertMayEditProfile(actor, targetId);
+  const { prisma, config } = services;
+  await loadTarget(prisma, targetId);
+  const size = PROFILE_IMAGE_SIZES[kind];
+  const upload = await readImageUpload(file, {
+    maxBytes: PROFILE_IMAGE_MAX_BYTES,
+    types: ['jpeg', 'png'],
+    tooLargeKey: 'upload.profileImageSize',
+    wrongTypeKey: 'upload.profileImageType',
+  });
+  const image = await resizeImage(upload.data, size).catch((error) => {
+    if (error instanceof UnreadableImageError) throw new UnsupportedFileTypeError('upload.profileImageType');
+    throw error;
+  });
+  const stored = await storeFile(config.dataDir, size.folder, image.data, IMAGE_EXTENSION[image.type]);
+  try {
+    // Replace only the value read here, so two uploads racing each delete exactly the file they replaced.
+    for (;;) {
+      const current = await prisma.user.findUniqueOrThrow({
+        where: { id: targetId },
+        select: { avatarImage: true, coverImage: true },
+      });
+      const previous = current[size.column];
+      const replaced = await prisma.user.updateMany({
+        where: { id: targetId, [size.column]: previous },
+        data: { [size.column]: stored.url },
+      });
+      if (replaced.count === 1) {
+        await removeStoredFile(config.dataDir, previous).catch((error) =>
+          services.log.warn(`could not delete the replaced image ${previous}`, error),
+        );
+        break;
+      }
+    }
+  } catch (error) {
+    await removeStoredFile(config.dataDir, stored.url);
+    throw error;
+  }
+  return { url: stored.url };
+}
