@@ -10,7 +10,7 @@ import type { Context } from './context';
 import type { Services } from './services/container';
 import { authenticate, bearerToken, type Viewer } from './auth/sessions';
 import { currentLocale, negotiateLocale, translate, type Locale, LOCALES } from './i18n';
-import { AppError, statusOf } from './services/errors';
+import { AppError, statusOf, ValidationError } from './services/errors';
 
 /** What the HTTP adapter (or the WebSocket server) hands Yoga with each request. */
 export type ServerContext = {
@@ -64,6 +64,17 @@ const errorCode = (error: AppError) =>
  */
 export function maskError(error: unknown, locale: Locale, services: Services): GraphQLError {
   const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
+  if (original instanceof ValidationError) {
+    // Outside a typed result the first field's own text says more than "check the data".
+    const fieldErrors = original.fieldErrors.map((issue) => ({
+      path: issue.path,
+      message: translate(locale, issue.messageKey, issue.params),
+    }));
+    return new GraphQLError(fieldErrors[0]?.message ?? translate(locale, original.messageKey), {
+      ...(error instanceof GraphQLError ? { nodes: error.nodes, path: error.path } : {}),
+      extensions: { code: errorCode(original), status: statusOf(original), fieldErrors },
+    });
+  }
   if (original instanceof AppError) {
     return new GraphQLError(translate(locale, original.messageKey, original.params), {
       ...(error instanceof GraphQLError ? { nodes: error.nodes, path: error.path } : {}),

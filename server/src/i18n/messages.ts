@@ -207,6 +207,11 @@ export const messages = {
     en: 'Someone signed in to your account from another device',
     fr: "Une connexion à votre compte a eu lieu depuis un autre appareil",
   },
+  'contacts.searchTooShort': {
+    ru: 'Введите минимум 2 символа для поиска',
+    en: 'Enter at least 2 characters to search',
+    fr: 'Saisissez au moins 2 caractères pour rechercher',
+  },
   'messages.empty': {
     ru: 'Введите текст сообщения или прикрепите файл',
     en: 'Type a message or attach a file',

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { builder } from '../builder';
 import * as friendships from '../services/friendships';
 import { FriendshipRefusedError, NotFoundError, UserBlockedError } from '../services/errors';
@@ -75,7 +76,29 @@ builder.prismaObjectFields('User', (t) => ({
   }),
 }));
 
+/** Contact search (spec section 5): at least 2 characters after trimming. */
+const contactSearchText = z.string().trim().min(2, 'contacts.searchTooShort').max(100, 'validation.tooLong');
+
 builder.queryFields((t) => ({
+  contactSearch: t.prismaConnection({
+    type: 'User',
+    cursor: 'id',
+    description:
+      'Members whose name, username or email contains `query` (2 characters at least): never the viewer, ' +
+      'never someone with a block between the two, never a deactivated account. Each has its `friendshipStatus`.',
+    authScopes: { loggedIn: true },
+    defaultSize: 20,
+    maxSize: 50,
+    args: { query: t.arg.string({ required: true, validate: { schema: contactSearchText } }) },
+    resolve: (query, _root, args, ctx) =>
+      ctx.prisma.user.findMany({
+        ...query,
+        where: {
+          AND: [friendships.visibleUsersWhere(ctx.viewer!.user.id), friendships.userSearchWhere(args.query), { isActive: true }],
+        },
+        orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }],
+      }),
+  }),
   friendships: t.prismaConnection({
     type: 'Friendship',
     cursor: 'id',

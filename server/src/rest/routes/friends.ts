@@ -43,6 +43,26 @@ const restFriendship = (f: { databaseId: number; status: string; createdAt: stri
 export const friendRoutes: RestRoute[] = [
   {
     method: 'GET',
+    path: '/search-friends',
+    signedIn: true,
+    operation: `query RestSearchFriends($query: String!) {
+      contactSearch(query: $query, first: 50) {
+        edges { node { databaseId username firstName lastName avatarImage friendshipStatus } }
+      }
+    }`,
+    variables: ({ query }) => ({ query: query.get('query') ?? '' }),
+    respond: ({ contactSearch }) =>
+      contactSearch.edges.map(({ node }: { node: Record<string, never> }) => ({
+        id: node.databaseId,
+        username: node.username,
+        first_name: node.firstName,
+        last_name: node.lastName,
+        avatar_image: node.avatarImage,
+        friendship_status: restFriendshipStatus(node.friendshipStatus),
+      })),
+  },
+  {
+    method: 'GET',
     path: '/friendship-status/:id(\\d+)',
     signedIn: true,
     operation: `query RestFriendshipStatus($id: ID!) { node(id: $id) { ... on User { friendshipStatus } } }`,
