@@ -22,6 +22,7 @@ export const builder = new SchemaBuilder<{
     DateTime: { Input: Date; Output: Date | string };
     Date: { Input: Date; Output: Date };
     ID: { Input: string; Output: string | number };
+    File: { Input: File; Output: never };
   };
   DefaultFieldNullability: false;
 }>({
@@ -81,6 +82,13 @@ builder.scalarType('Date', {
   serialize: (value) => value.toISOString().slice(0, 10),
   parseValue: parseDate,
   parseLiteral: (ast) => parseDate(ast.kind === Kind.STRING ? ast.value : undefined),
+});
+
+builder.scalarType('File', {
+  description: 'A file sent with the request, by the GraphQL multipart request spec (input only).',
+  serialize: () => {
+    throw new GraphQLError('File is an input-only scalar');
+  },
 });
 
 builder.queryType({});

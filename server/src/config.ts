@@ -22,7 +22,31 @@ export type Config = {
   clientDir: string;
   trustProxy: boolean;
   seedDemoData: boolean;
+  /** Most people in one call: every browser sends its media to every other (a mesh, no SFU). */
+  meshMaxParticipants: number;
+  /** STUN/TURN servers handed to browsers for calls; none are needed on a LAN. */
+  iceServers: IceServer[];
+  /** How long a member who lost their realtime connection stays in a room before being removed. */
+  callPresenceGraceSeconds: number;
 };
+
+export type IceServer = { urls: string | string[]; username?: string; credential?: string };
+
+/** ICE_SERVERS: a JSON array of RTCIceServer objects; anything else is a configuration mistake. */
+function iceServers(value: string | undefined): IceServer[] {
+  if (!value?.trim()) return [];
+  const parsed: unknown = JSON.parse(value);
+  const valid =
+    Array.isArray(parsed) &&
+    parsed.every(
+      (server) =>
+        server &&
+        typeof server === 'object' &&
+        (typeof server.urls === 'string' || (Array.isArray(server.urls) && server.urls.every((u: unknown) => typeof u === 'string'))),
+    );
+  if (!valid) throw new Error('ICE_SERVERS must be a JSON array of {urls, username?, credential?}');
+  return parsed as IceServer[];
+}
 
 const int = (value: string | undefined, fallback: number) => {
   const parsed = value === undefined || value === '' ? NaN : Number(value);
@@ -51,6 +75,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     clientDir: path.resolve(env.CLIENT_DIR ?? './dist/client'),
     trustProxy: env.TRUST_PROXY === 'true',
     seedDemoData: env.SEED_DEMO_DATA !== 'false',
+    meshMaxParticipants: int(env.MESH_MAX_PARTICIPANTS, 6),
+    iceServers: iceServers(env.ICE_SERVERS),
+    callPresenceGraceSeconds: int(env.CALL_PRESENCE_GRACE_SECONDS, 15),
     ...overrides,
   };
 }

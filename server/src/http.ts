@@ -7,6 +7,8 @@ import { createGraphQL, type ServerContext } from './graphql';
 import { createRestRouter } from './rest/router';
 import { routes } from './rest/routes/index';
 import { createStaticClient } from './storage/staticClient';
+import { serveVoice } from './storage/voiceMessages';
+import { stopCallPresence } from './services/callPresence';
 import { authenticate, bearerToken } from './auth/sessions';
 import { json } from './jsonResponse';
 import { negotiateLocale, requestLocale, translate, LOCALES, type Locale } from './i18n';
@@ -30,6 +32,8 @@ export function createApp(services: Services) {
   async function route(request: Request, serverContext: ServerContext): Promise<Response> {
     const { pathname } = new URL(request.url);
     if (pathname === '/graphql') return yoga.fetch(request, serverContext);
+    const voice = await serveVoice(request, services.tokenSecret, services.config.dataDir);
+    if (voice) return voice;
     if (pathname === '/health') {
       return json(200, { status: 'ok', database: services.db.kind, realtime: services.config.redisUrl ? 'redis' : 'memory' });
     }
@@ -136,6 +140,7 @@ export function createApp(services: Services) {
     );
     return {
       async close() {
+        stopCallPresence(services);
         await revocations.return?.();
         await disposable.dispose();
         wss.close();

@@ -6,6 +6,7 @@ import {
   ConflictError,
   InvalidCredentialsError,
   InvalidTokenError,
+  LimitReachedError,
   RateLimitError,
   ValidationError,
   type FieldIssue,
@@ -48,4 +49,10 @@ builder.objectType(ConflictError, {
   name: 'ConflictError',
   interfaces: [ErrorInterface],
   fields: (t) => ({ field: t.exposeString('field', { description: 'The input field whose value is taken.' }) }),
+});
+
+builder.objectType(LimitReachedError, {
+  name: 'LimitReachedError',
+  interfaces: [ErrorInterface],
+  fields: (t) => ({ limit: t.exposeInt('limit', { description: 'The maximum that was reached.' }) }),
 });

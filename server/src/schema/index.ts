@@ -6,6 +6,11 @@ import './auth';
 import './notifications';
 import './branding';
 import './system';
+import './meetingClasses';
+import './rooms';
+import './calls';
+import './roomChat';
+import './meetingContacts';
 
 export const schema = builder.toSchema();
 

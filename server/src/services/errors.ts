@@ -79,15 +79,28 @@ export class NotAuthenticatedError extends AppError {
 
 export class ForbiddenError extends AppError {
   static override readonly status = 403;
-  constructor() {
-    super('auth.forbidden');
+  /** `key` says which rule refused, when that helps the user (e.g. who may delete a class). */
+  constructor(key: MessageKey = 'auth.forbidden', params: MessageParams = {}) {
+    super(key, params);
   }
 }
 
 export class NotFoundError extends AppError {
   static override readonly status = 404;
-  constructor() {
-    super('request.notFound');
+  constructor(key: MessageKey = 'request.notFound') {
+    super(key);
+  }
+}
+
+/** A configured maximum is reached (room capacity, mesh size, participant plan, rooms per class). */
+export class LimitReachedError extends AppError {
+  static override readonly status = 409;
+  constructor(
+    key: MessageKey,
+    readonly limit: number,
+    params: MessageParams = {},
+  ) {
+    super(key, { limit, ...params });
   }
 }
 
@@ -103,6 +116,7 @@ export const errorStatusByTypename: Record<string, number> = Object.fromEntries(
     NotAuthenticatedError,
     ForbiddenError,
     NotFoundError,
+    LimitReachedError,
   ].map((type) => [type.name, type.status]),
 );
 

@@ -2,6 +2,7 @@ import type { RestRoute } from '../router';
 import { authRoutes } from './auth';
 import { systemRoutes } from './system';
 import { userRoutes } from './users';
+import { zoomvisorRoutes } from './zoomvisor';
 
 /** The documented REST paths (spec section 7), one file per area. Each is also served under /api. */
-export const routes: RestRoute[] = [...authRoutes, ...systemRoutes, ...userRoutes];
+export const routes: RestRoute[] = [...authRoutes, ...systemRoutes, ...userRoutes, ...zoomvisorRoutes];

@@ -1,0 +1,40 @@
+import { encodeGlobalID } from '@pothos/plugin-relay';
+import { startSession } from '../../server/src/auth/sessions';
+import { friendshipPairKey } from '../../server/src/database/keys';
+import type { Services } from '../../server/src/services/container';
+
+let counter = 0;
+
+export type Member = { id: number; globalId: string; token: string; username: string };
+
+/**
+ * A member made directly in the database with a live session (registration through REST hashes a
+ * password with argon2, which would make the limit tests, with a dozen people, slow).
+ */
+export async function quickMember(services: Services, firstName = 'Участник'): Promise<Member> {
+  counter += 1;
+  const username = `m${Date.now().toString(36)}${counter}`;
+  const user = await services.prisma.user.create({
+    data: { username, email: `${username}@example.ru`, passwordHash: 'unused', firstName, lastName: `№${counter}` },
+  });
+  const { token } = await startSession(services.prisma, services.tokenSecret, user.id, 3600, { ip: 'test', userAgent: null });
+  return { id: user.id, globalId: encodeGlobalID('User', user.id), token, username };
+}
+
+export async function befriend(services: Services, a: Member, b: Member) {
+  await services.prisma.friendship.create({
+    data: { pairKey: friendshipPairKey(a.id, b.id), requesterId: a.id, addresseeId: b.id, status: 'accepted' },
+  });
+}
+
+export const roomGlobalId = (id: number) => encodeGlobalID('Room', id);
+export const classGlobalId = (id: number) => encodeGlobalID('MeetingClass', id);
+
+export const JOIN_ROOM = `mutation($roomId: ID!) {
+  joinRoom(roomId: $roomId) {
+    __typename
+    ... on Error { message }
+    ... on LimitReachedError { limit }
+    ... on JoinRoomSuccess { room { databaseId participantCount } participants { user { databaseId } } }
+  }
+}`;
