@@ -49,19 +49,16 @@ builder.subscriptionField('callEvents', (t) =>
       'of their room after a grace period.',
     authScopes: { loggedIn: true },
     args: { after: t.arg.id({ required: false }) },
-    subscribe: async function* (_root, args, ctx) {
+    subscribe: (_root, args, ctx) => {
       if (!ctx.viewer) throw new NotAuthenticatedError();
       const { services } = ctx;
       const userId = ctx.viewer.user.id;
       enterCallPresence(services, userId);
-      try {
-        yield* storedThenLive(services.pubsub.subscribe('user:callEvent', userId), {
-          after: afterId(args.after),
-          backlog: (lastId) => calls.callEventsAfter(services, userId, lastId),
-        });
-      } finally {
-        exitCallPresence(services, userId);
-      }
+      return storedThenLive(services.pubsub.subscribe('user:callEvent', userId), {
+        after: afterId(args.after),
+        backlog: (lastId) => calls.callEventsAfter(services, userId, lastId),
+        onEnd: () => exitCallPresence(services, userId),
+      });
     },
     resolve: (event) => event,
   }),

@@ -118,13 +118,13 @@ function chatSubscription(
         roomId: t.arg.globalID({ required: opts.room, for: RoomNode }),
         after: t.arg.id({ required: false, description: 'The last message id the client has: the ones stored since come first.' }),
       },
-      subscribe: async function* (_root, args, ctx) {
+      subscribe: async (_root, args, ctx) => {
         if (!ctx.viewer) throw new NotAuthenticatedError();
         const userId = ctx.viewer.user.id;
         const roomId = args.roomId ? Number(args.roomId.id) : 0;
         if (opts.room) await accessibleRoom(ctx.services, userId, roomId);
         const where = opts.where(ctx, roomId);
-        yield* storedThenLive(opts.topic(ctx, roomId), {
+        return storedThenLive(opts.topic(ctx, roomId), {
           after: afterId(args.after),
           backlog: (lastId) => chat.chatMessagesAfter(ctx.services, userId, where, lastId),
           accept: (event) => chat.isChatMessageVisible(event, userId) && (opts.accept?.(event) ?? true),
