@@ -52,7 +52,7 @@ const settle = (ms = 250) => new Promise((resolve) => setTimeout(resolve, ms));
 const MESSAGE_FIELDS = 'databaseId type content sender { databaseId }';
 
 /** A GraphQL multipart request (the spec Yoga implements): operations, map, then the file. */
-async function sendVoice(member: Member, roomId: number, bytes: Uint8Array, durationSeconds: number, locale = 'ru') {
+async function sendVoice(member: Member, roomId: number, bytes: Uint8Array<ArrayBuffer>, durationSeconds: number, locale = 'ru') {
   const form = new FormData();
   form.set(
     'operations',

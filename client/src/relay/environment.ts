@@ -7,6 +7,7 @@ import {
   type FetchFunction,
   type GraphQLResponse,
   type SubscribeFunction,
+  type UploadableMap,
 } from 'relay-runtime'
 import type { Client as WsClient } from 'graphql-ws'
 import { currentLocale } from '../i18n/locale'
@@ -32,7 +33,6 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
 
 function requestHeaders(): Record<string, string> {
   const headers: Record<string, string> = {
-    'Content-Type': 'application/json',
     Accept: 'application/graphql-response+json, application/json',
     // The server translates its messages from this header: the plain code (ru, en, fr).
     'Accept-Language': currentLocale(),
@@ -64,7 +64,28 @@ function notifyUnauthorized() {
   for (const listener of [...unauthorizedListeners]) listener()
 }
 
-const fetchGraphQL: FetchFunction = (request, variables, cacheConfig) => {
+/**
+ * The request body: JSON, or with files (Relay `uploadables`, keyed by variable name) a multipart
+ * body by the GraphQL multipart request spec, whose boundary the browser sets.
+ */
+export function graphQLBody(
+  request: { text?: string | null; name: string },
+  variables: Record<string, unknown>,
+  uploadables?: UploadableMap | null,
+): { body: BodyInit; contentType: string | null } {
+  const operation = { query: request.text, variables, operationName: request.name }
+  if (!uploadables || Object.keys(uploadables).length === 0) {
+    return { body: JSON.stringify(operation), contentType: 'application/json' }
+  }
+  const form = new FormData()
+  const names = Object.keys(uploadables)
+  form.append('operations', JSON.stringify({ ...operation, variables: { ...variables, ...Object.fromEntries(names.map((n) => [n, null])) } }))
+  form.append('map', JSON.stringify(Object.fromEntries(names.map((name, index) => [index, [`variables.${name}`]]))))
+  names.forEach((name, index) => form.append(String(index), uploadables[name]))
+  return { body: form, contentType: null }
+}
+
+const fetchGraphQL: FetchFunction = (request, variables, cacheConfig, uploadables) => {
   const timeoutMs =
     typeof cacheConfig?.metadata?.timeoutMs === 'number' ? cacheConfig.metadata.timeoutMs : DEFAULT_TIMEOUT_MS
 
@@ -76,13 +97,10 @@ const fetchGraphQL: FetchFunction = (request, variables, cacheConfig) => {
       controller.abort()
     }, timeoutMs)
     const headers = requestHeaders()
+    const { body, contentType } = graphQLBody(request, variables, uploadables)
+    if (contentType) headers['Content-Type'] = contentType
 
-    fetch(GRAPHQL_PATH, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ query: request.text, variables, operationName: request.name }),
-      signal: controller.signal,
-    })
+    fetch(GRAPHQL_PATH, { method: 'POST', headers, body, signal: controller.signal })
       .then(async (response) => {
         const body: unknown = await response.json().catch(() => null)
         if (!response.ok) {
@@ -134,6 +152,21 @@ function quietlyDispose(client: WsClient) {
   Promise.resolve(client.dispose()).catch(() => {})
 }
 
+type ReconnectListener = () => void
+const reconnectListeners = new Set<ReconnectListener>()
+
+/**
+ * Called when the socket comes back after a drop. graphql-ws then re-sends each subscription with
+ * the variables it started with; a subscription that passes `after` re-subscribes from here with
+ * the last id it saw, so it catches up on what it missed.
+ */
+export function onSocketReconnected(listener: ReconnectListener): () => void {
+  reconnectListeners.add(listener)
+  return () => {
+    reconnectListeners.delete(listener)
+  }
+}
+
 // A socket authenticates once, in connectionParams: a new token needs a new socket.
 onTokenChange((token) => {
   if (token !== wsClientToken) disposeWsClient()
@@ -163,6 +196,9 @@ async function getWsClient(): Promise<WsClient> {
       const current = getToken()
       return current ? { authorization: `Bearer ${current}` } : {}
     },
+  })
+  client.on('connected', (_socket, _payload, wasRetry) => {
+    if (wasRetry) for (const listener of [...reconnectListeners]) listener()
   })
   // Another caller may have raced us while graphql-ws was loading.
   if (wsClient && wsClientToken === token) {
