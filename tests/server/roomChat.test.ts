@@ -61,7 +61,7 @@ async function sendVoice(member: Member, roomId: number, bytes: Uint8Array<Array
         sendVoiceMessage(roomId: $roomId, file: $file, durationSeconds: $duration) {
           __typename
           ... on ValidationError { fieldErrors { path message } }
-          ... on RoomChatMessagePayload { message { databaseId type voice { url mimeType durationSeconds size } } }
+          ... on RoomChatMessagePayload { chatMessage { databaseId type voice { url mimeType durationSeconds size } } }
         }
       }`,
       variables: { roomId: roomGlobalId(roomId), file: null, duration: durationSeconds },
@@ -99,13 +99,13 @@ describe('room chat', () => {
     const sent = await graphql(
       anna,
       `mutation($roomId: ID!, $input: SendRoomMessageInput!) {
-        sendRoomMessage(roomId: $roomId, input: $input) { __typename ... on RoomChatMessagePayload { message { ${MESSAGE_FIELDS} } } }
+        sendRoomMessage(roomId: $roomId, input: $input) { __typename ... on RoomChatMessagePayload { chatMessage { ${MESSAGE_FIELDS} } } }
       }`,
       { roomId: roomGlobalId(room.id), input: { content: '  Всем привет!  ' } },
     );
-    expect(sent.data.sendRoomMessage.message).toMatchObject({ type: 'TEXT', content: 'Всем привет!', sender: { databaseId: anna.id } });
+    expect(sent.data.sendRoomMessage.chatMessage).toMatchObject({ type: 'TEXT', content: 'Всем привет!', sender: { databaseId: anna.id } });
     await settle();
-    expect(borisFeed.received).toEqual([sent.data.sendRoomMessage.message]);
+    expect(borisFeed.received).toEqual([sent.data.sendRoomMessage.chatMessage]);
     expect(outsiderFeed.received).toEqual([]);
     expect(outsiderFeed.errors).toMatchObject([{ message: 'Комната не найдена или закрыта' }]);
 
@@ -131,18 +131,18 @@ describe('room chat', () => {
     await settle();
 
     const sent = await sendVoice(anna, room.id, WEBM, 3);
-    expect(sent.message).toMatchObject({ type: 'VOICE', voice: { mimeType: 'audio/webm', durationSeconds: 3, size: WEBM.length } });
-    const audio = await fetch(`${server.url}${sent.message.voice.url}`);
+    expect(sent.chatMessage).toMatchObject({ type: 'VOICE', voice: { mimeType: 'audio/webm', durationSeconds: 3, size: WEBM.length } });
+    const audio = await fetch(`${server.url}${sent.chatMessage.voice.url}`);
     expect(audio.status).toBe(200);
     expect(audio.headers.get('content-type')).toBe('audio/webm');
     expect(new Uint8Array(await audio.arrayBuffer())).toEqual(WEBM);
-    const range = await fetch(`${server.url}${sent.message.voice.url}`, { headers: { range: 'bytes=0-3' } });
+    const range = await fetch(`${server.url}${sent.chatMessage.voice.url}`, { headers: { range: 'bytes=0-3' } });
     expect(range.status).toBe(206);
     expect(new Uint8Array(await range.arrayBuffer())).toEqual(WEBM.subarray(0, 4));
-    const tampered = sent.message.voice.url.replace(/signature=./, 'signature=x');
+    const tampered = sent.chatMessage.voice.url.replace(/signature=./, 'signature=x');
     expect((await fetch(`${server.url}${tampered}`)).status).toBe(403);
     await settle();
-    expect(voiceFeed.received.map((m) => m.databaseId)).toEqual([sent.message.databaseId]);
+    expect(voiceFeed.received.map((m) => m.databaseId)).toEqual([sent.chatMessage.databaseId]);
 
     // Not a recording, too long, too large: refused with the texts, nothing stored.
     const before = await server.services.prisma.roomChatMessage.count({ where: { roomId: room.id } });
@@ -175,7 +175,7 @@ describe('room chat', () => {
       sendContactCard(roomId: $roomId, contactId: $contact, recipientIds: $to) {
         __typename
         ... on ValidationError { fieldErrors { path message } }
-        ... on RoomChatMessagePayload { message { databaseId type contactCard { userDatabaseId name username email } recipientDatabaseIds } }
+        ... on RoomChatMessagePayload { chatMessage { databaseId type contactCard { userDatabaseId name username email } recipientDatabaseIds } }
       }
     }`;
     const none = await graphql(anna, SEND, { roomId: roomGlobalId(room.id), contact: friend.globalId, to: [] });
@@ -184,7 +184,7 @@ describe('room chat', () => {
     expect(notAContact.errors[0].message).toBe('Поделиться можно только своим контактом или своей карточкой');
 
     const sent = await graphql(anna, SEND, { roomId: roomGlobalId(room.id), contact: friend.globalId, to: [boris.globalId] });
-    expect(sent.data.sendContactCard.message).toMatchObject({
+    expect(sent.data.sendContactCard.chatMessage).toMatchObject({
       type: 'CONTACT_CARD',
       contactCard: {
         userDatabaseId: friend.id,
@@ -195,7 +195,7 @@ describe('room chat', () => {
       recipientDatabaseIds: [boris.id],
     });
     await settle();
-    expect(cards.received).toEqual([{ databaseId: sent.data.sendContactCard.message.databaseId, contactCard: expect.objectContaining({ username: friend.username }) }]);
+    expect(cards.received).toEqual([{ databaseId: sent.data.sendContactCard.chatMessage.databaseId, contactCard: expect.objectContaining({ username: friend.username }) }]);
 
     const seenBy = async (who: Member) =>
       (await graphql(who, `query($roomId: ID!) { roomChatHistory(roomId: $roomId) { type } }`, { roomId: roomGlobalId(room.id) })).data

@@ -162,8 +162,8 @@ const SendRoomMessageInput = builder.inputType('SendRoomMessageInput', {
   fields: (t) => ({ content: t.string({ required: true }) }),
 });
 
-const RoomChatMessagePayload = builder.objectRef<{ message: RoomChatMessage }>('RoomChatMessagePayload').implement({
-  fields: (t) => ({ message: t.field({ type: RoomChatMessageNode, resolve: (payload) => payload.message }) }),
+const RoomChatMessagePayload = builder.objectRef<{ chatMessage: RoomChatMessage }>('RoomChatMessagePayload').implement({
+  fields: (t) => ({ chatMessage: t.field({ type: RoomChatMessageNode, resolve: (payload) => payload.chatMessage }) }),
 });
 
 builder.mutationFields((t) => {
@@ -179,7 +179,7 @@ builder.mutationFields((t) => {
       },
       errors: errors('SendRoomMessageResult'),
       resolve: async (_root, args, ctx) => ({
-        message: await chat.sendText(ctx.services, viewerId(ctx), { roomId: Number(args.roomId.id), content: args.input.content }),
+        chatMessage: await chat.sendText(ctx.services, viewerId(ctx), { roomId: Number(args.roomId.id), content: args.input.content }),
       }),
     }),
     sendVoiceMessage: t.field({
@@ -193,7 +193,7 @@ builder.mutationFields((t) => {
       },
       errors: errors('SendVoiceMessageResult'),
       resolve: async (_root, args, ctx) => ({
-        message: await chat.sendVoice(ctx.services, viewerId(ctx), {
+        chatMessage: await chat.sendVoice(ctx.services, viewerId(ctx), {
           roomId: Number(args.roomId.id),
           file: args.file,
           durationSeconds: args.durationSeconds,
@@ -211,7 +211,7 @@ builder.mutationFields((t) => {
       },
       errors: errors('SendContactCardResult'),
       resolve: async (_root, args, ctx) => ({
-        message: await chat.sendContactCard(ctx.services, viewerId(ctx), {
+        chatMessage: await chat.sendContactCard(ctx.services, viewerId(ctx), {
           roomId: Number(args.roomId.id),
           contactId: Number(args.contactId.id),
           recipientIds: args.recipientIds.map((id) => Number(id.id)),
