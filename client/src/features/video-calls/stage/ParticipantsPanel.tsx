@@ -8,8 +8,8 @@ export function ParticipantsPanel({ onClose }: { onClose: () => void }) {
   const { t } = useLingui()
   const { viewer, call } = useMeeting()
   const people = [
-    { key: 'self', name: t`${viewer.fullName} (вы)`, muted: call.muted, cameraOff: call.cameraOff, connected: true },
-    ...call.participants.map((p) => ({ key: String(p.userId), name: p.name, muted: p.muted, cameraOff: p.cameraOff, connected: p.connected })),
+    { key: 'self', name: viewer.fullName, label: t`${viewer.fullName} (вы)`, muted: call.muted, cameraOff: call.cameraOff, connected: true },
+    ...call.participants.map((p) => ({ key: String(p.userId), name: p.name, label: p.name, muted: p.muted, cameraOff: p.cameraOff, connected: p.connected })),
   ]
   const count = people.length
   return (
@@ -26,7 +26,7 @@ export function ParticipantsPanel({ onClose }: { onClose: () => void }) {
             <Avatar.Fallback name={person.name} />
           </Avatar.Root>
           <Text fontSize="sm" flex="1" truncate>
-            {person.name}
+            {person.label}
           </Text>
           {!person.connected && (
             <Text fontSize="xs" color="yellow.300">
