@@ -58,29 +58,31 @@ export async function expectRemoteVideosPlaying(page: Page, count: number, timeo
 
 /**
  * Resolves with the time (performance.now() of the page) of the first frame shown by the first
- * `count` remote videos; installed before the click that starts the call.
+ * `count` remote videos; installed before the click that starts the call. Plain script text: tools
+ * that rename functions (tsx keeps names with a helper) must not touch code that runs in the page.
  */
+const FIRST_FRAMES_SCRIPT = `(expected) => {
+  window.__firstFrames = new Promise((resolve) => {
+    const seen = new Map();
+    const watch = (video) => {
+      if (seen.has(video)) return;
+      seen.set(video, 0);
+      video.requestVideoFrameCallback((now) => {
+        seen.set(video, now);
+        const times = [...seen.values()].filter((time) => time > 0);
+        if (times.length >= expected) resolve(Math.max(...times));
+      });
+    };
+    const scan = () => document.querySelectorAll('[data-testid="remote-video"]').forEach(watch);
+    new MutationObserver(scan).observe(document.body, { childList: true, subtree: true });
+    scan();
+  });
+}`;
+
 export async function watchFirstRemoteFrames(page: Page, count: number) {
-  await page.evaluate((expected) => {
-    const win = window as unknown as { __firstFrames: Promise<number> };
-    win.__firstFrames = new Promise<number>((resolve) => {
-      const seen = new Map<HTMLVideoElement, number>();
-      const watch = (video: HTMLVideoElement) => {
-        if (seen.has(video)) return;
-        seen.set(video, 0);
-        video.requestVideoFrameCallback((now) => {
-          seen.set(video, now);
-          const times = [...seen.values()].filter((time) => time > 0);
-          if (times.length >= expected) resolve(Math.max(...times));
-        });
-      };
-      const scan = () => document.querySelectorAll<HTMLVideoElement>('[data-testid="remote-video"]').forEach(watch);
-      new MutationObserver(scan).observe(document.body, { childList: true, subtree: true });
-      scan();
-    });
-  }, count);
+  await page.evaluate(`(${FIRST_FRAMES_SCRIPT})(${Number(count)})`);
 }
 
 export async function firstRemoteFramesAt(page: Page): Promise<number> {
-  return page.evaluate(() => (window as unknown as { __firstFrames: Promise<number> }).__firstFrames);
+  return page.evaluate('window.__firstFrames') as Promise<number>;
 }
