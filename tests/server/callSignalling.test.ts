@@ -1,41 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type Client } from 'graphql-ws';
-import WebSocket from 'ws';
+import type { Client } from 'graphql-ws';
 import { startTestServer } from './support';
-import { befriend, JOIN_ROOM, quickMember, roomGlobalId, type Member } from './meetingSupport';
+import { befriend, JOIN_ROOM, memberClients, quickMember, roomGlobalId, type Member } from './meetingSupport';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 let server: Server;
-const clients: Client[] = [];
+let clients: ReturnType<typeof memberClients>;
 
 beforeAll(async () => {
   server = await startTestServer({ callPresenceGraceSeconds: 0.3 });
+  clients = memberClients(server);
 });
 afterAll(async () => {
-  await Promise.all(clients.map((client) => client.dispose()));
+  await clients?.dispose();
   await server?.dispose();
 });
 
-async function graphql(member: Member, query: string, variables: Record<string, unknown> = {}) {
-  const response = await fetch(`${server.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${member.token}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  return response.json();
-}
-
-function connect(member: Member) {
-  const client = createClient({
-    url: `${server.url.replace('http', 'ws')}/graphql`,
-    webSocketImpl: WebSocket,
-    connectionParams: { authorization: `Bearer ${member.token}` },
-    retryAttempts: 0,
-    lazy: false,
-  });
-  clients.push(client);
-  return client;
-}
+const graphql = (member: Member, query: string, variables: Record<string, unknown> = {}) => clients.graphql(member, query, variables);
+const connect = (member: Member) => clients.connect(member);
 
 type CallEvent = { id: string; kind: string; roomId: string | null; senderDatabaseId: number; payload: string };
 

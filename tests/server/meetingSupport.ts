@@ -1,4 +1,6 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
 import { startSession } from '../../server/src/auth/sessions';
 import { friendshipPairKey } from '../../server/src/database/keys';
 import type { Services } from '../../server/src/services/container';
@@ -38,3 +40,30 @@ export const JOIN_ROOM = `mutation($roomId: ID!) {
     ... on JoinRoomSuccess { room { databaseId participantCount } participants { user { databaseId } } }
   }
 }`;
+
+/** GraphQL over HTTP and graphql-ws clients against a running test server, as a member. */
+export function memberClients(server: { url: string }) {
+  const clients: Client[] = [];
+  return {
+    async graphql(member: Member, query: string, variables: Record<string, unknown> = {}, locale = 'ru') {
+      const response = await fetch(`${server.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${member.token}`, 'accept-language': locale },
+        body: JSON.stringify({ query, variables }),
+      });
+      return response.json();
+    },
+    connect(member: Member) {
+      const client = createClient({
+        url: `${server.url.replace('http', 'ws')}/graphql`,
+        webSocketImpl: WebSocket,
+        connectionParams: { authorization: `Bearer ${member.token}` },
+        retryAttempts: 0,
+        lazy: false,
+      });
+      clients.push(client);
+      return client;
+    },
+    dispose: () => Promise.all(clients.map((client) => client.dispose())),
+  };
+}

@@ -1,40 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type Client } from 'graphql-ws';
-import WebSocket from 'ws';
 import { startTestServer } from './support';
-import { befriend, JOIN_ROOM, quickMember, roomGlobalId, type Member } from './meetingSupport';
+import { befriend, JOIN_ROOM, memberClients, quickMember, roomGlobalId, type Member } from './meetingSupport';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 let server: Server;
-const clients: Client[] = [];
+let clients: ReturnType<typeof memberClients>;
 beforeAll(async () => {
   server = await startTestServer();
+  clients = memberClients(server);
 });
 afterAll(async () => {
-  await Promise.all(clients.map((client) => client.dispose()));
+  await clients?.dispose();
   await server?.dispose();
 });
 
-async function graphql(member: Member, query: string, variables: Record<string, unknown> = {}, locale = 'ru') {
-  const response = await fetch(`${server.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${member.token}`, 'accept-language': locale },
-    body: JSON.stringify({ query, variables }),
-  });
-  return response.json();
-}
+const graphql = (member: Member, query: string, variables: Record<string, unknown> = {}) => clients.graphql(member, query, variables);
 
 type Message = { databaseId: number; type: string; content: string; sender: { databaseId: number } };
 
 function subscribe(member: Member, query: string, variables: Record<string, unknown>) {
-  const client = createClient({
-    url: `${server.url.replace('http', 'ws')}/graphql`,
-    webSocketImpl: WebSocket,
-    connectionParams: { authorization: `Bearer ${member.token}` },
-    retryAttempts: 0,
-    lazy: false,
-  });
-  clients.push(client);
+  const client = clients.connect(member);
   const received: Message[] = [];
   const errors: unknown[] = [];
   client.subscribe<Record<string, Message>>(

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { CloseButton, Dialog, Portal } from '@chakra-ui/react'
+import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react'
+import { Trans } from '@lingui/react/macro'
 
 /** The meeting area's dialogs: a title, a body, actions; closing calls `onClose`. */
 export function MeetingDialog({
@@ -35,5 +36,46 @@ export function MeetingDialog({
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  )
+}
+
+/** Cancel and the dialog's main action (a submit button of `form` when given). */
+export function DialogActions({
+  onCancel,
+  label,
+  icon,
+  form,
+  onClick,
+  loading,
+  disabled,
+  testId,
+}: {
+  onCancel: () => void
+  label: ReactNode
+  icon?: ReactNode
+  form?: string
+  onClick?: () => void
+  loading?: boolean
+  disabled?: boolean
+  testId?: string
+}) {
+  return (
+    <>
+      <Button variant="outline" onClick={onCancel}>
+        <Trans>Отмена</Trans>
+      </Button>
+      <Button
+        type={form ? 'submit' : 'button'}
+        form={form}
+        onClick={onClick}
+        colorPalette="blue"
+        loading={loading}
+        disabled={disabled}
+        data-testid={testId}
+      >
+        {icon}
+        {label}
+      </Button>
+    </>
   )
 }

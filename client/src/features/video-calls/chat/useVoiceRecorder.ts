@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { stopStreams } from '../call/media'
+import { mediaFailure, stopStreams } from '../call/media'
 import type { MicrophoneFailure } from '../texts'
 
 /** Spec section 9: at most 300 s, 128 kbit/s, Opus in WebM where the browser has it, else MP4. */
@@ -11,21 +11,11 @@ export function voiceMimeType(isTypeSupported: (type: string) => boolean = (type
   return MIME_TYPES.find((type) => isTypeSupported(type)) ?? ''
 }
 
+/** The microphone's failure, from the same names the camera's are judged by. */
 export function microphoneFailure(error: unknown): MicrophoneFailure {
-  switch ((error as { name?: string } | null)?.name) {
-    case 'NotAllowedError':
-    case 'PermissionDeniedError':
-      return 'denied'
-    case 'NotFoundError':
-    case 'DevicesNotFoundError':
-      return 'notFound'
-    case 'SecurityError':
-      return 'insecure'
-    case 'NotSupportedError':
-      return 'notSupported'
-    default:
-      return 'unknown'
-  }
+  const failure = mediaFailure(error)
+  if (failure === 'denied' || failure === 'notFound' || failure === 'insecure') return failure
+  return failure === 'noWebRTC' ? 'notSupported' : 'unknown'
 }
 
 export type Recording = { blob: Blob; url: string; seconds: number; mimeType: string }

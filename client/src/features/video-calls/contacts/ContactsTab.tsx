@@ -69,28 +69,20 @@ export function ContactsTab({ query }: { query: ContactsTab_query$key }) {
                 @{contact.username}
               </Text>
             </Stack>
-            <IconButton
-              aria-label={t`Аудиозвонок: ${name}`}
-              data-testid="contact-audio-call"
-              size="xs"
-              variant="ghost"
-              color="white"
-              disabled={busy}
-              onClick={() => void engine.call(peer, 'audio', quality)}
-            >
-              <Phone size={16} />
-            </IconButton>
-            <IconButton
-              aria-label={t`Видеозвонок: ${name}`}
-              data-testid="contact-video-call"
-              size="xs"
-              variant="ghost"
-              color="white"
-              disabled={busy}
-              onClick={() => void engine.call(peer, 'video', quality)}
-            >
-              <Video size={16} />
-            </IconButton>
+            {(['audio', 'video'] as const).map((media) => (
+              <IconButton
+                key={media}
+                aria-label={media === 'audio' ? t`Аудиозвонок: ${name}` : t`Видеозвонок: ${name}`}
+                data-testid={`contact-${media}-call`}
+                size="xs"
+                variant="ghost"
+                color="white"
+                disabled={busy}
+                onClick={() => void engine.call(peer, media, quality)}
+              >
+                {media === 'audio' ? <Phone size={16} /> : <Video size={16} />}
+              </IconButton>
+            ))}
             <IconButton
               aria-label={t`Поделиться контактом: ${name}`}
               size="xs"

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Button, Checkbox, NativeSelect, Stack, Text } from '@chakra-ui/react'
+import { Checkbox, NativeSelect, Stack, Text } from '@chakra-ui/react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Send } from 'lucide-react'
 import { graphql, useFragment, useMutation } from 'react-relay/hooks'
@@ -7,7 +7,7 @@ import type { ShareContactDialogMutation } from '../../../__generated__/ShareCon
 import type { ShareContactDialog_query$key } from '../../../__generated__/ShareContactDialog_query.graphql'
 import { asRequestError } from '../../../relay/errors'
 import { toaster } from '../../../components/ui/toaster'
-import { MeetingDialog } from '../MeetingDialog'
+import { DialogActions, MeetingDialog } from '../MeetingDialog'
 import { useMeeting } from '../MeetingContext'
 
 export type ShareTarget = { contactId?: string }
@@ -91,15 +91,15 @@ export function ShareContactDialog({
       onClose={onClose}
       testId="share-contact-dialog"
       footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            <Trans>Отмена</Trans>
-          </Button>
-          <Button colorPalette="blue" onClick={send} disabled={!room || recipients.size === 0} loading={sending} data-testid="share-contact-send">
-            <Send size={16} aria-hidden="true" />
-            <Trans>Отправить</Trans>
-          </Button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          onClick={send}
+          icon={<Send size={16} aria-hidden="true" />}
+          label={<Trans>Отправить</Trans>}
+          disabled={!room || recipients.size === 0}
+          loading={sending}
+          testId="share-contact-send"
+        />
       }
     >
       {!room ? (

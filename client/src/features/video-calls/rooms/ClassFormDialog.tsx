@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react'
-import { Button } from '@chakra-ui/react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { graphql, useMutation } from 'react-relay/hooks'
 import type { ClassFormDialogMutation } from '../../../__generated__/ClassFormDialogMutation.graphql'
 import { toaster } from '../../../components/ui/toaster'
 import { asRequestError } from '../../../relay/errors'
-import { MeetingDialog } from '../MeetingDialog'
+import { DialogActions, MeetingDialog } from '../MeetingDialog'
 import { ClassFields, classInput, classValuesErrors, NEW_CLASS } from './ClassFields'
 import { fieldErrorMap } from './fieldErrors'
 
@@ -58,16 +57,7 @@ export function ClassFormDialog({ onClose, onSaved }: { onClose: () => void; onS
       title={<Trans>Новый класс</Trans>}
       onClose={onClose}
       testId="class-form"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            <Trans>Отмена</Trans>
-          </Button>
-          <Button type="submit" form="class-form" colorPalette="blue" loading={saving} data-testid="class-form-submit">
-            <Trans>Создать</Trans>
-          </Button>
-        </>
-      }
+      footer={<DialogActions onCancel={onClose} form="class-form" label={<Trans>Создать</Trans>} loading={saving} testId="class-form-submit" />}
     >
       <form id="class-form" onSubmit={submit} noValidate>
         <ClassFields values={values} errors={errors} onChange={setValues} />

@@ -261,25 +261,14 @@ function Members({
               </Text>
             </Stack>
             {isAdmin ? (
-              <NativeSelect.Root size="xs" width="auto">
-                <NativeSelect.Field
-                  aria-label={t`Роль`}
-                  value={member.role}
-                  onChange={(event) =>
-                    commitRole({
-                      variables: { classId, userId: member.user.id, role: event.target.value as ClassRole },
-                      onError: failed(t`Не удалось изменить роль`),
-                    })
-                  }
-                >
-                  {ROLES.map((role) => (
-                    <option key={role} value={role}>
-                      {labelOf(CLASS_ROLE_LABELS, role)}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <RoleSelect
+                size="xs"
+                value={member.role}
+                roles={ROLES}
+                onChange={(role) =>
+                  commitRole({ variables: { classId, userId: member.user.id, role }, onError: failed(t`Не удалось изменить роль`) })
+                }
+              />
             ) : (
               <Text fontSize="xs">{labelOf(CLASS_ROLE_LABELS, member.role)}</Text>
             )}
@@ -308,16 +297,13 @@ function Members({
               </Field.Label>
               <Input size="sm" value={username} onChange={(event) => setUsername(event.target.value)} placeholder="@username" />
             </Field.Root>
-            <NativeSelect.Root size="sm" width="auto">
-              <NativeSelect.Field aria-label={t`Роль`} value={newRole} onChange={(event) => setNewRole(event.target.value as ClassRole)}>
-                {ROLES.filter((role) => isAdmin || role === 'MEMBER' || role === 'GUEST').map((role) => (
-                  <option key={role} value={role}>
-                    {labelOf(CLASS_ROLE_LABELS, role)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <RoleSelect
+              size="sm"
+              value={newRole}
+              // Only an admin hands out the admin and moderator roles.
+              roles={ROLES.filter((role) => isAdmin || role === 'MEMBER' || role === 'GUEST')}
+              onChange={setNewRole}
+            />
             <Button type="submit" size="sm" variant="outline" loading={adding} disabled={!username.trim()}>
               <UserPlus size={14} aria-hidden="true" />
               <Trans>Добавить</Trans>
@@ -325,5 +311,31 @@ function Members({
           </HStack>
         </form>
       </Stack>
+  )
+}
+
+function RoleSelect({
+  value,
+  roles,
+  onChange,
+  size,
+}: {
+  value: ClassRole
+  roles: ClassRole[]
+  onChange: (role: ClassRole) => void
+  size: 'xs' | 'sm'
+}) {
+  const { t } = useLingui()
+  return (
+    <NativeSelect.Root size={size} width="auto">
+      <NativeSelect.Field aria-label={t`Роль`} value={value} onChange={(event) => onChange(event.target.value as ClassRole)}>
+        {roles.map((role) => (
+          <option key={role} value={role}>
+            {labelOf(CLASS_ROLE_LABELS, role)}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
   )
 }

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react'
-import { Button, Field, Input, NativeSelect, Stack } from '@chakra-ui/react'
+import { Field, Input, NativeSelect, Stack } from '@chakra-ui/react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { graphql, useMutation } from 'react-relay/hooks'
 import type { GroupRoomType, RoomFormDialogMutation } from '../../../__generated__/RoomFormDialogMutation.graphql'
 import { toaster } from '../../../components/ui/toaster'
 import { asRequestError } from '../../../relay/errors'
-import { MeetingDialog } from '../MeetingDialog'
+import { DialogActions, MeetingDialog } from '../MeetingDialog'
 import { labelOf, ROOM_TYPE_LABELS } from '../texts'
 import { fieldErrorMap } from './fieldErrors'
 
@@ -70,16 +70,7 @@ export function RoomFormDialog({ classId, onClose, onSaved }: { classId: string 
       title={<Trans>Новая комната</Trans>}
       onClose={onClose}
       testId="room-form"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            <Trans>Отмена</Trans>
-          </Button>
-          <Button type="submit" form="room-form" colorPalette="blue" loading={saving} data-testid="room-form-submit">
-            <Trans>Создать</Trans>
-          </Button>
-        </>
-      }
+      footer={<DialogActions onCancel={onClose} form="room-form" label={<Trans>Создать</Trans>} loading={saving} testId="room-form-submit" />}
     >
       <form id="room-form" onSubmit={submit} noValidate>
         <Stack gap="4">
