@@ -9,6 +9,7 @@ import { routes } from './rest/routes/index';
 import { createStaticClient } from './storage/staticClient';
 import { serveVoice } from './storage/voiceMessages';
 import { stopCallPresence } from './services/callPresence';
+import { pruneCallSignals } from './services/calls';
 import { authenticate, bearerToken } from './auth/sessions';
 import { json } from './jsonResponse';
 import { negotiateLocale, requestLocale, translate, LOCALES, type Locale } from './i18n';
@@ -88,6 +89,12 @@ export function createApp(services: Services) {
       }
     })();
 
+    // Old call signals go (hourly); a failure is only logged, the next run tries again.
+    const pruning = setInterval(() => {
+      pruneCallSignals(services).catch((error: unknown) => services.log.warn('pruning old call signals failed', error));
+    }, 3600_000);
+    pruning.unref();
+
     const disposable = useServer<Record<string, unknown>, Extra>(
       {
         // A connection that presents a token must present a valid one; without one it is anonymous.
@@ -140,6 +147,7 @@ export function createApp(services: Services) {
     );
     return {
       async close() {
+        clearInterval(pruning);
         stopCallPresence(services);
         await revocations.return?.();
         await disposable.dispose();

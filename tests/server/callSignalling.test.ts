@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from 'graphql-ws';
 import { startTestServer } from './support';
+import { pruneCallSignals } from '../../server/src/services/calls';
 import { befriend, JOIN_ROOM, memberClients, quickMember, roomGlobalId, type Member } from './meetingSupport';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
@@ -161,6 +162,20 @@ describe('signalling in a room', () => {
     await borisClient.dispose();
     expect((await annaEvents.next('LEFT')).senderDatabaseId).toBe(boris.id);
     expect(await server.services.prisma.roomParticipant.count({ where: { roomId: shared.id, leftAt: null } })).toBe(1);
+  });
+});
+
+describe('stored signals', () => {
+  it('are deleted after a day', async () => {
+    const [anna, boris] = await Promise.all([1, 2].map(() => quickMember(server.services)));
+    const row = (createdAt: Date) => ({ senderId: anna.id, recipientId: boris.id, kind: 'SIGNAL', createdAt });
+    await server.services.prisma.callSignal.createMany({
+      data: [row(new Date(Date.now() - 25 * 3600_000)), row(new Date(Date.now() - 23 * 3600_000))],
+    });
+    expect(await pruneCallSignals(server.services)).toBeGreaterThanOrEqual(1);
+    const left = await server.services.prisma.callSignal.findMany({ where: { senderId: anna.id } });
+    expect(left).toHaveLength(1);
+    expect(left[0]!.createdAt.getTime()).toBeGreaterThan(Date.now() - 24 * 3600_000);
   });
 });
 

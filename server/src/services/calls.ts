@@ -58,6 +58,19 @@ export async function callEventsAfter(services: Services, userId: number, afterI
   return rows.map(toEvent);
 }
 
+/**
+ * Signals only matter while a call lasts (and for a reconnecting client to catch up); every ICE
+ * candidate is a row, so old ones are deleted. A day is far longer than any catch-up needs.
+ */
+export const CALL_SIGNAL_RETENTION_MS = 24 * 3600_000;
+
+export async function pruneCallSignals(services: Services, now = Date.now()): Promise<number> {
+  const { count } = await services.prisma.callSignal.deleteMany({
+    where: { createdAt: { lt: new Date(now - CALL_SIGNAL_RETENTION_MS) } },
+  });
+  return count;
+}
+
 /** What simple-peer emits as `signal` (SDP offer/answer, ICE candidate, renegotiation), as JSON text. */
 export const SIGNAL_MAX_LENGTH = 16 * 1024;
 export const relaySignalInput = z.object({
