@@ -60,12 +60,16 @@ test('a group room: two see each other, a third joins, muting shows, leaving rem
 test('a one-to-one video call from the contacts tab is accepted and connects', async ({ browser, baseURL }) => {
   test.setTimeout(90_000);
   const admin = await openMeeting(browser, baseURL!, { email: 'admin@linkup.ru', password: 'admin123' });
-  const moderator = await openMeeting(browser, baseURL!, { email: 'moderator@linkup.ru', password: 'moder123' });
+  // The callee is elsewhere in the app: a notice offers the call and opens the meeting area on it.
+  const moderator = await openMeeting(browser, baseURL!, { email: 'moderator@linkup.ru', password: 'moder123' }, '/dashboard');
 
   await admin.page.getByTestId('tab-contacts').click();
   await admin.page.locator('[data-testid="contact"][data-username="moderator"]').getByTestId('contact-video-call').click();
   await expect(admin.page.getByTestId('outgoing-call')).toContainText('Мария Кузнецова');
 
+  await expect(moderator.page.getByTestId('toast')).toContainText('Входящий видеозвонок: Александр Смирнов');
+  await moderator.page.getByRole('button', { name: 'Ответить' }).click();
+  await expect(moderator.page).toHaveURL(/\/video-calls$/);
   const incoming = moderator.page.getByTestId('incoming-call');
   await expect(incoming).toContainText('Входящий видеозвонок');
   await expect(incoming).toContainText('Александр Смирнов звонит вам');

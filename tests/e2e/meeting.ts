@@ -15,14 +15,14 @@ export async function apiLogin(baseURL: string, user: MeetingUser): Promise<{ to
   return { token: body.access_token, id: body.user.id };
 }
 
-/** A new browser context signed in as `user` (its token in localStorage), on /video-calls. */
-export async function openMeeting(browser: Browser, baseURL: string, user: MeetingUser) {
+/** A new browser context signed in as `user` (its token in localStorage), on /video-calls (or `path`). */
+export async function openMeeting(browser: Browser, baseURL: string, user: MeetingUser, path = '/video-calls') {
   const { token, id } = await apiLogin(baseURL, user);
   const context = await browser.newContext({ baseURL, locale: 'ru-RU' });
   await context.addInitScript((value) => localStorage.setItem('token', value), token);
   const page = await context.newPage();
-  await page.goto('/video-calls');
-  await expect(page.getByTestId('meeting-welcome')).toBeVisible({ timeout: 20_000 });
+  await page.goto(path);
+  await expect(page.getByTestId(path === '/video-calls' ? 'meeting-welcome' : 'user-chip')).toBeVisible({ timeout: 20_000 });
   return { page, context, token, id };
 }
 

@@ -185,6 +185,12 @@ describe('one-to-one calls', () => {
     await befriend(server.services, caller, callee);
     const callerEvents = callEvents(connect(caller));
     const calleeEvents = callEvents(connect(callee));
+    // Elsewhere in the app (not the meeting area): invites only, and no presence.
+    const calleeElsewhere: { kind: string }[] = [];
+    connect(callee).subscribe<{ incomingCalls: { kind: string } }>(
+      { query: 'subscription { incomingCalls { kind } }' },
+      { next: (value) => calleeElsewhere.push(value.data!.incomingCalls), error: () => {}, complete: () => {} },
+    );
     await settle();
 
     const started = await graphql(caller, `mutation($to: ID!) { startCall(calleeId: $to, media: VIDEO) { id type participantCount } }`, {
@@ -194,12 +200,18 @@ describe('one-to-one calls', () => {
     const invite = await calleeEvents.next('CALL_INVITE');
     expect(invite).toMatchObject({ senderDatabaseId: caller.id, roomId: started.data.startCall.id });
     expect(JSON.parse(invite.payload)).toEqual({ media: 'video' });
+    const PENDING = `query($room: ID!) { pendingCall(roomId: $room) { media caller { databaseId } } }`;
+    expect((await graphql(callee, PENDING, { room: invite.roomId })).data.pendingCall).toEqual({
+      media: 'VIDEO',
+      caller: { databaseId: caller.id },
+    });
 
     const accepted = await graphql(callee, `mutation($room: ID!) { acceptCall(roomId: $room) { ... on Room { participantCount } } }`, {
       room: invite.roomId,
     });
     expect(accepted.data.acceptCall.participantCount).toBe(2);
     await callerEvents.next('JOINED');
+    expect((await graphql(callee, PENDING, { room: invite.roomId })).data.pendingCall).toBeNull();
 
     // A third person cannot enter a call, even knowing its id.
     const third = await quickMember(server.services);
@@ -207,6 +219,8 @@ describe('one-to-one calls', () => {
 
     await graphql(caller, `mutation($room: ID!) { leaveRoom(roomId: $room) }`, { room: invite.roomId });
     expect((await calleeEvents.next('CALL_ENDED')).senderDatabaseId).toBe(caller.id);
+    await settle();
+    expect(calleeElsewhere.map((event) => event.kind)).toEqual(['CALL_INVITE', 'CALL_ENDED']);
     const call = await server.services.prisma.room.findFirstOrThrow({ where: { createdById: caller.id } });
     expect(call.isActive).toBe(false);
     expect(await server.services.prisma.roomParticipant.count({ where: { roomId: call.id, leftAt: null } })).toBe(0);

@@ -64,6 +64,48 @@ builder.subscriptionField('callEvents', (t) =>
   }),
 );
 
+builder.subscriptionField('incomingCalls', (t) =>
+  t.field({
+    type: CallEventRef,
+    description:
+      "The viewer's incoming calls (CALL_INVITE) and their end (CALL_ENDED), for pages other than the meeting area: " +
+      'unlike callEvents, holding it is not being present in a room.',
+    authScopes: { loggedIn: true },
+    args: { after: t.arg.id({ required: false }) },
+    subscribe: (_root, args, ctx) => {
+      if (!ctx.viewer) throw new NotAuthenticatedError();
+      const { services } = ctx;
+      const userId = ctx.viewer.user.id;
+      return storedThenLive(services.pubsub.subscribe('user:callEvent', userId), {
+        after: afterId(args.after),
+        backlog: (lastId) => calls.callEventsAfter(services, userId, lastId),
+        accept: (event) => event.kind === 'CALL_INVITE' || event.kind === 'CALL_ENDED',
+      });
+    },
+    resolve: (event) => event,
+  }),
+);
+
+type PendingCall = NonNullable<Awaited<ReturnType<typeof calls.pendingCall>>>;
+const PendingCallRef = builder.objectRef<PendingCall>('PendingCall').implement({
+  fields: (t) => ({
+    roomId: t.id({ resolve: (call) => encodeGlobalID('Room', call.roomId) }),
+    media: t.field({ type: CallMediaEnum, resolve: (call) => call.media }),
+    caller: t.field({ type: UserNode, resolve: (call, _args, ctx) => ctx.prisma.user.findUniqueOrThrow({ where: { id: call.callerId } }) }),
+  }),
+});
+
+builder.queryField('pendingCall', (t) =>
+  t.field({
+    type: PendingCallRef,
+    nullable: true,
+    description: 'A call the viewer was invited to and can still answer (null when it ended or was answered).',
+    authScopes: { loggedIn: true },
+    args: { roomId: t.arg.globalID({ required: true, for: RoomNode }) },
+    resolve: (_root, args, ctx) => calls.pendingCall(ctx.services, ctx.viewer!.user.id, Number(args.roomId.id)),
+  }),
+);
+
 builder.mutationFields((t) => ({
   sendCallSignal: t.boolean({
     description: 'Relays WebRTC data (what simple-peer emits as `signal`, as JSON) to someone in the same room.',

@@ -132,6 +132,23 @@ export async function startCall(services: Services, callerId: number, input: { c
   return room;
 }
 
+/** An active call `userId` was invited to and has not joined: who calls, with what media. */
+export async function pendingCall(services: Services, userId: number, roomId: number) {
+  const invite = await services.prisma.callSignal.findFirst({
+    where: {
+      roomId,
+      recipientId: userId,
+      kind: 'CALL_INVITE',
+      room: { isActive: true, participants: { none: { userId, leftAt: null } } },
+    },
+    orderBy: { id: 'desc' },
+    select: { senderId: true, payload: true },
+  });
+  if (!invite) return null;
+  const media: CallMedia = (invite.payload as { media?: string }).media === 'audio' ? 'audio' : 'video';
+  return { roomId, callerId: invite.senderId, media };
+}
+
 /** The callee says no: the call room closes and the caller is told. */
 export async function declineCall(services: Services, userId: number, roomId: number) {
   const room = await services.prisma.room.findFirst({

@@ -5,6 +5,7 @@ import type { VideoCallsPageQuery } from '../../__generated__/VideoCallsPageQuer
 import { LoadingScreen } from '../../components/LoadingScreen'
 import { toaster } from '../../components/ui/toaster'
 import { useCall } from './call/useCall'
+import { useAnswerFromLink } from './call/useAnswerFromLink'
 import { DEFAULT_QUALITY, type Quality } from './call/media'
 import { callNoticeText } from './texts'
 import { MeetingHeader } from './MeetingHeader'
@@ -51,6 +52,7 @@ export default function VideoCallsPage() {
 function MeetingArea() {
   const data = useLazyLoadQuery<VideoCallsPageQuery>(pageQuery, {}, { fetchPolicy: 'store-and-network' })
   const { call, engine } = useCall(data.meetingConfig.iceServers)
+  useAnswerFromLink(engine)
   const [quality, setQuality] = useState<Quality>(DEFAULT_QUALITY)
   const [panelOpen, setPanelOpen] = useState(true)
   const [chatOpen, setChatOpen] = useState(false)
