@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { FolderPlus, Plus, RefreshCw } from 'lucide-react'
@@ -33,9 +33,13 @@ export function RoomsTab({ query }: { query: RoomsTab_query$key }) {
   const [creating, setCreating] = useState<'class' | 'room' | null>(null)
   const refresh = useCallback(() => refetch({}, { fetchPolicy: 'network-only' }), [refetch])
 
-  // Who is in which room changes as people come and go: recount when the viewer's own room changes.
-  const currentRoom = call.status === 'in_call' ? call.room?.id : null
+  // Who is in which room changes as people come and go: recount when the viewer's own room changes
+  // (not on the first render, which shows what the page just loaded).
+  const currentRoom = call.status === 'in_call' ? (call.room?.id ?? null) : null
+  const shownFor = useRef(currentRoom)
   useEffect(() => {
+    if (shownFor.current === currentRoom) return
+    shownFor.current = currentRoom
     refresh()
   }, [currentRoom, refresh])
 
