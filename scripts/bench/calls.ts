@@ -90,6 +90,9 @@ async function run(browser: Browser, url: string, index: number) {
     await expect(people[0]!.page.getByTestId('meeting-stage')).toHaveAttribute('data-call-status', 'in_call');
     const second = await joinToFirstFrames(people[1]!.page, room, 1);
     const third = await joinToFirstFrames(people[2]!.page, room, 2);
+    const sizes = (await people[2]!.page.evaluate(
+      `[...document.querySelectorAll('[data-testid="remote-video"]')].map((v) => v.videoWidth + 'x' + v.videoHeight).join(', ')`,
+    )) as string;
 
     const pages = people.map((person) => person.page);
     const rendererTasks = await rendererTaskMeter(pages);
@@ -99,7 +102,7 @@ async function run(browser: Browser, url: string, index: number) {
     const wall = (performance.now() - wallStart) / 1000;
     const cpu = chromiumCpuSeconds() - cpuBefore;
     const tasks = (await rendererTasks()) - tasksBefore;
-    return { second, third, cpu, tasks, wall };
+    return { second, third, cpu, tasks, wall, sizes };
   } finally {
     for (const person of people) await person.context.close();
   }
@@ -115,7 +118,8 @@ try {
     console.log(
       `run ${i + 1}: join → first remote frame: 2nd person ${result.second.toFixed(0)} ms, 3rd person ${result.third.toFixed(0)} ms (both remote videos); ` +
         `3-person call, ${result.wall.toFixed(1)} s: Chromium processes ${result.cpu.toFixed(1)} CPU s ` +
-        `(${((result.cpu / result.wall) * 100).toFixed(0)}% of one core), renderer main threads ${result.tasks.toFixed(1)} s`,
+        `(${((result.cpu / result.wall) * 100).toFixed(0)}% of one core), renderer main threads ${result.tasks.toFixed(1)} s; ` +
+        `remote videos ${result.sizes}`,
     );
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

@@ -40,51 +40,49 @@ const CallEventRef = builder.objectRef<CallEvent>('CallEvent').implement({
   }),
 });
 
-builder.subscriptionField('callEvents', (t) =>
-  t.field({
-    type: CallEventRef,
-    description:
-      "The viewer's call events as they happen. With `after` (the last event id the client has) the ones stored " +
-      'since come first. Holding this subscription is being present: a member whose last one ends is taken out ' +
-      'of their room after a grace period.',
-    authScopes: { loggedIn: true },
-    args: { after: t.arg.id({ required: false }) },
-    subscribe: (_root, args, ctx) => {
-      if (!ctx.viewer) throw new NotAuthenticatedError();
-      const { services } = ctx;
-      const userId = ctx.viewer.user.id;
-      enterCallPresence(services, userId);
-      return storedThenLive(services.pubsub.subscribe('user:callEvent', userId), {
-        after: afterId(args.after),
-        backlog: (lastId) => calls.callEventsAfter(services, userId, lastId),
-        onEnd: () => exitCallPresence(services, userId),
-      });
-    },
-    resolve: (event) => event,
-  }),
-);
+/** A subscription to the viewer's call events: stored-then-live, `present` marks presence in rooms. */
+function callEventSubscription(
+  name: string,
+  opts: { description: string; present: boolean; accept?: (event: CallEvent) => boolean },
+) {
+  builder.subscriptionField(name, (t) =>
+    t.field({
+      type: CallEventRef,
+      description: opts.description,
+      authScopes: { loggedIn: true },
+      args: { after: t.arg.id({ required: false }) },
+      subscribe: (_root, args, ctx) => {
+        if (!ctx.viewer) throw new NotAuthenticatedError();
+        const { services } = ctx;
+        const userId = ctx.viewer.user.id;
+        if (opts.present) enterCallPresence(services, userId);
+        return storedThenLive(services.pubsub.subscribe('user:callEvent', userId), {
+          after: afterId(args.after),
+          backlog: (lastId) => calls.callEventsAfter(services, userId, lastId),
+          accept: opts.accept,
+          onEnd: opts.present ? () => exitCallPresence(services, userId) : undefined,
+        });
+      },
+      resolve: (event) => event,
+    }),
+  );
+}
 
-builder.subscriptionField('incomingCalls', (t) =>
-  t.field({
-    type: CallEventRef,
-    description:
-      "The viewer's incoming calls (CALL_INVITE) and their end (CALL_ENDED), for pages other than the meeting area: " +
-      'unlike callEvents, holding it is not being present in a room.',
-    authScopes: { loggedIn: true },
-    args: { after: t.arg.id({ required: false }) },
-    subscribe: (_root, args, ctx) => {
-      if (!ctx.viewer) throw new NotAuthenticatedError();
-      const { services } = ctx;
-      const userId = ctx.viewer.user.id;
-      return storedThenLive(services.pubsub.subscribe('user:callEvent', userId), {
-        after: afterId(args.after),
-        backlog: (lastId) => calls.callEventsAfter(services, userId, lastId),
-        accept: (event) => event.kind === 'CALL_INVITE' || event.kind === 'CALL_ENDED',
-      });
-    },
-    resolve: (event) => event,
-  }),
-);
+callEventSubscription('callEvents', {
+  description:
+    "The viewer's call events as they happen. With `after` (the last event id the client has) the ones stored " +
+    'since come first. Holding this subscription is being present: a member whose last one ends is taken out ' +
+    'of their room after a grace period.',
+  present: true,
+});
+
+callEventSubscription('incomingCalls', {
+  description:
+    "The viewer's incoming calls (CALL_INVITE) and their end (CALL_ENDED), for pages other than the meeting area: " +
+    'unlike callEvents, holding it is not being present in a room.',
+  present: false,
+  accept: (event) => event.kind === 'CALL_INVITE' || event.kind === 'CALL_ENDED',
+});
 
 type PendingCall = NonNullable<Awaited<ReturnType<typeof calls.pendingCall>>>;
 const PendingCallRef = builder.objectRef<PendingCall>('PendingCall').implement({
