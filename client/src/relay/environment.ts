@@ -148,6 +148,21 @@ function quietlyDispose(client: WsClient) {
   Promise.resolve(client.dispose()).catch(() => {})
 }
 
+type ReconnectListener = () => void
+const reconnectListeners = new Set<ReconnectListener>()
+
+/**
+ * Called when the socket comes back after a drop. graphql-ws then re-sends each subscription with
+ * the variables it started with; a subscription that passes `after` re-subscribes from here with
+ * the last id it saw, so it catches up on what it missed.
+ */
+export function onSocketReconnected(listener: ReconnectListener): () => void {
+  reconnectListeners.add(listener)
+  return () => {
+    reconnectListeners.delete(listener)
+  }
+}
+
 // A socket authenticates once, in connectionParams: a new token needs a new socket.
 onTokenChange((token) => {
   if (token !== wsClientToken) disposeWsClient()
@@ -177,6 +192,9 @@ async function getWsClient(): Promise<WsClient> {
       const current = getToken()
       return current ? { authorization: `Bearer ${current}` } : {}
     },
+  })
+  client.on('connected', (_socket, _payload, wasRetry) => {
+    if (wasRetry) for (const listener of [...reconnectListeners]) listener()
   })
   // Another caller may have raced us while graphql-ws was loading.
   if (wsClient && wsClientToken === token) {

@@ -10,8 +10,26 @@ export type NotificationEvent = {
   createdAt: string;
 };
 
+/** A stored CallSignal row (see services/calls.ts), addressed to one user. */
+export type CallEvent = {
+  id: number;
+  roomId: number | null;
+  senderId: number;
+  kind: string;
+  payload: Record<string, unknown>;
+  createdAt: string;
+};
+
+/** A stored room chat message; subscribers load the row itself (it carries what they may see). */
+export type RoomChatEvent = { id: number; roomId: number; type: string; recipients: number[]; senderId: number };
+
 export type Topics = {
   'user:notification': [userId: number, event: NotificationEvent];
+  /** Call signalling and room presence for one user (offers, answers, ICE, joins, leaves, invites). */
+  'user:callEvent': [userId: number, event: CallEvent];
+  'room:chat': [roomId: number, event: RoomChatEvent];
+  /** Contact cards addressed to one user (the spec's `contact-card` event). */
+  'user:contactCard': [userId: number, event: RoomChatEvent];
   /** Sessions just ended: every process closes the WebSockets opened with them. */
   'sessions:revoked': [event: { sessionIds: string[] }];
 };

@@ -5,6 +5,7 @@ import { userRoutes } from './users';
 import { publicationRoutes } from './publications';
 import { profileRoutes } from './profile';
 import { friendRoutes } from './friends';
+import { zoomvisorRoutes } from './zoomvisor';
 
 /** The documented REST paths (spec section 7), one file per area. Each is also served under /api. */
 export const routes: RestRoute[] = [
@@ -14,4 +15,5 @@ export const routes: RestRoute[] = [
   ...profileRoutes,
   ...friendRoutes,
   ...publicationRoutes,
+  ...zoomvisorRoutes,
 ];
