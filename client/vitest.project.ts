@@ -1,3 +1,4 @@
+import path from 'node:path'
 import { defineProject } from 'vitest/config'
 import { clientPlugins, repoDir } from './vite.plugins.js'
 
@@ -10,11 +11,17 @@ import { clientPlugins, repoDir } from './vite.plugins.js'
 export default defineProject({
   root: repoDir,
   plugins: clientPlugins(),
+  resolve: {
+    // The component tests run in a (simulated) browser: simple-peer's WebRTC shim must be its browser
+    // build, not the Node one with its native module (simple-peer is inlined below so this applies).
+    alias: [{ find: /^webrtc-polyfill$/, replacement: path.join(repoDir, 'node_modules/webrtc-polyfill/browser.js') }],
+  },
   test: {
     name: 'client',
     environment: 'happy-dom',
     include: ['tests/client/**/*.test.{ts,tsx}'],
     setupFiles: ['tests/client/setup.ts'],
     testTimeout: 15_000,
+    server: { deps: { inline: ['@thaunknown/simple-peer'] } },
   },
 })

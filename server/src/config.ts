@@ -35,7 +35,31 @@ export type Config = {
   /** ffmpeg and ffprobe (video thumbnails, duration); looked up on PATH by default. */
   ffmpegPath: string;
   ffprobePath: string;
+  /** Most people in one call: every browser sends its media to every other (a mesh, no SFU). */
+  meshMaxParticipants: number;
+  /** STUN/TURN servers handed to browsers for calls; none are needed on a LAN. */
+  iceServers: IceServer[];
+  /** How long a member who lost their realtime connection stays in a room before being removed. */
+  callPresenceGraceSeconds: number;
 };
+
+export type IceServer = { urls: string | string[]; username?: string; credential?: string };
+
+/** ICE_SERVERS: a JSON array of RTCIceServer objects; anything else is a configuration mistake. */
+function iceServers(value: string | undefined): IceServer[] {
+  if (!value?.trim()) return [];
+  const parsed: unknown = JSON.parse(value);
+  const valid =
+    Array.isArray(parsed) &&
+    parsed.every(
+      (server) =>
+        server &&
+        typeof server === 'object' &&
+        (typeof server.urls === 'string' || (Array.isArray(server.urls) && server.urls.every((u: unknown) => typeof u === 'string'))),
+    );
+  if (!valid) throw new Error('ICE_SERVERS must be a JSON array of {urls, username?, credential?}');
+  return parsed as IceServer[];
+}
 
 const int = (value: string | undefined, fallback: number) => {
   const parsed = value === undefined || value === '' ? NaN : Number(value);
@@ -73,6 +97,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxRequestBytes: int(env.MAX_REQUEST_MB, 120) * 1024 * 1024,
     ffmpegPath: env.FFMPEG_PATH || 'ffmpeg',
     ffprobePath: env.FFPROBE_PATH || 'ffprobe',
+    meshMaxParticipants: int(env.MESH_MAX_PARTICIPANTS, 6),
+    iceServers: iceServers(env.ICE_SERVERS),
+    callPresenceGraceSeconds: int(env.CALL_PRESENCE_GRACE_SECONDS, 15),
     ...overrides,
   };
 }

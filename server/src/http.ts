@@ -11,6 +11,9 @@ import { routes } from './rest/routes/index';
 import { createStaticClient } from './storage/staticClient';
 import { serveStoredFile, UPLOADS_PATH } from './storage/files';
 import { PROFILE_IMAGE_FOLDERS } from './services/profiles';
+import { serveVoice } from './storage/voiceMessages';
+import { stopCallPresence } from './services/callPresence';
+import { pruneCallSignals } from './services/calls';
 import { authenticate, bearerToken } from './auth/sessions';
 import { json } from './jsonResponse';
 import { negotiateLocale, requestLocale, translate, LOCALES, type Locale } from './i18n';
@@ -73,6 +76,8 @@ export function createApp(services: Services) {
       const file = await serveStoredFile(services.config.dataDir, PUBLIC_UPLOAD_FOLDERS, request, pathname);
       if (file) return file;
     }
+    const voice = await serveVoice(request, services.tokenSecret, services.config.dataDir);
+    if (voice) return voice;
     if (pathname === '/health') {
       return json(200, { status: 'ok', database: services.db.kind, realtime: services.config.redisUrl ? 'redis' : 'memory' });
     }
@@ -131,6 +136,12 @@ export function createApp(services: Services) {
         }
       }
     })();
+
+    // Old call signals go (hourly); a failure is only logged, the next run tries again.
+    const pruning = setInterval(() => {
+      pruneCallSignals(services).catch((error: unknown) => services.log.warn('pruning old call signals failed', error));
+    }, 3600_000);
+    pruning.unref();
 
     const disposable = useServer<Record<string, unknown>, Extra>(
       {
@@ -196,6 +207,8 @@ export function createApp(services: Services) {
     );
     return {
       async close() {
+        clearInterval(pruning);
+        stopCallPresence(services);
         await revocations.return?.();
         await disposable.dispose();
         wss.close();

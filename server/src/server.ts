@@ -5,6 +5,7 @@ import { loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db';
 import { createServices, type Services } from './services/container';
 import { createApp, type App } from './http';
+import { closeStaleParticipations } from './services/rooms';
 import { seed, DEMO_ACCOUNTS } from '../../prisma/seed';
 
 export type RunningServer = { url: string; app: App; services: Services; close(): Promise<void> };
@@ -26,6 +27,7 @@ export async function startServer(
       `demo logins: ${DEMO_ACCOUNTS.slice(0, 3).map((a) => `${a.email} / ${a.password} (${a.role})`).join(', ')}`,
     );
   }
+  await closeStaleParticipations(services);
   const app = createApp(services);
   const handler = createServerAdapter<{ req: http.IncomingMessage; res: http.ServerResponse }>((request, ctx) =>
     app.fetch(request, { req: ctx.req }),

@@ -44,7 +44,12 @@ describe('relay network layer', () => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit]
     expect(url).toBe('/graphql')
     expect(init.method).toBe('POST')
-    expect(init.headers).toMatchObject({ Authorization: 'Bearer abc', 'Accept-Language': 'ru' })
+    // The server refuses (415) a GraphQL POST whose body is not declared as JSON.
+    expect(init.headers).toMatchObject({
+      Authorization: 'Bearer abc',
+      'Accept-Language': 'ru',
+      'Content-Type': 'application/json',
+    })
     expect(JSON.parse(String(init.body))).toMatchObject({ operationName: 'HeaderLogoQuery' })
   })
 

@@ -59,14 +59,6 @@ describe('route guards', () => {
     expect(router.state.location.pathname).toBe('/dashboard')
   })
 
-  it('renders /video-calls without the page frame', async () => {
-    storeSession(makeUser('USER'))
-    fakeGraphQLServer(() => undefined)
-    renderApp('/video-calls')
-    expect(await screen.findByTestId('video-calls-user')).toBeTruthy()
-    expect(screen.queryByTestId('user-chip')).toBeNull()
-  })
-
   it('shows the reset-password page to anyone', async () => {
     fakeGraphQLServer(() => undefined)
     renderApp('/reset-password?token=abc')

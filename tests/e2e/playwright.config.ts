@@ -23,6 +23,17 @@ export const chromiumArgs = [
   '--disable-sync',
 ];
 
+/** Calls: fake camera and microphone (granted without asking), peers connecting over loopback. */
+export const callChromiumArgs = [
+  ...chromiumArgs,
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+  '--allow-loopback-in-peer-connection',
+  '--autoplay-policy=no-user-gesture-required',
+];
+
+const browser = (args: string[]) => ({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args });
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
@@ -33,9 +44,13 @@ export default defineConfig({
   use: {
     baseURL,
     locale: 'ru-RU',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: browser(chromiumArgs),
     trace: 'retain-on-failure',
   },
+  projects: [
+    { name: 'chromium', testIgnore: '**/calls.spec.ts' },
+    { name: 'calls', testMatch: '**/calls.spec.ts', use: { launchOptions: browser(callChromiumArgs) } },
+  ],
   webServer: {
     command: `node --import tsx server/src/main.ts`,
     cwd: root,

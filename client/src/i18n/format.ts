@@ -23,3 +23,9 @@ export function formatDateTime(value: DateInput, locale: Locale = currentLocale(
     timeStyle: 'short',
   }).format(date)
 }
+
+/** Hours and minutes only (chat messages of today), in the format of the locale. */
+export function formatTime(value: DateInput, locale: Locale = currentLocale()): string {
+  const date = toDate(value)
+  return date ? new Intl.DateTimeFormat(LOCALE_TAGS[locale], { timeStyle: 'short' }).format(date) : ''
+}

@@ -133,19 +133,6 @@ const fetchGraphQL: FetchFunction = (request, variables, cacheConfig, uploadable
 
 // --- subscriptions over graphql-ws, loaded on first use so the login page does not pay for it ---
 
-const reconnectedListeners = new Set<() => void>()
-
-/**
- * Called each time the socket is back after a drop. Subscriptions that catch up from a position
- * (`after`) restart with their newest position, so nothing missed while offline is lost.
- */
-export function onSocketReconnected(listener: () => void): () => void {
-  reconnectedListeners.add(listener)
-  return () => {
-    reconnectedListeners.delete(listener)
-  }
-}
-
 let wsClient: WsClient | null = null
 let wsClientToken: string | null = null
 
@@ -159,6 +146,21 @@ function disposeWsClient() {
 // dispose() rejects when the socket never connected; nothing is left to clean up then.
 function quietlyDispose(client: WsClient) {
   Promise.resolve(client.dispose()).catch(() => {})
+}
+
+type ReconnectListener = () => void
+const reconnectListeners = new Set<ReconnectListener>()
+
+/**
+ * Called when the socket comes back after a drop. graphql-ws then re-sends each subscription with
+ * the variables it started with; a subscription that passes `after` re-subscribes from here with
+ * the last id it saw, so it catches up on what it missed.
+ */
+export function onSocketReconnected(listener: ReconnectListener): () => void {
+  reconnectListeners.add(listener)
+  return () => {
+    reconnectListeners.delete(listener)
+  }
 }
 
 // A socket authenticates once, in connectionParams: a new token needs a new socket.
@@ -192,7 +194,7 @@ async function getWsClient(): Promise<WsClient> {
     },
   })
   client.on('connected', (_socket, _payload, wasRetry) => {
-    if (wasRetry) for (const listener of [...reconnectedListeners]) listener()
+    if (wasRetry) for (const listener of [...reconnectListeners]) listener()
   })
   // Another caller may have raced us while graphql-ws was loading.
   if (wsClient && wsClientToken === token) {

@@ -31,7 +31,18 @@ export async function createTestDatabase(
     url: url.toString(),
     drop: () =>
       (dropped ??= withAdminClient(serverUrl, async (client) => {
-        // FORCE ends connections a test left open (PostgreSQL 13+).
+        // pg's pool.end() resolves before its sockets have closed; forcing the drop at once would
+        // kill connections that are closing anyway, and their late error would reach the test run.
+        // So wait for them a little, then FORCE ends whatever a test really left open (PostgreSQL 13+).
+        for (let attempt = 0; attempt < 40; attempt++) {
+          try {
+            await client.query(`DROP DATABASE IF EXISTS "${name}"`);
+            return;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '55006') throw error; // 55006: still in use
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+        }
         await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       })),
   };

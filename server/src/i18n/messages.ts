@@ -1,8 +1,11 @@
+import { meetingMessages } from './meetingMessages';
+
 /**
  * Texts the server itself sends (error messages, mails, notifications), in the product's three
  * languages. Russian is the source; keys are stable codes that clients may also switch on.
  */
 export const messages = {
+  ...meetingMessages,
   'auth.invalidCredentials': {
     ru: 'Неверный email или пароль',
     en: 'Invalid email or password',

@@ -10,14 +10,32 @@ export type NotificationEvent = {
   createdAt: string;
 };
 
+/** A stored CallSignal row (see services/calls.ts), addressed to one user. */
+export type CallEvent = {
+  id: number;
+  roomId: number | null;
+  senderId: number;
+  kind: string;
+  payload: Record<string, unknown>;
+  createdAt: string;
+};
+
+/** A stored room chat message; subscribers load the row itself (it carries what they may see). */
+export type RoomChatEvent = { id: number; roomId: number; type: string; recipients: number[]; senderId: number };
+
 export type Topics = {
   'user:notification': [userId: number, event: NotificationEvent];
   /** A message was stored in one of the user's conversations. */
-  'user:message': [userId: number, event: { messageId: number; conversationId: number }];
+  'user:message': [userId: number, event: { id: number; conversationId: number }];
   /** A participant read a conversation of the user's (unread counts and read marks change). */
   'user:conversation': [userId: number, event: { conversationId: number; readerId: number; lastReadMessageId: number }];
   /** Someone started or stopped typing in one of the user's conversations (never stored). */
   'user:typing': [userId: number, event: { conversationId: number; userId: number; typing: boolean; at: string }];
+  /** Call signalling and room presence for one user (offers, answers, ICE, joins, leaves, invites). */
+  'user:callEvent': [userId: number, event: CallEvent];
+  'room:chat': [roomId: number, event: RoomChatEvent];
+  /** Contact cards addressed to one user (the spec's `contact-card` event). */
+  'user:contactCard': [userId: number, event: RoomChatEvent];
   /** Sessions just ended: every process closes the WebSockets opened with them. */
   'sessions:revoked': [event: { sessionIds: string[] }];
 };

@@ -12,6 +12,7 @@ import {
   InvalidTokenError,
   NotFoundError,
   PhoneLockedError,
+  LimitReachedError,
   RateLimitError,
   UnsupportedFileTypeError,
   UserBlockedError,
@@ -76,4 +77,10 @@ builder.objectType(VerificationCodeError, {
   fields: (t) => ({
     remainingAttempts: t.exposeInt('remainingAttempts', { description: 'Tries left with this code (0 when a new code is needed).' }),
   }),
+});
+
+builder.objectType(LimitReachedError, {
+  name: 'LimitReachedError',
+  interfaces: [ErrorInterface],
+  fields: (t) => ({ limit: t.exposeInt('limit', { description: 'The maximum that was reached.' }) }),
 });

@@ -12,6 +12,11 @@ import './publications';
 import './galleries';
 import './profile';
 import './friendships';
+import './meetingClasses';
+import './rooms';
+import './calls';
+import './roomChat';
+import './meetingContacts';
 
 export const schema = builder.toSchema();
 

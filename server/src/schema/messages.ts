@@ -3,6 +3,7 @@ import { builder } from '../builder';
 import * as messages from '../services/messages';
 import { ForbiddenError, NotAuthenticatedError, NotFoundError, UserBlockedError, ValidationError } from '../services/errors';
 import type { SharedResult } from '../realtime/sharedSubscriptions';
+import { afterId, storedThenLive } from '../realtime/catchUp';
 import { UserNode } from './user';
 
 /** The numeric id behind a global id of the given type, or a 404 for anything else. */
@@ -234,40 +235,28 @@ builder.subscriptionFields((t) => ({
       'With `after` (the id of the newest message the client has), the ones stored since come first, ' +
       'so a client whose socket dropped misses nothing and gets nothing twice.',
     args: { after: t.arg.id({ required: false }) },
-    subscribe: async function* (_root, args, ctx) {
+    subscribe: (_root, args, ctx) => {
       const userId = viewerIdOrRefuse(ctx);
-      const live = ctx.services.pubsub.subscribe('user:message', userId);
-      const firstLive = live.next(); // listen before reading the backlog
-      let lastId = args.after ? databaseIdOf(args.after, 'Message') : 0;
-      try {
-        // Both sources only hold the viewer's own conversations.
-        if (args.after) {
-          for (const event of await messages.messageIdsAfter(ctx.services, userId, lastId)) {
-            lastId = event.messageId;
-            ctx.knownConversations.add(event.conversationId);
-            yield event;
-          }
-        }
-        for (let next = await firstLive; !next.done; next = await live.next()) {
-          if (next.value.messageId <= lastId) continue;
-          lastId = next.value.messageId;
-          ctx.knownConversations.add(next.value.conversationId);
-          yield next.value;
-        }
-      } finally {
-        await live.return?.();
-      }
+      return storedThenLive(ctx.services.pubsub.subscribe('user:message', userId), {
+        after: afterId(args.after),
+        backlog: (after) => messages.messagesAfter(ctx.services, userId, after),
+        // Both sources only hold the viewer's own conversations: no need to check them again.
+        accept: (event) => {
+          ctx.knownConversations.add(event.conversationId);
+          return true;
+        },
+      });
     },
     // A message reads the same for every participant: identical subscriptions share one
     // execution per message (Message has no viewer-dependent field; keep it that way).
     extensions: {
       sharedResult: {
-        key: (event: { messageId: number }) => `message:${event.messageId}`,
+        key: (event: { id: number }) => `message:${event.id}`,
         ignoreArgs: ['after'],
-      } satisfies SharedResult<{ messageId: number }>,
+      } satisfies SharedResult<{ id: number }>,
     },
     resolve: (query, event, _args, ctx) =>
-      ctx.prisma.message.findUniqueOrThrow({ ...query, where: { id: event.messageId } }),
+      ctx.prisma.message.findUniqueOrThrow({ ...query, where: { id: event.id } }),
   }),
 
   conversationUpdated: t.prismaField({

@@ -1,7 +1,8 @@
-import { decodeGlobalID, encodeGlobalID } from '@pothos/plugin-relay';
+import { encodeGlobalID } from '@pothos/plugin-relay';
 import { builder } from '../builder';
 import { translate } from '../i18n';
 import type { NotificationEvent } from '../realtime/pubsub';
+import { afterId, storedThenLive } from '../realtime/catchUp';
 import { NotAuthenticatedError } from '../services/errors';
 import { NOTIFICATION_KINDS, notificationsAfter } from '../services/notifications';
 
@@ -51,32 +52,14 @@ builder.subscriptionField('notifications', (t) =>
       'those stored since are delivered first, so a client that reconnects misses nothing and gets nothing twice.',
     authScopes: { loggedIn: true },
     args: { after: t.arg.id({ required: false }) },
-    subscribe: async function* (_root, args, ctx) {
+    subscribe: (_root, args, ctx) => {
       // Scope checks guard resolve, not subscribe: refuse here before anything is read.
       if (!ctx.viewer) throw new NotAuthenticatedError();
       const userId = ctx.viewer.user.id;
-      const live = ctx.services.pubsub.subscribe('user:notification', userId);
-      // Start listening before reading the backlog, so nothing published in between is lost.
-      const firstLive = live.next();
-      let lastId = args.after ? Number(decodeGlobalID(String(args.after)).id) || 0 : 0;
-      if (args.after) {
-        for (const event of await notificationsAfter(ctx.services, userId, lastId)) {
-          lastId = event.id;
-          yield event;
-        }
-      }
-      try {
-        let next = await firstLive;
-        while (!next.done) {
-          if (next.value.id > lastId) {
-            lastId = next.value.id;
-            yield next.value;
-          }
-          next = await live.next();
-        }
-      } finally {
-        await live.return?.();
-      }
+      return storedThenLive(ctx.services.pubsub.subscribe('user:notification', userId), {
+        after: afterId(args.after),
+        backlog: (lastId) => notificationsAfter(ctx.services, userId, lastId),
+      });
     },
     resolve: (event) => event,
   }),

@@ -79,8 +79,9 @@ export class NotAuthenticatedError extends AppError {
 
 export class ForbiddenError extends AppError {
   static override readonly status = 403;
-  constructor(key: MessageKey = 'auth.forbidden') {
-    super(key);
+  /** `key` says which rule refused, when that helps the user (e.g. who may delete a class). */
+  constructor(key: MessageKey = 'auth.forbidden', params: MessageParams = {}) {
+    super(key, params);
   }
 }
 
@@ -158,6 +159,18 @@ export class DeliveryFailedError extends AppError {
   }
 }
 
+/** A configured maximum is reached (room capacity, mesh size, participant plan, rooms per class). */
+export class LimitReachedError extends AppError {
+  static override readonly status = 409;
+  constructor(
+    key: MessageKey,
+    readonly limit: number,
+    params: MessageParams = {},
+  ) {
+    super(key, { limit, ...params });
+  }
+}
+
 /** GraphQL error type name → HTTP status, for the REST layer that runs GraphQL operations. */
 export const errorStatusByTypename: Record<string, number> = Object.fromEntries(
   [
@@ -178,6 +191,7 @@ export const errorStatusByTypename: Record<string, number> = Object.fromEntries(
     FriendshipRefusedError,
     UserBlockedError,
     DeliveryFailedError,
+    LimitReachedError,
   ].map((type) => [type.name, type.status]),
 );
 

@@ -82,7 +82,7 @@ async function storeAndPublish(
   });
   // Stored (committed) first, then published: a subscriber that misses the event finds the row.
   for (const userId of [senderId, ...recipientIds]) {
-    services.pubsub.publish('user:message', userId, { messageId: message.id, conversationId });
+    services.pubsub.publish('user:message', userId, { id: message.id, conversationId });
   }
   return { messageId: message.id, conversationId };
 }
@@ -113,15 +113,14 @@ export async function setTyping(services: Services, userId: number, conversation
   }
 }
 
-/** Ids of messages after `afterId` in the user's conversations, oldest first (a reconnecting client's catch-up). */
-export async function messageIdsAfter(services: Services, userId: number, afterId: number, limit = 1000) {
-  const rows = await services.prisma.message.findMany({
+/** Messages after `afterId` in the user's conversations, oldest first (a reconnecting client's catch-up). */
+export function messagesAfter(services: Services, userId: number, afterId: number, limit = 1000) {
+  return services.prisma.message.findMany({
     where: { id: { gt: afterId }, conversation: { participants: { some: { userId } } } },
     orderBy: { id: 'asc' },
     take: limit,
     select: { id: true, conversationId: true },
   });
-  return rows.map((row) => ({ messageId: row.id, conversationId: row.conversationId }));
 }
 
 /** Unread messages per conversation for one participant: one statement for any number of conversations. */

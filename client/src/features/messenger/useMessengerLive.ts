@@ -1,10 +1,10 @@
-import { useEffect, useMemo, useState } from 'react'
-import { graphql, useSubscription } from 'react-relay/hooks'
-import { ConnectionHandler, type GraphQLSubscriptionConfig, type RecordSourceSelectorProxy } from 'relay-runtime'
+import { useMemo } from 'react'
+import { graphql, useRelayEnvironment, useSubscription } from 'react-relay/hooks'
+import { ConnectionHandler, type GraphQLSubscriptionConfig, type RecordSourceProxy } from 'relay-runtime'
 import type { useMessengerLiveMessageSubscription } from '../../__generated__/useMessengerLiveMessageSubscription.graphql'
 import type { useMessengerLiveConversationSubscription } from '../../__generated__/useMessengerLiveConversationSubscription.graphql'
 import type { useMessengerLiveTypingSubscription } from '../../__generated__/useMessengerLiveTypingSubscription.graphql'
-import { onSocketReconnected } from '../../relay/environment'
+import { useCatchUpSubscription } from '../../relay/useCatchUpSubscription'
 import { noteTyping } from './typingStore'
 
 export const CONVERSATION_LIST_CONNECTION = 'ConversationList_conversations'
@@ -40,7 +40,7 @@ const typingSubscription = graphql`
 `
 
 /** Appends a message record to its conversation's loaded message list, once. */
-export function appendMessage(store: RecordSourceSelectorProxy, conversationId: string, messageId: string) {
+export function appendMessage(store: RecordSourceProxy, conversationId: string, messageId: string) {
   const conversation = store.get(conversationId)
   const message = store.get(messageId)
   if (!conversation || !message) return
@@ -53,7 +53,7 @@ export function appendMessage(store: RecordSourceSelectorProxy, conversationId: 
 }
 
 /** Puts a conversation first in the conversation list (adding it when it is new). */
-export function moveConversationFirst(store: RecordSourceSelectorProxy, conversationId: string) {
+export function moveConversationFirst(store: RecordSourceProxy, conversationId: string) {
   const conversation = store.get(conversationId)
   const connection = ConnectionHandler.getConnection(store.getRoot(), CONVERSATION_LIST_CONNECTION)
   if (!conversation || !connection) return
@@ -62,33 +62,19 @@ export function moveConversationFirst(store: RecordSourceSelectorProxy, conversa
   ConnectionHandler.insertEdgeBefore(connection, edge)
 }
 
-let newestSeen = 0
-
 /**
  * The messenger's live updates: new messages (appended where their conversation is open), the
  * conversation list (order, last message, unread counts, read marks) and typing. After a dropped
- * socket the message subscription restarts from the newest message seen, so none is missed and
- * (the append checks) none is shown twice.
+ * socket the message subscription restarts from the newest message seen (useCatchUpSubscription),
+ * so none is missed, and the append checks that none is shown twice.
  */
 export function useMessengerLive() {
-  const [restarts, setRestarts] = useState(0)
-  useEffect(() => onSocketReconnected(() => setRestarts((n) => n + 1)), [])
-
-  const messages = useMemo<GraphQLSubscriptionConfig<useMessengerLiveMessageSubscription>>(
-    () => ({
-      subscription: messageSubscription,
-      variables: { after: newestSeen ? btoa(`Message:${newestSeen}`) : null },
-      updater: (store, data) => {
-        if (!data) return
-        const { id, databaseId, conversationId } = data.messageAdded
-        newestSeen = Math.max(newestSeen, databaseId)
-        appendMessage(store, conversationId, id)
-      },
-      onError: () => {},
-    }),
-    // A new config (with the newest position) restarts the subscription after a reconnection.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [restarts],
+  const environment = useRelayEnvironment()
+  useCatchUpSubscription<useMessengerLiveMessageSubscription, { id: string; conversationId: string }>(
+    messageSubscription,
+    {},
+    (response) => response.messageAdded,
+    (message) => environment.commitUpdate((store) => appendMessage(store, message.conversationId, message.id)),
   )
   const conversations = useMemo<GraphQLSubscriptionConfig<useMessengerLiveConversationSubscription>>(
     () => ({
@@ -112,7 +98,6 @@ export function useMessengerLive() {
     }),
     [],
   )
-  useSubscription(messages)
   useSubscription(conversations)
   useSubscription(typing)
 }

@@ -6,6 +6,7 @@ import { profileRoutes } from './profile';
 import { friendRoutes } from './friends';
 import { messageRoutes } from './messages';
 import { publicationRoutes } from './publications';
+import { zoomvisorRoutes } from './zoomvisor';
 
 /** The documented REST paths (spec section 7), one file per area. Each is also served under /api. */
 export const routes: RestRoute[] = [
@@ -16,4 +17,5 @@ export const routes: RestRoute[] = [
   ...friendRoutes,
   ...messageRoutes,
   ...publicationRoutes,
+  ...zoomvisorRoutes,
 ];

@@ -1,0 +1,122 @@
+import { useState, type FormEvent } from 'react'
+import { Field, Input, NativeSelect, Stack } from '@chakra-ui/react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { graphql, useMutation } from 'react-relay/hooks'
+import type { GroupRoomType, RoomFormDialogMutation } from '../../../__generated__/RoomFormDialogMutation.graphql'
+import { toaster } from '../../../components/ui/toaster'
+import { asRequestError } from '../../../relay/errors'
+import { DialogActions, MeetingDialog } from '../MeetingDialog'
+import { labelOf, ROOM_TYPE_LABELS } from '../texts'
+import { fieldErrorMap } from './fieldErrors'
+
+const createMutation = graphql`
+  mutation RoomFormDialogMutation($classId: ID, $input: CreateRoomInput!) {
+    createRoom(classId: $classId, input: $input) {
+      __typename
+      ... on ValidationError {
+        message
+        fieldErrors {
+          path
+          message
+        }
+      }
+      ... on LimitReachedError {
+        message
+      }
+      ... on RoomPayload {
+        room {
+          id
+        }
+      }
+    }
+  }
+`
+
+const TYPES: GroupRoomType[] = ['GROUP', 'LECTURE', 'MEETING', 'STUDY']
+
+/** A new room (spec section 5): a name, a kind, 2 to 100 participants (10 by default). */
+export function RoomFormDialog({ classId, onClose, onSaved }: { classId: string | null; onClose: () => void; onSaved: () => void }) {
+  const { t } = useLingui()
+  const [name, setName] = useState('')
+  const [type, setType] = useState<GroupRoomType>('GROUP')
+  const [maxParticipants, setMaxParticipants] = useState('10')
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [commit, saving] = useMutation<RoomFormDialogMutation>(createMutation)
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const max = Number(maxParticipants)
+    const local: Record<string, string> = {}
+    if (!name.trim()) local.name = t`Введите название комнаты`
+    if (!Number.isInteger(max) || max < 2 || max > 100) local.maxParticipants = t`Максимум участников: от 2 до 100`
+    setErrors(local)
+    if (Object.keys(local).length) return
+    commit({
+      variables: { classId, input: { name: name.trim(), type, maxParticipants: max } },
+      onCompleted: ({ createRoom }) => {
+        if (createRoom.__typename === 'ValidationError') return setErrors(fieldErrorMap(createRoom.fieldErrors))
+        if (createRoom.__typename === 'LimitReachedError') return setErrors({ form: createRoom.message })
+        onSaved()
+        onClose()
+      },
+      onError: (error) => {
+        toaster.create({ type: 'error', title: asRequestError(error)?.message || t`Не удалось создать комнату` })
+      },
+    })
+  }
+
+  return (
+    <MeetingDialog
+      title={<Trans>Новая комната</Trans>}
+      onClose={onClose}
+      testId="room-form"
+      footer={<DialogActions onCancel={onClose} form="room-form" label={<Trans>Создать</Trans>} loading={saving} testId="room-form-submit" />}
+    >
+      <form id="room-form" onSubmit={submit} noValidate>
+        <Stack gap="4">
+          <Field.Root invalid={!!errors.name} required>
+            <Field.Label>
+              <Trans>Название</Trans>
+            </Field.Label>
+            <Input value={name} onChange={(event) => setName(event.target.value)} maxLength={200} autoFocus data-testid="room-form-name" />
+            <Field.ErrorText>{errors.name}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>
+              <Trans>Тип</Trans>
+            </Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field value={type} onChange={(event) => setType(event.target.value as GroupRoomType)} data-testid="room-form-type">
+                {TYPES.map((value) => (
+                  <option key={value} value={value}>
+                    {labelOf(ROOM_TYPE_LABELS, value)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+          <Field.Root invalid={!!errors.maxParticipants}>
+            <Field.Label>
+              <Trans>Максимум участников (2–100)</Trans>
+            </Field.Label>
+            <Input
+              type="number"
+              min={2}
+              max={100}
+              value={maxParticipants}
+              onChange={(event) => setMaxParticipants(event.target.value)}
+              data-testid="room-form-max"
+            />
+            <Field.ErrorText>{errors.maxParticipants}</Field.ErrorText>
+          </Field.Root>
+          {errors.form && (
+            <Field.Root invalid>
+              <Field.ErrorText>{errors.form}</Field.ErrorText>
+            </Field.Root>
+          )}
+        </Stack>
+      </form>
+    </MeetingDialog>
+  )
+}

@@ -1,0 +1,83 @@
+import { Button, Center, Grid, Heading, Spinner, Stack, Text } from '@chakra-ui/react'
+import { Trans } from '@lingui/react/macro'
+import { PhoneOff } from 'lucide-react'
+import { useMeeting } from '../MeetingContext'
+import { VideoTile } from './VideoTile'
+
+const columns = (tiles: number) => (tiles <= 1 ? 1 : tiles <= 4 ? 2 : 3)
+
+/** The welcome text with no room; otherwise one tile per person, yours first. */
+export function Stage() {
+  const { viewer, call, engine } = useMeeting()
+  const firstName = viewer.firstName
+
+  if (call.status === 'idle') {
+    return (
+      <Center h="full" p="8" data-testid="meeting-welcome">
+        <Stack align="center" textAlign="center" gap="3" maxW="lg">
+          <Heading size="2xl">
+            <Trans>Добро пожаловать в видеозвонки, {firstName}!</Trans>
+          </Heading>
+          <Text color="whiteAlpha.800">
+            <Trans>Выберите комнату на вкладке «Комнаты» или позвоните контакту на вкладке «Контакты».</Trans>
+          </Text>
+        </Stack>
+      </Center>
+    )
+  }
+
+  const ringing = call.kind === 'call' && call.status === 'connecting' && call.counterpart
+  const counterpart = call.counterpart?.name ?? ''
+  // While a call rings, the other person is not on the stage yet.
+  const others = ringing ? [] : call.participants
+  const tiles = 1 + others.length
+  const audioOnly = call.media === 'audio'
+
+  return (
+    <Stack h="full" p="4" gap="4" data-testid="meeting-stage" data-call-status={call.status}>
+      {ringing && (
+        <Center gap="3" data-testid="outgoing-call">
+          <Spinner size="sm" />
+          <Text>
+            <Trans>Вызов: {counterpart}…</Trans>
+          </Text>
+          <Button size="xs" colorPalette="red" onClick={() => void engine.leave()}>
+            <PhoneOff size={14} aria-hidden="true" />
+            <Trans>Отменить</Trans>
+          </Button>
+        </Center>
+      )}
+      {call.status === 'connecting' && !ringing && (
+        <Center gap="3">
+          <Spinner size="sm" />
+          <Text>
+            <Trans>Подключение…</Trans>
+          </Text>
+        </Center>
+      )}
+      <Grid templateColumns={{ base: '1fr', md: `repeat(${columns(tiles)}, minmax(0, 1fr))` }} gap="3" alignContent="center" flex="1">
+        <VideoTile
+          self
+          name={viewer.fullName}
+          stream={call.localPreview}
+          muted={call.muted}
+          cameraOff={call.cameraOff && !call.screenSharing}
+          audioOnly={audioOnly}
+          mirrored={!call.screenSharing}
+        />
+        {others.map((participant) => (
+          <VideoTile
+            key={participant.userId}
+            userId={participant.userId}
+            name={participant.name}
+            stream={participant.stream}
+            muted={participant.muted}
+            cameraOff={participant.cameraOff}
+            audioOnly={audioOnly}
+            connecting={!participant.connected}
+          />
+        ))}
+      </Grid>
+    </Stack>
+  )
+}

@@ -1,0 +1,100 @@
+import { useEffect, useRef } from 'react'
+import { Avatar, Badge, Box, Center, HStack, Text } from '@chakra-ui/react'
+import { useLingui } from '@lingui/react/macro'
+import { MicOff, VideoOff } from 'lucide-react'
+
+/**
+ * One person on the stage: their video, or their initials when the camera is off or the call is
+ * audio only; their name (yours reads "You"), and whether their microphone is off.
+ */
+export function VideoTile({
+  name,
+  stream,
+  self = false,
+  userId,
+  muted,
+  cameraOff,
+  connecting = false,
+  audioOnly = false,
+  mirrored = false,
+}: {
+  name: string
+  stream: MediaStream | null
+  self?: boolean
+  userId?: number
+  muted: boolean
+  cameraOff: boolean
+  connecting?: boolean
+  audioOnly?: boolean
+  mirrored?: boolean
+}) {
+  const { t } = useLingui()
+  const video = useRef<HTMLVideoElement>(null)
+  const audio = useRef<HTMLAudioElement>(null)
+  const showVideo = !!stream && !cameraOff && !audioOnly
+
+  useEffect(() => {
+    if (video.current && video.current.srcObject !== stream) video.current.srcObject = stream
+    // An audio call has no <video>: another person's sound plays through an <audio> element.
+    if (audio.current && audio.current.srcObject !== stream) audio.current.srcObject = stream
+  }, [stream, showVideo])
+
+  return (
+    <Box
+      position="relative"
+      rounded="xl"
+      overflow="hidden"
+      bg="gray.800"
+      aspectRatio="16 / 9"
+      borderWidth="2px"
+      borderColor={self ? 'blue.500' : 'whiteAlpha.200'}
+      data-testid={self ? 'video-tile-self' : 'video-tile'}
+      data-user-id={userId}
+      data-muted={muted ? 'true' : 'false'}
+    >
+      <video
+        ref={video}
+        autoPlay
+        playsInline
+        // Your own sound is never played back to you.
+        muted={self}
+        data-testid={self ? 'local-video' : 'remote-video'}
+        style={{
+          width: '100%',
+          height: '100%',
+          objectFit: 'cover',
+          display: showVideo ? 'block' : 'none',
+          transform: mirrored ? 'scaleX(-1)' : undefined,
+        }}
+      />
+      {!self && !showVideo && <audio ref={audio} autoPlay />}
+      {!showVideo && (
+        <Center position="absolute" inset="0">
+          <Avatar.Root size="2xl" colorPalette="blue">
+            <Avatar.Fallback name={name} />
+          </Avatar.Root>
+        </Center>
+      )}
+      <HStack position="absolute" left="2" bottom="2" gap="1.5" bg="blackAlpha.700" px="2" py="1" rounded="md" maxW="calc(100% - 1rem)">
+        {muted && (
+          <Box color="red.300" data-testid="tile-muted" aria-label={t`Микрофон выключен`}>
+            <MicOff size={14} />
+          </Box>
+        )}
+        {cameraOff && !audioOnly && (
+          <Box color="whiteAlpha.800" aria-label={t`Камера выключена`}>
+            <VideoOff size={14} />
+          </Box>
+        )}
+        <Text fontSize="sm" truncate data-testid="tile-name">
+          {self ? t`Вы` : name}
+        </Text>
+      </HStack>
+      {connecting && (
+        <Badge position="absolute" top="2" right="2" colorPalette="yellow" variant="solid">
+          {t`Подключение…`}
+        </Badge>
+      )}
+    </Box>
+  )
+}

@@ -1,0 +1,88 @@
+import { expect, type Browser, type Page } from '@playwright/test';
+
+/** Page helpers for the meeting area, shared by the call tests and scripts/bench/calls.ts. */
+
+export type MeetingUser = { email: string; password: string };
+
+export async function apiLogin(baseURL: string, user: MeetingUser): Promise<{ token: string; id: number }> {
+  const response = await fetch(`${baseURL}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(user),
+  });
+  if (!response.ok) throw new Error(`login ${user.email}: ${response.status}`);
+  const body = await response.json();
+  return { token: body.access_token, id: body.user.id };
+}
+
+/** A new browser context signed in as `user` (its token in localStorage), on /video-calls (or `path`). */
+export async function openMeeting(browser: Browser, baseURL: string, user: MeetingUser, path = '/video-calls') {
+  const { token, id } = await apiLogin(baseURL, user);
+  const context = await browser.newContext({ baseURL, locale: 'ru-RU' });
+  await context.addInitScript((value) => localStorage.setItem('token', value), token);
+  const page = await context.newPage();
+  await page.goto(path);
+  await expect(page.getByTestId(path === '/video-calls' ? 'meeting-welcome' : 'user-chip')).toBeVisible({ timeout: 20_000 });
+  return { page, context, token, id };
+}
+
+export async function createRoom(baseURL: string, token: string, name: string, maxParticipants = 10): Promise<number> {
+  const response = await fetch(`${baseURL}/api/zoomvisor/rooms`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ name, type: 'group', max_participants: maxParticipants }),
+  });
+  if (response.status !== 201) throw new Error(`create room: ${response.status} ${await response.text()}`);
+  return (await response.json()).id;
+}
+
+export const roomRow = (page: Page, name: string) => page.locator(`[data-testid="room-row"][data-room-name="${name}"]`);
+
+/** Clicks "join" on the room's row of the rooms tab (the panel opens on it). */
+export async function joinRoom(page: Page, name: string) {
+  await page.getByTestId('tab-rooms').click();
+  await roomRow(page, name).getByTestId('join-room').click();
+}
+
+/** Waits until `count` remote videos play real frames (a non-zero width, time advancing). */
+export async function expectRemoteVideosPlaying(page: Page, count: number, timeout = 30_000) {
+  await page.waitForFunction(
+    (expected) =>
+      [...document.querySelectorAll<HTMLVideoElement>('[data-testid="remote-video"]')].filter(
+        (video) => video.videoWidth > 0 && video.readyState >= 2 && !video.paused && video.currentTime > 0,
+      ).length === expected,
+    count,
+    { timeout },
+  );
+}
+
+/**
+ * Resolves with the time (performance.now() of the page) of the first frame shown by the first
+ * `count` remote videos; installed before the click that starts the call. Plain script text: tools
+ * that rename functions (tsx keeps names with a helper) must not touch code that runs in the page.
+ */
+const FIRST_FRAMES_SCRIPT = `(expected) => {
+  window.__firstFrames = new Promise((resolve) => {
+    const seen = new Map();
+    const watch = (video) => {
+      if (seen.has(video)) return;
+      seen.set(video, 0);
+      video.requestVideoFrameCallback((now) => {
+        seen.set(video, now);
+        const times = [...seen.values()].filter((time) => time > 0);
+        if (times.length >= expected) resolve(Math.max(...times));
+      });
+    };
+    const scan = () => document.querySelectorAll('[data-testid="remote-video"]').forEach(watch);
+    new MutationObserver(scan).observe(document.body, { childList: true, subtree: true });
+    scan();
+  });
+}`;
+
+export async function watchFirstRemoteFrames(page: Page, count: number) {
+  await page.evaluate(`(${FIRST_FRAMES_SCRIPT})(${Number(count)})`);
+}
+
+export async function firstRemoteFramesAt(page: Page): Promise<number> {
+  return page.evaluate('window.__firstFrames') as Promise<number>;
+}

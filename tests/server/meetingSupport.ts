@@ -1,0 +1,69 @@
+import { encodeGlobalID } from '@pothos/plugin-relay';
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
+import { startSession } from '../../server/src/auth/sessions';
+import { friendshipPairKey } from '../../server/src/database/keys';
+import type { Services } from '../../server/src/services/container';
+
+let counter = 0;
+
+export type Member = { id: number; globalId: string; token: string; username: string };
+
+/**
+ * A member made directly in the database with a live session (registration through REST hashes a
+ * password with argon2, which would make the limit tests, with a dozen people, slow).
+ */
+export async function quickMember(services: Services, firstName = 'Участник'): Promise<Member> {
+  counter += 1;
+  const username = `m${Date.now().toString(36)}${counter}`;
+  const user = await services.prisma.user.create({
+    data: { username, email: `${username}@example.ru`, passwordHash: 'unused', firstName, lastName: `№${counter}` },
+  });
+  const { token } = await startSession(services.prisma, services.tokenSecret, user.id, 3600, { ip: 'test', userAgent: null });
+  return { id: user.id, globalId: encodeGlobalID('User', user.id), token, username };
+}
+
+export async function befriend(services: Services, a: Member, b: Member) {
+  await services.prisma.friendship.create({
+    data: { pairKey: friendshipPairKey(a.id, b.id), requesterId: a.id, addresseeId: b.id, status: 'accepted' },
+  });
+}
+
+export const roomGlobalId = (id: number) => encodeGlobalID('Room', id);
+export const classGlobalId = (id: number) => encodeGlobalID('MeetingClass', id);
+
+export const JOIN_ROOM = `mutation($roomId: ID!) {
+  joinRoom(roomId: $roomId) {
+    __typename
+    ... on Error { message }
+    ... on LimitReachedError { limit }
+    ... on JoinRoomSuccess { room { databaseId participantCount } participants { user { databaseId } } }
+  }
+}`;
+
+/** GraphQL over HTTP and graphql-ws clients against a running test server, as a member. */
+export function memberClients(server: { url: string }) {
+  const clients: Client[] = [];
+  return {
+    async graphql(member: Member, query: string, variables: Record<string, unknown> = {}, locale = 'ru') {
+      const response = await fetch(`${server.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${member.token}`, 'accept-language': locale },
+        body: JSON.stringify({ query, variables }),
+      });
+      return response.json();
+    },
+    connect(member: Member) {
+      const client = createClient({
+        url: `${server.url.replace('http', 'ws')}/graphql`,
+        webSocketImpl: WebSocket,
+        connectionParams: { authorization: `Bearer ${member.token}` },
+        retryAttempts: 0,
+        lazy: false,
+      });
+      clients.push(client);
+      return client;
+    },
+    dispose: () => Promise.all(clients.map((client) => client.dispose())),
+  };
+}

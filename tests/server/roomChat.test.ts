@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer } from './support';
+import { befriend, JOIN_ROOM, memberClients, quickMember, roomGlobalId, type Member } from './meetingSupport';
+
+type Server = Awaited<ReturnType<typeof startTestServer>>;
+let server: Server;
+let clients: ReturnType<typeof memberClients>;
+beforeAll(async () => {
+  server = await startTestServer();
+  clients = memberClients(server);
+});
+afterAll(async () => {
+  await clients?.dispose();
+  await server?.dispose();
+});
+
+const graphql = (member: Member, query: string, variables: Record<string, unknown> = {}) => clients.graphql(member, query, variables);
+
+type Message = { databaseId: number; type: string; content: string; sender: { databaseId: number } };
+
+function subscribe(member: Member, query: string, variables: Record<string, unknown>) {
+  const client = clients.connect(member);
+  const received: Message[] = [];
+  const errors: unknown[] = [];
+  client.subscribe<Record<string, Message>>(
+    { query, variables },
+    {
+      next: (value) => (value.errors ? errors.push(...value.errors) : received.push(Object.values(value.data!)[0])),
+      error: (error) => errors.push(...(Array.isArray(error) ? error : [error])),
+      complete: () => {},
+    },
+  );
+  return { received, errors };
+}
+
+const settle = (ms = 250) => new Promise((resolve) => setTimeout(resolve, ms));
+const MESSAGE_FIELDS = 'databaseId type content sender { databaseId }';
+
+/** A GraphQL multipart request (the spec Yoga implements): operations, map, then the file. */
+async function sendVoice(member: Member, roomId: number, bytes: Uint8Array<ArrayBuffer>, durationSeconds: number, locale = 'ru') {
+  const form = new FormData();
+  form.set(
+    'operations',
+    JSON.stringify({
+      query: `mutation($roomId: ID!, $file: File!, $duration: Int!) {
+        sendVoiceMessage(roomId: $roomId, file: $file, durationSeconds: $duration) {
+          __typename
+          ... on ValidationError { fieldErrors { path message } }
+          ... on RoomChatMessagePayload { chatMessage { databaseId type voice { url mimeType durationSeconds size } } }
+        }
+      }`,
+      variables: { roomId: roomGlobalId(roomId), file: null, duration: durationSeconds },
+    }),
+  );
+  form.set('map', JSON.stringify({ 0: ['variables.file'] }));
+  form.set('0', new Blob([bytes], { type: 'audio/webm' }), 'voice.webm');
+  const response = await fetch(`${server.url}/graphql`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${member.token}`, 'accept-language': locale },
+    body: form,
+  });
+  return (await response.json()).data?.sendVoiceMessage;
+}
+
+/** The start of a WebM file as MediaRecorder writes it (EBML header, DocType "webm"). */
+const WEBM = new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84, 0x77, 0x65, 0x62, 0x6d, ...new Array(200).fill(7)]);
+
+async function classWithRoom(members: Member[], isPrivate = false) {
+  const meetingClass = await server.services.prisma.meetingClass.create({
+    data: { name: 'Класс', isPrivate, members: { create: members.map((m, i) => ({ userId: m.id, role: i === 0 ? ('admin' as const) : ('member' as const) })) } },
+  });
+  return server.services.prisma.room.create({ data: { name: 'Комната', classId: meetingClass.id } });
+}
+
+describe('room chat', () => {
+  it('stores a text message and delivers it live to the members of the room, not to others', async () => {
+    const [anna, boris, outsider] = await Promise.all([1, 2, 3].map(() => quickMember(server.services)));
+    const room = await classWithRoom([anna, boris], true);
+    const query = `subscription($roomId: ID!) { roomChatMessages(roomId: $roomId) { ${MESSAGE_FIELDS} } }`;
+    const borisFeed = subscribe(boris, query, { roomId: roomGlobalId(room.id) });
+    const outsiderFeed = subscribe(outsider, query, { roomId: roomGlobalId(room.id) });
+    await settle();
+
+    const sent = await graphql(
+      anna,
+      `mutation($roomId: ID!, $input: SendRoomMessageInput!) {
+        sendRoomMessage(roomId: $roomId, input: $input) { __typename ... on RoomChatMessagePayload { chatMessage { ${MESSAGE_FIELDS} } } }
+      }`,
+      { roomId: roomGlobalId(room.id), input: { content: '  Всем привет!  ' } },
+    );
+    expect(sent.data.sendRoomMessage.chatMessage).toMatchObject({ type: 'TEXT', content: 'Всем привет!', sender: { databaseId: anna.id } });
+    await settle();
+    expect(borisFeed.received).toEqual([sent.data.sendRoomMessage.chatMessage]);
+    expect(outsiderFeed.received).toEqual([]);
+    expect(outsiderFeed.errors).toMatchObject([{ message: 'Комната не найдена или закрыта' }]);
+
+    const blank = await graphql(
+      anna,
+      `mutation($roomId: ID!) { sendRoomMessage(roomId: $roomId, input: { content: "   " }) { ... on ValidationError { fieldErrors { message } } } }`,
+      { roomId: roomGlobalId(room.id) },
+    );
+    expect(blank.data.sendRoomMessage.fieldErrors).toEqual([{ message: 'Введите сообщение' }]);
+
+    const history = await graphql(boris, `query($roomId: ID!) { roomChatHistory(roomId: $roomId) { content } }`, {
+      roomId: roomGlobalId(room.id),
+    });
+    expect(history.data.roomChatHistory).toEqual([{ content: 'Всем привет!' }]);
+  });
+
+  it('stores a voice message checked by its content and serves it through a signed link only', async () => {
+    const [anna, boris] = await Promise.all([1, 2].map(() => quickMember(server.services)));
+    const room = await classWithRoom([anna, boris]);
+    const voiceFeed = subscribe(boris, `subscription($roomId: ID!) { voiceMessages(roomId: $roomId) { ${MESSAGE_FIELDS} } }`, {
+      roomId: roomGlobalId(room.id),
+    });
+    await settle();
+
+    const sent = await sendVoice(anna, room.id, WEBM, 3);
+    expect(sent.chatMessage).toMatchObject({ type: 'VOICE', voice: { mimeType: 'audio/webm', durationSeconds: 3, size: WEBM.length } });
+    const audio = await fetch(`${server.url}${sent.chatMessage.voice.url}`);
+    expect(audio.status).toBe(200);
+    expect(audio.headers.get('content-type')).toBe('audio/webm');
+    expect(new Uint8Array(await audio.arrayBuffer())).toEqual(WEBM);
+    const range = await fetch(`${server.url}${sent.chatMessage.voice.url}`, { headers: { range: 'bytes=0-3' } });
+    expect(range.status).toBe(206);
+    expect(new Uint8Array(await range.arrayBuffer())).toEqual(WEBM.subarray(0, 4));
+    const tampered = sent.chatMessage.voice.url.replace(/signature=./, 'signature=x');
+    expect((await fetch(`${server.url}${tampered}`)).status).toBe(403);
+    await settle();
+    expect(voiceFeed.received.map((m) => m.databaseId)).toEqual([sent.chatMessage.databaseId]);
+
+    // Not a recording, too long, too large: refused with the texts, nothing stored.
+    const before = await server.services.prisma.roomChatMessage.count({ where: { roomId: room.id } });
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+    expect((await sendVoice(anna, room.id, png, 3)).fieldErrors).toEqual([
+      { path: ['file'], message: 'Голосовое сообщение должно быть записью WebM, Ogg или MP4' },
+    ]);
+    expect((await sendVoice(anna, room.id, WEBM, 301, 'en')).fieldErrors).toEqual([
+      { path: ['durationSeconds'], message: 'A voice message lasts from 1 to 300 seconds' },
+    ]);
+    const huge = new Uint8Array(6_000_001);
+    huge.set(WEBM);
+    expect((await sendVoice(anna, room.id, huge, 300)).fieldErrors).toEqual([
+      { path: ['file'], message: 'Голосовое сообщение слишком большое' },
+    ]);
+    expect(await server.services.prisma.roomChatMessage.count({ where: { roomId: room.id } })).toBe(before);
+  });
+
+  it('sends a contact card to chosen people in the room; only they and the sender see it', async () => {
+    const [anna, boris, clara, friend] = await Promise.all(
+      ['Анна', 'Борис', 'Клара', 'Друг'].map((name) => quickMember(server.services, name)),
+    );
+    await befriend(server.services, anna, friend);
+    const room = await classWithRoom([anna, boris, clara]);
+    for (const who of [anna, boris, clara]) await graphql(who, JOIN_ROOM, { roomId: roomGlobalId(room.id) });
+    const cards = subscribe(boris, `subscription { contactCards { databaseId contactCard { name username } } }`, {});
+    await settle();
+
+    const SEND = `mutation($roomId: ID!, $contact: ID!, $to: [ID!]!) {
+      sendContactCard(roomId: $roomId, contactId: $contact, recipientIds: $to) {
+        __typename
+        ... on ValidationError { fieldErrors { path message } }
+        ... on RoomChatMessagePayload { chatMessage { databaseId type contactCard { userDatabaseId name username email } recipientDatabaseIds } }
+      }
+    }`;
+    const none = await graphql(anna, SEND, { roomId: roomGlobalId(room.id), contact: friend.globalId, to: [] });
+    expect(none.data.sendContactCard.fieldErrors).toEqual([{ path: ['recipientIds'], message: 'Выберите хотя бы одного получателя' }]);
+    const notAContact = await graphql(anna, SEND, { roomId: roomGlobalId(room.id), contact: clara.globalId, to: [boris.globalId] });
+    expect(notAContact.errors[0].message).toBe('Поделиться можно только своим контактом или своей карточкой');
+
+    const sent = await graphql(anna, SEND, { roomId: roomGlobalId(room.id), contact: friend.globalId, to: [boris.globalId] });
+    expect(sent.data.sendContactCard.chatMessage).toMatchObject({
+      type: 'CONTACT_CARD',
+      contactCard: {
+        userDatabaseId: friend.id,
+        name: expect.stringMatching(/^Друг №\d+$/),
+        username: friend.username,
+        email: `${friend.username}@example.ru`,
+      },
+      recipientDatabaseIds: [boris.id],
+    });
+    await settle();
+    expect(cards.received).toEqual([{ databaseId: sent.data.sendContactCard.chatMessage.databaseId, contactCard: expect.objectContaining({ username: friend.username }) }]);
+
+    const seenBy = async (who: Member) =>
+      (await graphql(who, `query($roomId: ID!) { roomChatHistory(roomId: $roomId) { type } }`, { roomId: roomGlobalId(room.id) })).data
+        .roomChatHistory;
+    expect(await seenBy(boris)).toEqual([{ type: 'CONTACT_CARD' }]);
+    expect(await seenBy(anna)).toEqual([{ type: 'CONTACT_CARD' }]);
+    expect(await seenBy(clara)).toEqual([]);
+  });
+});
