@@ -196,10 +196,14 @@ test('photos and videos: uploads, titles, the full-screen viewer, and a video th
   await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(pausedBefore);
 });
 
-test('the sections of /social: contacts and messenger are coming, communities, bookmarks and files are in development', async ({ page }) => {
+test('the sections of /social: contacts and messenger open, communities, bookmarks and files are in development', async ({ page }) => {
   await openSocial(page, 'sergey@linkup.ru');
   await expect(page.getByTestId('composer-prompt')).toBeVisible();
-  for (const section of ['contacts', 'messenger', 'communities', 'bookmarks', 'files']) {
+  await page.getByTestId('social-section-contacts').click();
+  await expect(page.getByTestId('my-contacts')).toBeVisible();
+  await page.getByTestId('social-section-messenger').click();
+  await expect(page.getByTestId('messenger')).toBeVisible();
+  for (const section of ['communities', 'bookmarks', 'files']) {
     await page.getByTestId(`social-section-${section}`).click();
     await expect(page.getByTestId('placeholder-page')).toContainText('Раздел в разработке');
   }

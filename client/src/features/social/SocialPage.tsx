@@ -13,6 +13,7 @@ import { SELECT_RECIPIENT_EVENT, type SelectRecipientDetail } from '../messenger
 const PublicationsPanel = lazy(() => import('./publications/PublicationsPanel'))
 const GalleryPanel = lazy(() => import('./galleries/GalleryPanel'))
 const MessengerPanel = lazy(() => import('../messenger/MessengerPanel'))
+const ContactsPanel = lazy(() => import('../contacts/ContactsPanel'))
 
 export const SECTIONS = [
   'publications',
@@ -46,11 +47,7 @@ function SectionPanel({ section, recipientId }: { section: Section; recipientId:
     case 'videos':
       return <GalleryPanel kind="VIDEO" />
     case 'contacts':
-      return (
-        <PlaceholderPage title={<Trans>Контакты</Trans>}>
-          <Trans>Заявки в друзья, поиск контактов и список «Мои контакты» появятся здесь в ближайшем обновлении.</Trans>
-        </PlaceholderPage>
-      )
+      return <ContactsPanel />
     case 'messenger':
       return <MessengerPanel recipientId={recipientId} />
     case 'communities':
