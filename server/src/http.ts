@@ -12,6 +12,7 @@ import { createStaticClient } from './storage/staticClient';
 import { serveStoredFile, UPLOADS_PATH } from './storage/files';
 import { PROFILE_IMAGE_FOLDERS } from './services/profiles';
 import { serveVoice } from './storage/voiceMessages';
+import { serveAttachment } from './services/messageAttachments';
 import { stopCallPresence } from './services/callPresence';
 import { pruneCallSignals } from './services/calls';
 import { authenticate, bearerToken } from './auth/sessions';
@@ -78,6 +79,8 @@ export function createApp(services: Services) {
     }
     const voice = await serveVoice(request, services.tokenSecret, services.config.dataDir);
     if (voice) return voice;
+    const attachment = await serveAttachment(services, request);
+    if (attachment) return attachment;
     if (pathname === '/health') {
       return json(200, { status: 'ok', database: services.db.kind, realtime: services.config.redisUrl ? 'redis' : 'memory' });
     }

@@ -80,3 +80,33 @@ test('the messenger asks for a recipient and the emoji panel has 10 columns', as
   await page.getByRole('button', { name: '👍' }).click();
   await expect(page.getByTestId('message-input')).toHaveValue('👍');
 });
+
+test('a photo and a text file sent in the chat reach the other member', async ({ browser, request }) => {
+  const nina = await registerMember(request, 'Nina');
+  const yuri = await registerMember(request, 'Yuri');
+  const ninaPage = await (await browser.newContext()).newPage();
+  const yuriPage = await (await browser.newContext()).newPage();
+  await logIn(ninaPage, nina.email, nina.password);
+  await logIn(yuriPage, yuri.email, yuri.password);
+  await expect(ninaPage).toHaveURL(/\/dashboard$/);
+  await expect(yuriPage).toHaveURL(/\/dashboard$/);
+  await yuriPage.goto(`/social?section=messenger&recipient=${encodeURIComponent(nina.globalId)}`);
+  await ninaPage.goto(`/social?section=messenger&recipient=${encodeURIComponent(yuri.globalId)}`);
+
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+  await ninaPage.getByTestId('attach-input').setInputFiles([
+    { name: 'dot.png', mimeType: 'image/png', buffer: png },
+    { name: 'plan.txt', mimeType: 'text/plain', buffer: Buffer.from('План на неделю') },
+  ]);
+  await expect(ninaPage.getByTestId('chosen-file')).toHaveText([`dot.png (${png.length} B)`, 'plan.txt (26 B)']);
+  await ninaPage.getByTestId('message-input').fill('Смотри');
+  await ninaPage.getByTestId('send-message').click();
+  await expect(ninaPage.getByTestId('chosen-file')).toHaveCount(0);
+
+  // Live on Yuri's open chat: the text, the picture (loaded through its signed link) and the file.
+  await expect(yuriPage.getByTestId('chat-message-text')).toHaveText(['Смотри']);
+  const image = yuriPage.getByTestId('chat-attachment-image');
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  await expect(yuriPage.getByTestId('chat-attachment-file')).toHaveText('plan.txt (26 B)');
+});

@@ -148,3 +148,69 @@ describe('the conversation list', () => {
     }
   });
 });
+
+describe('attachments', () => {
+  const sendWithFiles = (token: string, receiverId: number, files: File[], content = '') => {
+    const form = new FormData();
+    form.set('receiver_id', String(receiverId));
+    form.set('content', content);
+    for (const file of files) form.append('files', file);
+    return app.request('POST', '/messages', { token, body: form });
+  };
+  // A real 1×1 PNG, renamed: the name does not matter, the content does.
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+
+  it('stores accepted files (by content) and serves them only through their signed link', async () => {
+    const anna = await registerAndLogin(app);
+    const boris = await registerAndLogin(app);
+    const sent = await sendWithFiles(anna.token, boris.user.id, [
+      new File([png], 'photo.jpg', { type: 'image/jpeg' }),
+      new File(['Привет, это заметка.\n'], 'notes.txt', { type: 'text/plain' }),
+    ]);
+    expect(sent.status).toBe(201);
+    const message = await sent.json();
+    expect(message.content).toBe('');
+    expect(message.attachments).toEqual([
+      { name: 'photo.jpg', type: 'image/png', size: png.length, url: expect.stringMatching(/^\/messages\/attachments\//) },
+      { name: 'notes.txt', type: 'text/plain; charset=utf-8', size: expect.any(Number), url: expect.any(String) },
+    ]);
+
+    const image = await app.request('GET', message.attachments[0].url);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await image.arrayBuffer()).equals(png)).toBe(true);
+    const text = await app.request('GET', message.attachments[1].url);
+    expect(text.headers.get('content-disposition')).toContain('attachment');
+
+    const tampered = message.attachments[0].url.replace(/signature=[^&]+/, 'signature=forged');
+    expect((await app.request('GET', tampered)).status).toBe(403);
+    const unsigned = message.attachments[0].url.split('?')[0];
+    expect((await app.request('GET', unsigned)).status).toBe(403);
+  });
+
+  it('refuses a forbidden type, a file over 25 MB and an empty message, and stores nothing', async () => {
+    const anna = await registerAndLogin(app);
+    const boris = await registerAndLogin(app);
+    const before = await app.services.prisma.message.count();
+
+    const program = new File([Buffer.from('MZ\x90\x00\x03\x00\x00\x00binary')], 'readme.txt');
+    const refused = await sendWithFiles(anna.token, boris.user.id, [program], 'смотри');
+    expect(refused.status).toBe(415);
+    expect((await refused.json()).detail).toBe(
+      'Файл readme.txt нельзя прикрепить: подходят изображения, видео, аудио, PDF, DOC, DOCX, TXT, ZIP и RAR',
+    );
+
+    const huge = new File([new Uint8Array(25 * 1024 * 1024 + 1)], 'big.pdf');
+    const tooLarge = await sendWithFiles(anna.token, boris.user.id, [huge]);
+    expect(tooLarge.status).toBe(413);
+    expect((await tooLarge.json()).detail).toBe('Файл big.pdf слишком большой (максимум 25MB)');
+
+    const empty = await sendWithFiles(anna.token, boris.user.id, []);
+    expect(empty.status).toBe(422);
+    expect(await app.services.prisma.message.count()).toBe(before);
+    expect(await app.services.prisma.messageAttachment.count({ where: { originalName: { in: ['readme.txt', 'big.pdf'] } } })).toBe(0);
+  });
+});

@@ -139,6 +139,11 @@ export const messages = {
     en: 'The file {name} is neither an image nor a video',
     fr: "Le fichier {name} n'est ni une image ni une vidéo",
   },
+  'messages.attachmentType': {
+    ru: 'Файл {name} нельзя прикрепить: подходят изображения, видео, аудио, PDF, DOC, DOCX, TXT, ZIP и RAR',
+    en: 'The file {name} cannot be attached: images, video, audio, PDF, DOC, DOCX, TXT, ZIP and RAR are accepted',
+    fr: 'Le fichier {name} ne peut pas être joint : images, vidéos, audio, PDF, DOC, DOCX, TXT, ZIP et RAR sont acceptés',
+  },
   'upload.tooMany': {
     ru: 'Не более {max} файлов за один раз',
     en: 'At most {max} files at a time',

@@ -1,7 +1,16 @@
 import { decodeGlobalID } from '@pothos/plugin-relay';
 import { builder } from '../builder';
 import * as messages from '../services/messages';
-import { ForbiddenError, NotAuthenticatedError, NotFoundError, UserBlockedError, ValidationError } from '../services/errors';
+import {
+  FileTooLargeError,
+  ForbiddenError,
+  NotAuthenticatedError,
+  NotFoundError,
+  UnsupportedFileTypeError,
+  UserBlockedError,
+  ValidationError,
+} from '../services/errors';
+import { attachmentUrl } from '../services/messageAttachments';
 import type { SharedResult } from '../realtime/sharedSubscriptions';
 import { afterId, storedThenLive } from '../realtime/catchUp';
 import { UserNode } from './user';
@@ -29,6 +38,18 @@ export const MessageNode = builder.prismaNode('Message', {
     conversationId: t.globalID({ resolve: (message) => ({ type: 'Conversation', id: message.conversationId }) }),
     senderId: t.globalID({ resolve: (message) => ({ type: 'User', id: message.senderId }) }),
     sender: t.relation('sender'),
+    attachments: t.relation('attachments', { query: { orderBy: { id: 'asc' } } }),
+  }),
+});
+
+builder.prismaObject('MessageAttachment', {
+  description: 'A file sent with a message; its link is signed and works for about an hour.',
+  fields: (t) => ({
+    databaseId: t.exposeInt('id'),
+    originalName: t.exposeString('originalName'),
+    mimeType: t.exposeString('mimeType'),
+    size: t.exposeInt('size', { description: 'Bytes.' }),
+    url: t.string({ resolve: (file, _args, ctx) => attachmentUrl(ctx.services.tokenSecret, file.filename) }),
   }),
 });
 
@@ -143,7 +164,12 @@ const SendMessageInput = builder.inputType('SendMessageInput', {
   fields: (t) => ({
     recipientId: t.id({ required: false }),
     conversationId: t.id({ required: false }),
-    content: t.string({ required: true, validate: { schema: messages.messageContent } }),
+    content: t.string({ required: false, defaultValue: '', validate: { schema: messages.messageContent } }),
+    attachments: t.field({
+      type: ['File'],
+      required: false,
+      description: 'Images, video, audio, PDF, DOC, DOCX, TXT, ZIP or RAR; 25 MB and 10 files at most.',
+    }),
   }),
 });
 
@@ -168,7 +194,7 @@ builder.mutationFields((t) => ({
     authScopes: { loggedIn: true },
     args: { input: t.arg({ type: SendMessageInput, required: true }) },
     errors: {
-      types: [ValidationError, NotFoundError, ForbiddenError, UserBlockedError],
+      types: [ValidationError, NotFoundError, ForbiddenError, UserBlockedError, FileTooLargeError, UnsupportedFileTypeError],
       directResult: true,
       union: { name: 'SendMessageResult' },
     },
@@ -177,13 +203,15 @@ builder.mutationFields((t) => ({
       if (input.conversationId) {
         return messages.sendToConversation(ctx.services, senderId, {
           conversationId: databaseIdOf(input.conversationId, 'Conversation'),
-          content: input.content,
+          content: input.content ?? '',
+          attachments: input.attachments ?? [],
         });
       }
       if (!input.recipientId) throw new ValidationError([{ path: ['recipientId'], messageKey: 'messages.recipientRequired' }]);
       return messages.sendDirectMessage(ctx.services, senderId, {
         recipientId: databaseIdOf(input.recipientId, 'User'),
-        content: input.content,
+        content: input.content ?? '',
+        attachments: input.attachments ?? [],
       });
     },
   }),

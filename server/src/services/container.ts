@@ -23,6 +23,8 @@ export type Services = {
   loginLimiter: RateLimiter;
   /** Publication media and gallery uploads (`$DATA_DIR/media`), served by GET /publications/media/{name}. */
   mediaStore: FileStore;
+  /** Files attached to private messages (served only through signed links). */
+  attachmentStore: FileStore;
   close(): Promise<void>;
 };
 
@@ -58,6 +60,7 @@ export function createServices(
         ? createRedisRateLimiter(redis, config.loginLimitWindowSeconds)
         : createMemoryRateLimiter(config.loginLimitWindowSeconds)),
     mediaStore: createFileStore(path.join(config.dataDir, 'media')),
+    attachmentStore: createFileStore(path.join(config.dataDir, 'attachments')),
     async close() {
       await realtime.close();
       await redis?.quit();

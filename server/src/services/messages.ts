@@ -3,6 +3,7 @@ import type { Services } from './container';
 import { directConversationKey } from '../database/keys';
 import { ForbiddenError, NotFoundError, UserBlockedError, ValidationError } from './errors';
 import { isBlockedBetween } from './friendships';
+import { checkAttachments, type CheckedAttachment } from './messageAttachments';
 
 /** Longest message text; the composer shows the same limit. */
 export const MESSAGE_MAX_LENGTH = 5000;
@@ -26,10 +27,9 @@ export async function otherParticipants(services: Services, conversationId: numb
 export async function sendDirectMessage(
   services: Services,
   senderId: number,
-  input: { recipientId: number; content: string },
+  input: { recipientId: number } & MessageBody,
 ): Promise<{ messageId: number; conversationId: number }> {
-  const content = input.content.trim();
-  if (!content) throw new ValidationError([{ path: ['content'], messageKey: 'messages.empty' }]);
+  const body = await checkedBody(input);
   if (input.recipientId === senderId) throw new ValidationError([{ path: ['recipientId'], messageKey: 'messages.toSelf' }]);
   const recipient = await services.prisma.user.findUnique({ where: { id: input.recipientId }, select: { isActive: true } });
   if (!recipient?.isActive) throw new NotFoundError('messages.recipientNotFound');
@@ -45,22 +45,31 @@ export async function sendDirectMessage(
     update: {},
     select: { id: true },
   });
-  return storeAndPublish(services, conversation.id, senderId, [input.recipientId], content);
+  return storeAndPublish(services, conversation.id, senderId, [input.recipientId], body);
 }
 
 /** Stores a message in a conversation the sender takes part in (one-to-one or group). */
 export async function sendToConversation(
   services: Services,
   senderId: number,
-  input: { conversationId: number; content: string },
+  input: { conversationId: number } & MessageBody,
 ): Promise<{ messageId: number; conversationId: number }> {
-  const content = input.content.trim();
-  if (!content) throw new ValidationError([{ path: ['content'], messageKey: 'messages.empty' }]);
+  const body = await checkedBody(input);
   const others = await otherParticipants(services, input.conversationId, senderId);
   if (others.length === 1 && (await isBlockedBetween(services.prisma, senderId, others[0]))) {
     throw new UserBlockedError('messages.blocked');
   }
-  return storeAndPublish(services, input.conversationId, senderId, others, content);
+  return storeAndPublish(services, input.conversationId, senderId, others, body);
+}
+
+type MessageBody = { content: string; attachments?: File[] };
+
+/** Text (trimmed) and attachments (checked by content); a message needs one or the other. */
+async function checkedBody(input: MessageBody) {
+  const content = input.content.trim();
+  const attachments = await checkAttachments(input.attachments ?? []);
+  if (!content && attachments.length === 0) throw new ValidationError([{ path: ['content'], messageKey: 'messages.empty' }]);
+  return { content, attachments };
 }
 
 async function storeAndPublish(
@@ -68,10 +77,28 @@ async function storeAndPublish(
   conversationId: number,
   senderId: number,
   recipientIds: number[],
-  content: string,
+  { content, attachments }: { content: string; attachments: CheckedAttachment[] },
 ) {
-  const message = await services.prisma.$transaction(async (tx) => {
-    const created = await tx.message.create({ data: { conversationId, senderId, content }, select: { id: true, createdAt: true } });
+  const store = services.attachmentStore;
+  const filenames = await Promise.all(attachments.map((file) => store.storeUpload(file.bytes, file.type)));
+  const message = await services.prisma
+    .$transaction(async (tx) => {
+      const created = await tx.message.create({
+        data: {
+          conversationId,
+          senderId,
+          content,
+          attachments: {
+            create: attachments.map((file, index) => ({
+              filename: filenames[index]!,
+              originalName: file.originalName,
+              mimeType: file.type.mime,
+              size: file.size,
+            })),
+          },
+        },
+        select: { id: true, createdAt: true },
+      });
     await tx.conversation.update({ where: { id: conversationId }, data: { lastMessageAt: created.createdAt } });
     // One's own message is read by oneself.
     await tx.conversationParticipant.update({
@@ -79,7 +106,11 @@ async function storeAndPublish(
       data: { lastReadMessageId: created.id },
     });
     return created;
-  });
+  })
+    .catch(async (error: unknown) => {
+      await store.remove(filenames); // no message, so no files either
+      throw error;
+    });
   // Stored (committed) first, then published: a subscriber that misses the event finds the row.
   for (const userId of [senderId, ...recipientIds]) {
     services.pubsub.publish('user:message', userId, { id: message.id, conversationId });

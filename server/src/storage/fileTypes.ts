@@ -57,6 +57,12 @@ export function detectFileType(input: Uint8Array): DetectedFileType | null {
   if (ascii(bytes, 0, 4) === 'OggS') return type('video/ogg', '.ogv', 'video');
   if (ascii(bytes, 0, 5) === '%PDF-') return type('application/pdf', '.pdf', 'document');
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return type('application/zip', '.zip', 'archive');
+  if (ascii(bytes, 0, 6) === 'Rar!\x1a\x07') return type('application/vnd.rar', '.rar', 'archive');
+  // The OLE compound file of Word 97-2003 (.doc) and its siblings.
+  if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return type('application/msword', '.doc', 'document');
+  if (ascii(bytes, 0, 3) === 'ID3' || startsWith(bytes, [0xff, 0xfb]) || startsWith(bytes, [0xff, 0xf3]) || startsWith(bytes, [0xff, 0xf2])) {
+    return type('audio/mpeg', '.mp3', 'audio');
+  }
   return null;
 }
 
@@ -79,6 +85,11 @@ const MIME_BY_EXTENSION: Record<string, string> = {
   '.wav': 'audio/wav',
   '.pdf': 'application/pdf',
   '.zip': 'application/zip',
+  '.rar': 'application/vnd.rar',
+  '.doc': 'application/msword',
+  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  '.mp3': 'audio/mpeg',
+  '.txt': 'text/plain; charset=utf-8',
 };
 
 export const mimeOfExtension = (extension: string) => MIME_BY_EXTENSION[extension.toLowerCase()] ?? 'application/octet-stream';

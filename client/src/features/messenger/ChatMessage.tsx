@@ -1,9 +1,10 @@
 import { Box, chakra, Flex, Text } from '@chakra-ui/react'
 import { useLingui } from '@lingui/react/macro'
-import { Check, CheckCheck } from 'lucide-react'
+import { Check, CheckCheck, Paperclip } from 'lucide-react'
 import { graphql, useFragment } from 'react-relay/hooks'
 import type { ChatMessage_message$key } from '../../__generated__/ChatMessage_message.graphql'
 import { formatDateTime } from '../../i18n/format'
+import { formatFileSize } from './fileSize'
 
 const fragment = graphql`
   fragment ChatMessage_message on Message {
@@ -11,6 +12,13 @@ const fragment = graphql`
     content
     createdAt
     senderId
+    attachments {
+      databaseId
+      originalName
+      mimeType
+      size
+      url
+    }
   }
 `
 
@@ -32,9 +40,33 @@ export function ChatMessage({ message, viewerId, readUpTo }: { message: ChatMess
         roundedBottomRight={mine ? 'sm' : 'xl'}
         roundedBottomLeft={mine ? 'xl' : 'sm'}
       >
-        <Text whiteSpace="pre-wrap" wordBreak="break-word" data-testid="chat-message-text">
-          {data.content}
-        </Text>
+        {data.content && (
+          <Text whiteSpace="pre-wrap" wordBreak="break-word" data-testid="chat-message-text">
+            {data.content}
+          </Text>
+        )}
+        {data.attachments.map((file) =>
+          file.mimeType.startsWith('image/') ? (
+            <chakra.a key={file.databaseId} href={file.url} target="_blank" rel="noreferrer" display="block" mt="1">
+              <chakra.img src={file.url} alt={file.originalName} maxH="48" rounded="md" data-testid="chat-attachment-image" />
+            </chakra.a>
+          ) : (
+            <chakra.a
+              key={file.databaseId}
+              href={file.url}
+              download={file.originalName}
+              display="flex"
+              alignItems="center"
+              gap="2"
+              mt="1"
+              textDecoration="underline"
+              data-testid="chat-attachment-file"
+            >
+              <Paperclip size={14} aria-hidden="true" />
+              {file.originalName} ({formatFileSize(file.size)})
+            </chakra.a>
+          ),
+        )}
         <Flex justify="flex-end" align="center" gap="1" mt="1" fontSize="xs" opacity={0.75}>
           <chakra.time dateTime={data.createdAt}>{formatDateTime(data.createdAt)}</chakra.time>
           {mine &&

@@ -10,7 +10,7 @@ import { useAuth } from '../../app/auth/AuthProvider'
 import { ChatMessages } from './ChatMessages'
 import { Composer } from './Composer'
 import { useIsTyping } from './typingStore'
-import { appendMessage, moveConversationFirst } from './useMessengerLive'
+import { appendMessage, moveConversationFirst, onNewConversation } from './useMessengerLive'
 
 const query = graphql`
   query ChatViewQuery($userId: ID!) {
@@ -81,6 +81,10 @@ export function ChatView({ userId }: { userId: string }) {
   const conversation = data.conversationWith
   const typing = useIsTyping(conversation?.id)
 
+  // Waiting for a first message: once one arrives, load the conversation it started.
+  const waiting = !conversation
+  useEffect(() => (waiting ? onNewConversation(() => setFetchKey((key) => key + 1)) : undefined), [waiting])
+
   // An open conversation is a read one: whatever arrives while it is shown is marked read.
   const unread = conversation?.unreadCount ?? 0
   useEffect(() => {
@@ -97,11 +101,13 @@ export function ChatView({ userId }: { userId: string }) {
   }
   const name = `${person.firstName ?? ''} ${person.lastName ?? ''}`.trim()
 
-  const send = (text: string) =>
+  const send = (text: string, files: File[]) =>
     new Promise<boolean>((resolve) => {
       setError(null)
       commitSend({
-        variables: { input: { recipientId: person.id, content: text } },
+        // Files travel as parts of a multipart request, each in place of a null in the variables.
+        variables: { input: { recipientId: person.id, content: text, attachments: files.map(() => null) } },
+        uploadables: Object.fromEntries(files.map((file, index) => [`input.attachments.${index}`, file])),
         updater: (store, result) => {
           const sent = result?.sendMessage
           if (sent?.__typename !== 'SendMessageSuccess' || !sent.sentMessage || !sent.conversation) return

@@ -1,14 +1,18 @@
-import { Box, Button, Flex, IconButton, Textarea } from '@chakra-ui/react'
+import { Box, Button, CloseButton, Flex, HStack, IconButton, Text, Textarea } from '@chakra-ui/react'
 import { useLingui } from '@lingui/react/macro'
-import { SendHorizontal, Smile } from 'lucide-react'
+import { Paperclip, SendHorizontal, Smile } from 'lucide-react'
 import { useRef, useState, type KeyboardEvent } from 'react'
 import { EmojiPanel } from './EmojiPanel'
+import { formatFileSize } from './fileSize'
+
+/** The picker's filter (spec section 2): the server checks every file by its content anyway. */
+const ACCEPTED = 'image/*,video/*,audio/*,.pdf,.doc,.docx,.txt,.zip,.rar'
 
 /** How often a typing signal is repeated while typing goes on. */
 const TYPING_SIGNAL_MS = 3_000
 
 /**
- * The chat input bar: Enter sends, Shift+Enter makes a new line, blank text is not sent.
+ * The chat input bar: Enter sends, Shift+Enter makes a new line; a message needs text or a file.
  * `onTyping(true)` is signalled while the text changes, `onTyping(false)` when it is sent or emptied.
  */
 export function Composer({
@@ -16,15 +20,18 @@ export function Composer({
   onTyping,
   sending,
 }: {
-  onSend: (text: string) => Promise<boolean>
+  onSend: (text: string, files: File[]) => Promise<boolean>
   onTyping: (typing: boolean) => void
   sending: boolean
 }) {
   const { t } = useLingui()
   const [text, setText] = useState('')
   const [emojiOpen, setEmojiOpen] = useState(false)
+  const [files, setFiles] = useState<File[]>([])
   const lastSignal = useRef(0)
   const area = useRef<HTMLTextAreaElement>(null)
+  const picker = useRef<HTMLInputElement>(null)
+  const empty = !text.trim() && files.length === 0
 
   const change = (value: string) => {
     setText(value)
@@ -39,9 +46,10 @@ export function Composer({
   }
 
   const send = async () => {
-    if (!text.trim() || sending) return
-    if (await onSend(text)) {
+    if (empty || sending) return
+    if (await onSend(text, files)) {
       setText('')
+      setFiles([])
       setEmojiOpen(false)
       if (lastSignal.current) onTyping(false)
       lastSignal.current = 0
@@ -73,7 +81,35 @@ export function Composer({
           <EmojiPanel onPick={insertEmoji} />
         </Box>
       )}
+      {files.length > 0 && (
+        <HStack wrap="wrap" gap="2" mb="2" data-testid="chosen-files">
+          {files.map((file, index) => (
+            <HStack key={`${file.name}-${index}`} borderWidth="1px" rounded="md" pl="2" gap="1" fontSize="sm" data-testid="chosen-file">
+              <Text>
+                {file.name} ({formatFileSize(file.size)})
+              </Text>
+              <CloseButton size="2xs" aria-label={t`Убрать файл`} onClick={() => setFiles((all) => all.filter((_, i) => i !== index))} />
+            </HStack>
+          ))}
+        </HStack>
+      )}
       <Flex gap="2" align="flex-end">
+        <input
+          ref={picker}
+          type="file"
+          multiple
+          accept={ACCEPTED}
+          hidden
+          data-testid="attach-input"
+          onChange={(event) => {
+            const chosen = [...(event.currentTarget.files ?? [])]
+            setFiles((all) => [...all, ...chosen])
+            event.currentTarget.value = ''
+          }}
+        />
+        <IconButton variant="ghost" aria-label={t`Прикрепить файл`} onClick={() => picker.current?.click()} data-testid="attach-button">
+          <Paperclip />
+        </IconButton>
         <IconButton
           variant="ghost"
           aria-label={t`Эмодзи`}
@@ -95,7 +131,7 @@ export function Composer({
           rows={1}
           data-testid="message-input"
         />
-        <Button colorPalette="blue" onClick={() => void send()} loading={sending} disabled={!text.trim()} data-testid="send-message">
+        <Button colorPalette="blue" onClick={() => void send()} loading={sending} disabled={empty} data-testid="send-message">
           <SendHorizontal />
           {t`Отправить`}
         </Button>

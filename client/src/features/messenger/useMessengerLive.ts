@@ -39,11 +39,28 @@ const typingSubscription = graphql`
   }
 `
 
+const newConversationListeners = new Set<() => void>()
+
+/**
+ * Called when a message arrives in a conversation no open view has loaded yet (the first message
+ * between two members): a chat waiting for its first message reloads then.
+ */
+export function onNewConversation(listener: () => void): () => void {
+  newConversationListeners.add(listener)
+  return () => {
+    newConversationListeners.delete(listener)
+  }
+}
+
 /** Appends a message record to its conversation's loaded message list, once. */
 export function appendMessage(store: RecordSourceProxy, conversationId: string, messageId: string) {
   const conversation = store.get(conversationId)
   const message = store.get(messageId)
-  if (!conversation || !message) return
+  if (!conversation) {
+    queueMicrotask(() => newConversationListeners.forEach((listener) => listener()))
+    return
+  }
+  if (!message) return
   const connection = ConnectionHandler.getConnection(conversation, CHAT_MESSAGES_CONNECTION)
   if (!connection) return
   const present = (connection.getLinkedRecords('edges') ?? []).some((edge) => edge?.getLinkedRecord('node')?.getDataID() === messageId)

@@ -2,14 +2,26 @@ import { encodeGlobalID } from '@pothos/plugin-relay';
 import type { RestRequest, RestRoute } from '../router';
 import { text } from './values';
 
-type GraphQLMessage = { databaseId: number; content: string; createdAt: string; senderId: string };
+type GraphQLMessage = {
+  databaseId: number;
+  content: string;
+  createdAt: string;
+  senderId: string;
+  attachments: { originalName: string; mimeType: string; size: number; url: string }[];
+};
+
+const MESSAGE_FIELDS = 'databaseId content createdAt senderId attachments { originalName mimeType size url }';
 
 const restMessage = (message: GraphQLMessage, req: RestRequest) => ({
   id: message.databaseId,
   content: message.content,
   created_at: message.createdAt,
   is_mine: message.senderId === encodeGlobalID('User', req.context.viewer!.user.id),
+  attachments: message.attachments.map((file) => ({ name: file.originalName, type: file.mimeType, size: file.size, url: file.url })),
 });
+
+/** Files of a multipart body, under `files` (as the spec's uploads) or `attachments`. */
+const filesOf = (value: unknown): File[] => [value].flat().filter((item): item is File => item instanceof File);
 
 /** Spec section 7, "Friends and messages": the messenger's two documented paths. */
 export const messageRoutes: RestRoute[] = [
@@ -22,7 +34,7 @@ export const messageRoutes: RestRoute[] = [
         edges { node {
           databaseId unreadCount
           otherParticipant { databaseId firstName lastName username avatarImage }
-          lastMessage { databaseId content createdAt senderId }
+          lastMessage { ${MESSAGE_FIELDS} }
         } }
       }
     }`,
@@ -48,7 +60,7 @@ export const messageRoutes: RestRoute[] = [
     operation: `mutation RestSendMessage($input: SendMessageInput!) {
       sendMessage(input: $input) {
         __typename ...RestError
-        ... on SendMessageSuccess { sentMessage { databaseId content createdAt senderId } conversation { databaseId } }
+        ... on SendMessageSuccess { sentMessage { ${MESSAGE_FIELDS} } conversation { databaseId } }
       }
     }`,
     variables: ({ body }) => {
@@ -57,6 +69,7 @@ export const messageRoutes: RestRoute[] = [
         input: {
           recipientId: Number.isInteger(receiver) && receiver > 0 ? encodeGlobalID('User', receiver) : null,
           content: text(body.content),
+          attachments: [...filesOf(body.files), ...filesOf(body.attachments)],
         },
       };
     },

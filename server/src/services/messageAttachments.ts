@@ -1,0 +1,93 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Services } from './container';
+import { detectFileType, SIGNATURE_BYTES, type DetectedFileType } from '../storage/fileTypes';
+import { FileTooLargeError, UnsupportedFileTypeError, ValidationError } from './errors';
+
+/** What the messenger accepts (spec section 2, "Chat input bar"), and how much. */
+export const ATTACHMENT_LIMITS = { maxBytes: 25 * 1024 * 1024, maxFiles: 10 } as const;
+
+/** How long a link to an attachment works; the client gets a fresh one with every read. */
+const LINK_TTL_SECONDS = 3600;
+
+export type CheckedAttachment = { bytes: Uint8Array; type: DetectedFileType; originalName: string; size: number };
+
+const DOCX = { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', extension: '.docx', kind: 'document' } as const;
+const TEXT = { mime: 'text/plain; charset=utf-8', extension: '.txt', kind: 'document' } as const;
+
+/** Plain text: valid UTF-8 without NUL bytes (binary files nearly always have some). */
+function isPlainText(bytes: Uint8Array): boolean {
+  if (bytes.includes(0)) return false;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The type of an attachment from its content: images, video, audio, PDF, DOC, ZIP and RAR by their
+ * signature; DOCX is a ZIP named .docx; TXT has no signature, so it must be UTF-8 text named .txt.
+ */
+function attachmentType(bytes: Uint8Array, name: string): DetectedFileType | null {
+  const detected = detectFileType(bytes.subarray(0, SIGNATURE_BYTES));
+  const lower = name.toLowerCase();
+  if (detected?.extension === '.zip' && lower.endsWith('.docx')) return DOCX;
+  if (detected) return ['image', 'video', 'audio', 'document', 'archive'].includes(detected.kind) ? detected : null;
+  if (lower.endsWith('.txt') && isPlainText(bytes)) return TEXT;
+  return null;
+}
+
+/** Checks every file before anything is stored: count, size, then content. */
+export async function checkAttachments(files: File[]): Promise<CheckedAttachment[]> {
+  if (files.length > ATTACHMENT_LIMITS.maxFiles) {
+    throw new ValidationError([{ path: ['attachments'], messageKey: 'upload.tooMany', params: { max: ATTACHMENT_LIMITS.maxFiles } }]);
+  }
+  const checked: CheckedAttachment[] = [];
+  for (const file of files) {
+    const name = file.name || 'file';
+    if (file.size > ATTACHMENT_LIMITS.maxBytes) {
+      throw new FileTooLargeError({ name, max: ATTACHMENT_LIMITS.maxBytes / 1024 / 1024 });
+    }
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const type = attachmentType(bytes, name);
+    if (!type) throw new UnsupportedFileTypeError('messages.attachmentType', { name });
+    checked.push({ bytes, type, originalName: name.slice(0, 255), size: bytes.length });
+  }
+  return checked;
+}
+
+export const ATTACHMENTS_PATH = '/messages/attachments/';
+
+const signature = (secret: Uint8Array, filename: string, expires: number) =>
+  createHmac('sha256', secret).update(`attachment:${filename}:${expires}`).digest('base64url');
+
+/**
+ * Attachments are private to the conversation: their links are signed and expire, so an <img> or
+ * a download can fetch them without a bearer token and nobody can guess or keep one.
+ */
+export function attachmentUrl(secret: Uint8Array, filename: string, now = Date.now()): string {
+  const expires = Math.floor(now / 1000 / LINK_TTL_SECONDS + 1) * LINK_TTL_SECONDS + LINK_TTL_SECONDS;
+  return `${ATTACHMENTS_PATH}${filename}?expires=${expires}&signature=${signature(secret, filename, expires)}`;
+}
+
+/** Serves `/messages/attachments/<name>` when its link is valid; null for other paths. */
+export async function serveAttachment(services: Services, request: Request): Promise<Response | null> {
+  const url = new URL(request.url);
+  const path = url.pathname.replace(/^\/api(?=\/)/, '');
+  if (!path.startsWith(ATTACHMENTS_PATH) || (request.method !== 'GET' && request.method !== 'HEAD')) return null;
+  const filename = decodeURIComponent(path.slice(ATTACHMENTS_PATH.length));
+  const expires = Number(url.searchParams.get('expires'));
+  const given = Buffer.from(url.searchParams.get('signature') ?? '');
+  const expected = Buffer.from(signature(services.tokenSecret, filename, expires));
+  const valid = Number.isInteger(expires) && expires * 1000 > Date.now() && given.length === expected.length && timingSafeEqual(given, expected);
+  if (!valid) return new Response(null, { status: 403 });
+  const row = await services.prisma.messageAttachment.findUnique({ where: { filename }, select: { originalName: true, mimeType: true } });
+  const file = row ? await services.attachmentStore.serve(request, filename) : null;
+  if (!row || !file) return new Response(null, { status: 404 });
+  // Media plays in the page; anything else downloads under its own name.
+  const inline = /^(image|video|audio)\//.test(row.mimeType);
+  file.headers.set('content-disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(row.originalName)}`);
+  file.headers.set('cache-control', 'private, max-age=3600');
+  return file;
+}
