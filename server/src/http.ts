@@ -175,7 +175,7 @@ export function createApp(services: Services) {
           return requestLocale.run(locale, () =>
             subscribeWithSharedResults(
               { ...args, locale },
-              (a) => (args.rootValue as { subscribe: (a: ExecutionArgs) => unknown }).subscribe(a),
+              () => (args.rootValue as { subscribe: (a: ExecutionArgs) => unknown }).subscribe(args),
               (result) =>
                 result.errors
                   ? { ...result, errors: result.errors.map((error) => maskError(error, locale, services)) }

@@ -49,11 +49,12 @@ function remember(key: string, run: () => Promise<ExecutionResult>): Promise<Exe
  */
 export async function subscribeWithSharedResults(
   args: ExecutionArgs & { locale: string },
-  fallback: (args: ExecutionArgs) => unknown,
+  /** Runs the subscription the usual way, with the original arguments (Yoga keys its state on them). */
+  fallback: () => unknown,
   mask: (result: ExecutionResult) => ExecutionResult,
 ): Promise<AsyncGenerator<ExecutionResult> | ExecutionResult | unknown> {
   const shared = sharedResultOf(args);
-  if (!shared) return fallback(args);
+  if (!shared) return fallback();
   const source = await createSourceEventStream(args);
   if (!(Symbol.asyncIterator in Object(source))) return mask(source as ExecutionResult);
   const variables = Object.fromEntries(
