@@ -8,6 +8,7 @@ import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } fro
 import { createAppPubSub, type PubSub } from '../realtime/pubsub';
 import { createMailer, type Mailer } from './mailer';
 import { createFileStore, type FileStore } from '../storage/fileStore';
+import { createVoiceStore } from '../storage/voiceMessages';
 import { createSmsSender, type SmsSender } from './sms';
 
 /** The long-lived things every request handler, resolver and job shares. One per server. */
@@ -23,6 +24,10 @@ export type Services = {
   loginLimiter: RateLimiter;
   /** Publication media and gallery uploads (`$DATA_DIR/media`), served by GET /publications/media/{name}. */
   mediaStore: FileStore;
+  /** Avatars and covers (`$DATA_DIR/uploads/<folder>`), public at /uploads/<folder>/{name}. */
+  profileImageStores: Record<'avatars' | 'covers', FileStore>;
+  /** Room chat voice messages (`$DATA_DIR/uploads/voice`), served through signed links only. */
+  voiceStore: FileStore;
   close(): Promise<void>;
 };
 
@@ -58,6 +63,11 @@ export function createServices(
         ? createRedisRateLimiter(redis, config.loginLimitWindowSeconds)
         : createMemoryRateLimiter(config.loginLimitWindowSeconds)),
     mediaStore: createFileStore(path.join(config.dataDir, 'media')),
+    profileImageStores: {
+      avatars: createFileStore(path.join(config.dataDir, 'uploads', 'avatars')),
+      covers: createFileStore(path.join(config.dataDir, 'uploads', 'covers')),
+    },
+    voiceStore: createVoiceStore(config.dataDir),
     async close() {
       await realtime.close();
       await redis?.quit();
