@@ -9,8 +9,7 @@ import type { Context } from './context';
 import { createRestRouter } from './rest/router';
 import { routes } from './rest/routes/index';
 import { createStaticClient } from './storage/staticClient';
-import { serveStoredFile, UPLOADS_PATH } from './storage/files';
-import { PROFILE_IMAGE_FOLDERS } from './services/profiles';
+import { PROFILE_IMAGES_PATH, serveProfileImage } from './services/profiles';
 import { serveVoice } from './storage/voiceMessages';
 import { serveAttachment } from './services/messageAttachments';
 import { stopCallPresence } from './services/callPresence';
@@ -28,9 +27,6 @@ const SECURITY_HEADERS = [
   ['x-frame-options', 'SAMEORIGIN'],
   ['referrer-policy', 'strict-origin-when-cross-origin'],
 ] as const;
-
-/** Uploaded files anyone may fetch by their (unguessable) URL: profile avatars and covers. */
-const PUBLIC_UPLOAD_FOLDERS = [...PROFILE_IMAGE_FOLDERS];
 
 /**
  * The whole HTTP surface as one fetch handler: /graphql (Yoga), /health, uploaded files (/uploads),
@@ -73,11 +69,12 @@ export function createApp(services: Services) {
     const mediaPath = MEDIA_PATH.exec(pathname);
     if (mediaPath && (request.method === 'GET' || request.method === 'HEAD')) return media(request, mediaPath[1]!, locale);
     if (pathname === '/graphql') return yoga.fetch(request, serverContext);
-    if (pathname.startsWith(`${UPLOADS_PATH}/`) && (request.method === 'GET' || request.method === 'HEAD')) {
-      const file = await serveStoredFile(services.config.dataDir, PUBLIC_UPLOAD_FOLDERS, request, pathname);
+    if (pathname.startsWith(`${PROFILE_IMAGES_PATH}/`) && (request.method === 'GET' || request.method === 'HEAD')) {
+      // Avatars and covers: anyone may fetch them by their (unguessable) URL.
+      const file = await serveProfileImage(services, request, pathname);
       if (file) return file;
     }
-    const voice = await serveVoice(request, services.tokenSecret, services.config.dataDir);
+    const voice = await serveVoice(request, services.tokenSecret, services.voiceStore);
     if (voice) return voice;
     const attachment = await serveAttachment(services, request);
     if (attachment) return attachment;

@@ -64,7 +64,7 @@ test('a member edits their profile and uploads an avatar that shows in the heade
 
   // A PNG named .jpg is an image: accepted, resized, shown in the header chip.
   await page.getByTestId('avatar-input').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: await png() });
-  await expect(page.getByTestId('user-chip-avatar')).toHaveAttribute('src', /^\/uploads\/avatars\/[0-9a-f]{32}\.jpg$/);
+  await expect(page.getByTestId('user-chip-avatar')).toHaveAttribute('src', /^\/uploads\/avatars\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.jpg$/);
   await expect(page.getByTestId('profile-avatar').locator('img')).toHaveAttribute('src', /^\/uploads\/avatars\//);
   // A text file named .png is refused by the server (content check).
   await page.getByTestId('avatar-input').setInputFiles({ name: 'note.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });

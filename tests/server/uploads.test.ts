@@ -3,8 +3,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, multipartOperation, registerAndLogin, type TestApp } from './support';
-import { detectImageType, resizeImage } from '../../server/src/storage/images';
-import { parseStoredFileUrl } from '../../server/src/storage/files';
+import { resizeImage } from '../../server/src/storage/mediaProcessing';
+import { detectFileType } from '../../server/src/storage/fileTypes';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -22,10 +22,8 @@ function uploadForm(file: Blob | Uint8Array<ArrayBuffer>, name: string, type: 'a
   return form;
 }
 
-const storedPath = (url: string) => {
-  const stored = parseStoredFileUrl(url)!;
-  return path.join(app.dataDir, 'uploads', stored.folder, stored.filename);
-};
+// `/uploads/<folder>/<name>` is kept at `<dataDir>/uploads/<folder>/<name>`.
+const storedPath = (url: string) => path.join(app.dataDir, url);
 
 const storedFiles = () =>
   ['avatars', 'covers'].flatMap((folder) => {
@@ -34,20 +32,21 @@ const storedFiles = () =>
   });
 
 describe('image content checks', () => {
-  it('recognises JPEG, PNG, GIF and WebP by their first bytes, and nothing else', async () => {
-    expect(detectImageType(await picture(4, 4, 'jpeg'))).toBe('jpeg');
-    expect(detectImageType(await picture(4, 4, 'png'))).toBe('png');
-    expect(detectImageType(Buffer.from('GIF89a......'))).toBe('gif');
-    expect(detectImageType(Buffer.from('RIFF\0\0\0\0WEBPVP8 '))).toBe('webp');
-    expect(detectImageType(Buffer.from('hello, I am text'))).toBeNull();
-    expect(detectImageType(new Uint8Array([0xff, 0xd8]))).toBeNull();
+  it('recognises JPEG, PNG, GIF and WebP by their first bytes, and not text or a cut-off header', async () => {
+    const mime = (bytes: Uint8Array) => detectFileType(bytes)?.mime ?? null;
+    expect(mime(await picture(4, 4, 'jpeg'))).toBe('image/jpeg');
+    expect(mime(await picture(4, 4, 'png'))).toBe('image/png');
+    expect(mime(Buffer.from('GIF89a......'))).toBe('image/gif');
+    expect(mime(Buffer.from('RIFF\0\0\0\0WEBPVP8 '))).toBe('image/webp');
+    expect(mime(Buffer.from('hello, I am text'))).toBeNull();
+    expect(mime(new Uint8Array([0xff, 0xd8]))).toBeNull();
   });
 
   it('resizes without enlarging and refuses bytes that only look like an image', async () => {
     const small = await resizeImage(await picture(100, 50, 'png'), { width: 256, height: 256, fit: 'inside' });
     expect([small.width, small.height]).toEqual([100, 50]);
     const header = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('garbage')]);
-    await expect(resizeImage(header, { width: 10, height: 10, fit: 'cover' })).rejects.toThrow('cannot be decoded');
+    await expect(resizeImage(header, { width: 10, height: 10, fit: 'cover' })).rejects.toThrow('not a decodable image');
   });
 });
 
@@ -61,7 +60,7 @@ describe('avatar and cover upload', () => {
     expect(first.status).toBe(200);
     const { success, image_url: firstUrl } = await first.json();
     expect(success).toBe(true);
-    expect(firstUrl).toMatch(/^\/uploads\/avatars\/[0-9a-f]{32}\.jpg$/);
+    expect(firstUrl).toMatch(/^\/uploads\/avatars\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.jpg$/);
     expect(await sharp(storedPath(firstUrl)).metadata()).toMatchObject({ width: 256, height: 256, format: 'jpeg' });
 
     const served = await app.request('GET', firstUrl);
@@ -162,6 +161,15 @@ describe('avatar and cover upload', () => {
       __typename: 'UnsupportedFileTypeError',
       message: 'Only JPG and PNG files are supported',
     });
+  });
+
+  it('still serves an avatar stored under the older 32-digit name', async () => {
+    const url = '/uploads/avatars/0123456789abcdef0123456789abcdef.png';
+    fs.mkdirSync(path.dirname(storedPath(url)), { recursive: true });
+    fs.writeFileSync(storedPath(url), await picture(8, 8, 'png'));
+    const served = await app.request('GET', url);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
   });
 
   it('serves only generated names from the upload folders', async () => {

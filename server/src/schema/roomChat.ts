@@ -6,7 +6,7 @@ import type { RoomChatEvent } from '../realtime/pubsub';
 import { NotAuthenticatedError, ValidationError } from '../services/errors';
 import * as chat from '../services/roomChat';
 import { accessibleRoom, visibleRoomWhere } from '../services/rooms';
-import { signedVoiceUrl } from '../storage/voiceMessages';
+import { signedVoiceUrl, voiceMimeType } from '../storage/voiceMessages';
 import { UserNode } from './user';
 import { RoomNode } from './rooms';
 
@@ -24,7 +24,7 @@ const VoiceRef = builder.objectRef<Voice>('VoiceRecording').implement({
       resolve: (voice, _args, ctx) => signedVoiceUrl(ctx.services.tokenSecret, voice.filename),
     }),
     mimeType: t.string({
-      resolve: (voice) => ({ '.webm': 'audio/webm', '.ogg': 'audio/ogg', '.mp4': 'audio/mp4' })[voice.filename.slice(voice.filename.lastIndexOf('.'))] ?? 'audio/webm',
+      resolve: (voice) => voiceMimeType(voice.filename),
     }),
     durationSeconds: t.exposeInt('durationSeconds'),
     size: t.exposeInt('size', { description: 'Bytes.' }),

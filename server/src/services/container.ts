@@ -8,6 +8,7 @@ import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } fro
 import { createAppPubSub, type PubSub } from '../realtime/pubsub';
 import { createMailer, type Mailer } from './mailer';
 import { createFileStore, type FileStore } from '../storage/fileStore';
+import { createVoiceStore } from '../storage/voiceMessages';
 import { createSmsSender, type SmsSender } from './sms';
 
 /** The long-lived things every request handler, resolver and job shares. One per server. */
@@ -25,6 +26,10 @@ export type Services = {
   mediaStore: FileStore;
   /** Files attached to private messages (served only through signed links). */
   attachmentStore: FileStore;
+  /** Avatars and covers (`$DATA_DIR/uploads/<folder>`), public at /uploads/<folder>/{name}. */
+  profileImageStores: Record<'avatars' | 'covers', FileStore>;
+  /** Room chat voice messages (`$DATA_DIR/uploads/voice`), served through signed links only. */
+  voiceStore: FileStore;
   close(): Promise<void>;
 };
 
@@ -61,6 +66,11 @@ export function createServices(
         : createMemoryRateLimiter(config.loginLimitWindowSeconds)),
     mediaStore: createFileStore(path.join(config.dataDir, 'media')),
     attachmentStore: createFileStore(path.join(config.dataDir, 'attachments')),
+    profileImageStores: {
+      avatars: createFileStore(path.join(config.dataDir, 'uploads', 'avatars')),
+      covers: createFileStore(path.join(config.dataDir, 'uploads', 'covers')),
+    },
+    voiceStore: createVoiceStore(config.dataDir),
     async close() {
       await realtime.close();
       await redis?.quit();

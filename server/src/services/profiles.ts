@@ -4,13 +4,14 @@ import type { PrismaClient } from '../db';
 import type { Viewer } from '../auth/sessions';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/sessions';
-import { resizeImage, IMAGE_EXTENSION, UnreadableImageError, type ResizeOptions } from '../storage/images';
-import { readImageUpload } from '../storage/uploads';
-import { removeStoredFile, storeFile } from '../storage/files';
+import { resizeImage, UnreadableMediaError, type ResizeOptions } from '../storage/mediaProcessing';
+import { detectFileType } from '../storage/fileTypes';
+import { isStoredName } from '../storage/fileStore';
 import type { Services } from './container';
 import { rules } from './validation';
 import {
   ConflictError,
+  FileTooLargeError,
   ForbiddenError,
   NotFoundError,
   PhoneLockedError,
@@ -163,14 +164,57 @@ export type ProfileImageKind = 'avatar' | 'cover';
 
 /** The cover/avatar rules of spec section 5: JPG or PNG by content, at most 5 MB. */
 export const PROFILE_IMAGE_MAX_BYTES = 5_242_880;
+const PROFILE_IMAGE_TYPES = ['image/jpeg', 'image/png'];
+
+type ProfileImageFolder = keyof Services['profileImageStores'];
 
 /** Sizes the pages show, at twice the CSS pixels: avatars up to 128 px, covers across the page. */
-const PROFILE_IMAGE_SIZES: Record<ProfileImageKind, ResizeOptions & { folder: string; column: 'avatarImage' | 'coverImage' }> = {
+const PROFILE_IMAGE_SIZES: Record<ProfileImageKind, ResizeOptions & { folder: ProfileImageFolder; column: 'avatarImage' | 'coverImage' }> = {
   avatar: { width: 256, height: 256, fit: 'cover', folder: 'avatars', column: 'avatarImage' },
   cover: { width: 1600, height: 900, fit: 'inside', folder: 'covers', column: 'coverImage' },
 };
 
-export const PROFILE_IMAGE_FOLDERS = Object.values(PROFILE_IMAGE_SIZES).map((size) => size.folder);
+/** Where avatars and covers are public: `/uploads/<folder>/<stored name>`. */
+export const PROFILE_IMAGES_PATH = '/uploads';
+
+/** The store and name behind a URL setProfileImage gave out; null for any other URL (seeded or external images). */
+function storedProfileImage(services: Services, url: string | null | undefined) {
+  const match = url ? /^\/uploads\/([^/]+)\/([^/]+)$/.exec(url) : null;
+  if (!match || !Object.hasOwn(services.profileImageStores, match[1]!) || !isStoredName(match[2]!)) return null;
+  return { store: services.profileImageStores[match[1] as ProfileImageFolder], name: match[2]! };
+}
+
+/** Answers GET/HEAD `/uploads/<folder>/<name>` for avatars and covers; null for anything else. */
+export async function serveProfileImage(services: Services, request: Request, pathname: string): Promise<Response | null> {
+  const stored = storedProfileImage(services, pathname);
+  return stored ? stored.store.serve(request, stored.name) : null;
+}
+
+/** Deletes a profile image by its URL; a file already gone, or a URL that is not ours, is left alone. */
+async function removeProfileImage(services: Services, url: string | null | undefined): Promise<void> {
+  const stored = storedProfileImage(services, url);
+  await stored?.store.remove([stored.name]);
+}
+
+/**
+ * An uploaded avatar or cover once it passed the rules: size first (before reading it), then the
+ * type from the content's magic number. A PNG named photo.jpg passes; a text file named .png does not.
+ */
+async function readProfileImageUpload(file: File | null | undefined): Promise<Uint8Array> {
+  if (!file || typeof file.arrayBuffer !== 'function') {
+    throw new ValidationError([{ path: ['file'], messageKey: 'upload.fileRequired' }]);
+  }
+  const tooLarge = () =>
+    new FileTooLargeError({ name: file.name, max: Math.round(PROFILE_IMAGE_MAX_BYTES / 1_048_576) }, 'upload.profileImageSize');
+  if (file.size > PROFILE_IMAGE_MAX_BYTES) throw tooLarge();
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (bytes.byteLength > PROFILE_IMAGE_MAX_BYTES) throw tooLarge();
+  const type = detectFileType(bytes);
+  if (!type || !PROFILE_IMAGE_TYPES.includes(type.mime)) {
+    throw new UnsupportedFileTypeError('upload.profileImageType', { name: file.name });
+  }
+  return bytes;
+}
 
 /**
  * Stores a new avatar or cover: checked, resized, saved under a generated name, then the previous
@@ -184,20 +228,15 @@ export async function setProfileImage(
   file: File | null | undefined,
 ): Promise<{ url: string }> {
   assertMayEditProfile(actor, targetId);
-  const { prisma, config } = services;
+  const { prisma } = services;
   await loadTarget(prisma, targetId);
   const size = PROFILE_IMAGE_SIZES[kind];
-  const upload = await readImageUpload(file, {
-    maxBytes: PROFILE_IMAGE_MAX_BYTES,
-    types: ['jpeg', 'png'],
-    tooLargeKey: 'upload.profileImageSize',
-    wrongTypeKey: 'upload.profileImageType',
-  });
-  const image = await resizeImage(upload.data, size).catch((error) => {
-    if (error instanceof UnreadableImageError) throw new UnsupportedFileTypeError('upload.profileImageType');
+  const upload = await readProfileImageUpload(file);
+  const image = await resizeImage(upload, size).catch((error) => {
+    if (error instanceof UnreadableMediaError) throw new UnsupportedFileTypeError('upload.profileImageType');
     throw error;
   });
-  const stored = await storeFile(config.dataDir, size.folder, image.data, IMAGE_EXTENSION[image.type]);
+  const url = `${PROFILE_IMAGES_PATH}/${size.folder}/${await services.profileImageStores[size.folder].storeUpload(image.bytes, image.type)}`;
   try {
     // Replace only the value read here, so two uploads racing each delete exactly the file they replaced.
     for (;;) {
@@ -208,18 +247,18 @@ export async function setProfileImage(
       const previous = current[size.column];
       const replaced = await prisma.user.updateMany({
         where: { id: targetId, [size.column]: previous },
-        data: { [size.column]: stored.url },
+        data: { [size.column]: url },
       });
       if (replaced.count === 1) {
-        await removeStoredFile(config.dataDir, previous).catch((error) =>
+        await removeProfileImage(services, previous).catch((error) =>
           services.log.warn(`could not delete the replaced image ${previous}`, error),
         );
         break;
       }
     }
   } catch (error) {
-    await removeStoredFile(config.dataDir, stored.url);
+    await removeProfileImage(services, url);
     throw error;
   }
-  return { url: stored.url };
+  return { url };
 }

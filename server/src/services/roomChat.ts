@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Prisma, RoomChatMessage } from '../generated/prisma/client';
 import { friendshipPairKey } from '../database/keys';
-import { saveVoice, voiceFormat, VOICE_MAX_BYTES, VOICE_MAX_SECONDS } from '../storage/voiceMessages';
+import { voiceFormat, VOICE_MAX_BYTES, VOICE_MAX_SECONDS } from '../storage/voiceMessages';
 import type { Services } from './container';
 import { ForbiddenError, ValidationError } from './errors';
 import { accessibleRoom, openParticipations } from './rooms';
@@ -55,7 +55,7 @@ export async function sendVoice(
   const bytes = new Uint8Array(await input.file.arrayBuffer());
   const format = voiceFormat(bytes);
   if (!format || bytes.length === 0) throw invalid('file', 'meeting.voiceType');
-  const filename = await saveVoice(services.config.dataDir, bytes, format);
+  const filename = await services.voiceStore.storeUpload(bytes, format);
   const message = await services.prisma.roomChatMessage.create({
     data: {
       roomId: input.roomId,

@@ -7,11 +7,20 @@ import { mimeOfExtension, type DetectedFileType } from './fileTypes';
 /**
  * A folder of uploaded files under generated names (`<uuid>.<ext>`, the extension from the
  * detected type). Only such names are ever accepted back, so a requested name cannot leave the
- * folder, pick a file the server did not write, or choose its own Content-Type.
+ * folder, pick a file the server did not write, or choose its own Content-Type. Every upload
+ * (publication media, avatars and covers, voice messages) lives in one of these.
  */
 export type FileStore = ReturnType<typeof createFileStore>;
 
-const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(-[a-z]+)?\.[a-z0-9]{2,5}$/;
+export type FileStoreOptions = {
+  /** Content-Types by extension that differ from mimeOfExtension's (voice recordings are audio/webm...). */
+  contentTypes?: Readonly<Record<string, string>>;
+  /** How long browsers keep a served file; by default a year (a generated name never changes content). */
+  cacheControl?: string;
+};
+
+// The uuid also without dashes: avatars and covers stored before the stores were merged have such names.
+const STORED_NAME = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{32})(-[a-z]+)?\.[a-z0-9]{2,5}$/;
 
 export const isStoredName = (name: string) => STORED_NAME.test(name);
 
@@ -19,7 +28,7 @@ export const isStoredName = (name: string) => STORED_NAME.test(name);
 export const derivedName = (filename: string, suffix: string, extension: string) =>
   `${filename.slice(0, filename.lastIndexOf('.'))}-${suffix}${extension}`;
 
-export function createFileStore(root: string) {
+export function createFileStore(root: string, options: FileStoreOptions = {}) {
   const folder = path.resolve(root);
   let ready: Promise<unknown> | undefined;
 
@@ -32,8 +41,11 @@ export function createFileStore(root: string) {
 
   async function write(name: string, bytes: Uint8Array): Promise<void> {
     await (ready ??= fs.mkdir(folder, { recursive: true }));
-    // `wx`: a generated name never overwrites anything.
-    await fs.writeFile(path.join(folder, name), bytes, { flag: 'wx' });
+    // Written aside, then renamed: a file is never seen half-written under its name. `wx`: a
+    // generated name never overwrites anything (the temporary name is not a stored name, never served).
+    const temporary = path.join(folder, `.${name}.tmp`);
+    await fs.writeFile(temporary, bytes, { flag: 'wx' });
+    await fs.rename(temporary, path.join(folder, name));
   }
 
   return {
@@ -66,8 +78,8 @@ export function createFileStore(root: string) {
     },
 
     /**
-     * Serves a stored file: Content-Type from its extension, cached for a year (a name never
-     * changes content), ETag / Last-Modified revalidation, and byte ranges (video seeking).
+     * Serves a stored file: Content-Type from its extension, cached (for a year unless the store
+     * says otherwise), ETag / Last-Modified revalidation, and byte ranges (video seeking).
      * Null when the name is not a stored file.
      */
     async serve(request: Request, name: string): Promise<Response | null> {
@@ -82,8 +94,8 @@ export function createFileStore(root: string) {
       if (!stat.isFile()) return null;
       const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
       const headers: Record<string, string> = {
-        'content-type': mimeOfExtension(path.extname(name)),
-        'cache-control': 'public, max-age=31536000, immutable',
+        'content-type': options.contentTypes?.[path.extname(name)] ?? mimeOfExtension(path.extname(name)),
+        'cache-control': options.cacheControl ?? 'public, max-age=31536000, immutable',
         'accept-ranges': 'bytes',
         etag,
         'last-modified': stat.mtime.toUTCString(),

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import sharp from 'sharp';
+import { detectFileType, type DetectedFileType } from './fileTypes';
 
 /**
  * Image work with sharp (libvips, prebuilt for the platform by npm) and video work with the
@@ -56,6 +57,51 @@ export async function imageThumbnail(bytes: Uint8Array): Promise<Uint8Array> {
   } catch (error) {
     throw new UnreadableMediaError(`not a decodable image: ${(error as Error).message}`);
   }
+}
+
+export type ResizeOptions = {
+  width: number;
+  height: number;
+  /** `cover` crops to exactly width x height (avatars); `inside` keeps the whole picture within the box. */
+  fit: 'cover' | 'inside';
+  /** Output format; by default JPEG, or PNG when the source has transparency. */
+  format?: 'jpeg' | 'png' | 'gif' | 'webp';
+};
+
+/** Larger pictures are refused rather than decoded (a small file can expand into gigabytes of pixels). */
+const MAX_INPUT_PIXELS = 60_000_000;
+
+/**
+ * Decodes, turns upright (EXIF orientation), resizes (never enlarges) and re-encodes an image;
+ * metadata such as GPS position is dropped. Throws UnreadableMediaError when the bytes are not a
+ * decodable picture, even if their magic number looked right.
+ */
+export async function resizeImage(
+  input: Uint8Array,
+  options: ResizeOptions,
+): Promise<{ bytes: Uint8Array; type: DetectedFileType } & ImageInfo> {
+  let output;
+  try {
+    const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+    const meta = await image.metadata();
+    const format = options.format ?? (meta.hasAlpha ? 'png' : 'jpeg');
+    const resized = image
+      .rotate()
+      .resize({ width: options.width, height: options.height, fit: options.fit, withoutEnlargement: true });
+    output = await (format === 'png'
+      ? resized.png({ compressionLevel: 9 })
+      : format === 'webp'
+        ? resized.webp({ quality: 82 })
+        : format === 'gif'
+          ? resized.gif()
+          : resized.flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true })
+    ).toBuffer({ resolveWithObject: true });
+  } catch (error) {
+    throw new UnreadableMediaError(`not a decodable image: ${(error as Error).message}`);
+  }
+  // What sharp wrote starts with its format's magic number, so detection names its type and extension.
+  const type = detectFileType(output.data)!;
+  return { bytes: output.data, type, width: output.info.width, height: output.info.height };
 }
 
 export type VideoInfo = { durationSeconds: number | null; width: number | null; height: number | null };

@@ -1,6 +1,7 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs/promises';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
+import { createFileStore, isStoredName, type FileStore } from './fileStore';
+import { detectFileType } from './fileTypes';
 
 /** Voice messages of the room chat (spec section 9): at most 300 s, recorded at 128 kbit/s. */
 export const VOICE_MAX_SECONDS = 300;
@@ -10,33 +11,39 @@ export const VOICE_MAX_BYTES = Math.ceil(((VOICE_MAX_SECONDS * VOICE_BITS_PER_SE
 
 export type VoiceFormat = { extension: '.webm' | '.ogg' | '.mp4'; mimeType: string };
 
-const MIME_BY_EXTENSION: Record<VoiceFormat['extension'], string> = {
+/** Recordings are audio, whatever their container is usually called when it holds video. */
+export const VOICE_CONTENT_TYPES: Record<VoiceFormat['extension'], string> = {
   '.webm': 'audio/webm',
   '.ogg': 'audio/ogg',
   '.mp4': 'audio/mp4',
 };
 
-/** The container, judged by the file's first bytes (what MediaRecorder writes: WebM, Ogg or MP4). */
+/** The containers MediaRecorder writes (WebM, Ogg or MP4), by the MIME type detectFileType names them with. */
+const VOICE_EXTENSION_BY_DETECTED_MIME: Record<string, VoiceFormat['extension']> = {
+  'video/webm': '.webm',
+  'video/x-matroska': '.webm',
+  'video/ogg': '.ogg',
+  'video/mp4': '.mp4',
+  'video/quicktime': '.mp4',
+  'audio/mp4': '.mp4',
+};
+
+/** The container, judged by the file's first bytes; null for anything MediaRecorder does not write. */
 export function voiceFormat(bytes: Uint8Array): VoiceFormat | null {
-  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
-  let extension: VoiceFormat['extension'] | null = null;
-  if (bytes[0] === 0x1a && bytes[1] === 0x45 && bytes[2] === 0xdf && bytes[3] === 0xa3) extension = '.webm';
-  else if (ascii(0, 4) === 'OggS') extension = '.ogg';
-  else if (ascii(4, 8) === 'ftyp') extension = '.mp4';
-  return extension && { extension, mimeType: MIME_BY_EXTENSION[extension] };
+  const detected = detectFileType(bytes);
+  const extension = detected && VOICE_EXTENSION_BY_DETECTED_MIME[detected.mime];
+  return extension ? { extension, mimeType: VOICE_CONTENT_TYPES[extension] } : null;
 }
+
+/** The Content-Type of a stored recording, from the extension voiceFormat gave it. */
+export const voiceMimeType = (filename: string) =>
+  VOICE_CONTENT_TYPES[filename.slice(filename.lastIndexOf('.')) as VoiceFormat['extension']] ?? 'audio/webm';
 
 const URL_PREFIX = '/room-media/voice/';
-const voiceDir = (dataDir: string) => path.join(dataDir, 'uploads', 'voice');
-const STORED_NAME = /^[0-9a-f-]{36}\.(webm|ogg|mp4)$/;
 
-/** Stores the recording under a generated name (never the client's) and returns that name. */
-export async function saveVoice(dataDir: string, bytes: Uint8Array, format: VoiceFormat): Promise<string> {
-  const filename = `${randomUUID()}${format.extension}`;
-  await fs.mkdir(voiceDir(dataDir), { recursive: true });
-  await fs.writeFile(path.join(voiceDir(dataDir), filename), bytes, { flag: 'wx' });
-  return filename;
-}
+/** Where recordings are kept: served only through signed links, so browsers keep them privately for an hour. */
+export const createVoiceStore = (dataDir: string) =>
+  createFileStore(path.join(dataDir, 'uploads', 'voice'), { contentTypes: VOICE_CONTENT_TYPES, cacheControl: 'private, max-age=3600' });
 
 const signature = (secret: Uint8Array, filename: string, expires: number) =>
   createHmac('sha256', secret).update(`voice:${filename}:${expires}`).digest('base64url');
@@ -53,43 +60,20 @@ export function signedVoiceUrl(secret: Uint8Array, filename: string, now = Date.
   return `${URL_PREFIX}${filename}?expires=${expires}&signature=${signature(secret, filename, expires)}`;
 }
 
-/** Serves `/room-media/voice/<name>` when the link's signature and expiry hold; null for other paths. */
-export async function serveVoice(request: Request, secret: Uint8Array, dataDir: string): Promise<Response | null> {
+/**
+ * Serves `/room-media/voice/<name>` from the voice store when the link's signature and expiry
+ * hold; null for other paths.
+ */
+export async function serveVoice(request: Request, secret: Uint8Array, store: FileStore): Promise<Response | null> {
   const url = new URL(request.url);
   if (!url.pathname.startsWith(URL_PREFIX)) return null;
   if (request.method !== 'GET' && request.method !== 'HEAD') return new Response(null, { status: 405 });
   const filename = url.pathname.slice(URL_PREFIX.length);
   const expires = Number(url.searchParams.get('expires'));
   const given = Buffer.from(url.searchParams.get('signature') ?? '');
-  const expected = Buffer.from(STORED_NAME.test(filename) ? signature(secret, filename, expires) : '');
-  const valid =
-    STORED_NAME.test(filename) && expires > Date.now() && given.length === expected.length && timingSafeEqual(given, expected);
+  const stored = isStoredName(filename);
+  const expected = Buffer.from(stored ? signature(secret, filename, expires) : '');
+  const valid = stored && expires > Date.now() && given.length === expected.length && timingSafeEqual(given, expected);
   if (!valid) return new Response(null, { status: 403 });
-
-  let body: Buffer;
-  try {
-    body = await fs.readFile(path.join(voiceDir(dataDir), filename));
-  } catch {
-    return new Response(null, { status: 404 });
-  }
-  const headers: Record<string, string> = {
-    'content-type': MIME_BY_EXTENSION[path.extname(filename) as VoiceFormat['extension']],
-    'cache-control': 'private, max-age=3600',
-    'accept-ranges': 'bytes',
-  };
-  // Media elements ask for ranges when seeking.
-  const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.get('range') ?? '');
-  if (range && (range[1] || range[2])) {
-    const start = range[1] ? Number(range[1]) : Math.max(0, body.length - Number(range[2]));
-    const end = range[1] && range[2] ? Math.min(Number(range[2]), body.length - 1) : body.length - 1;
-    if (start > end || start >= body.length) {
-      return new Response(null, { status: 416, headers: { 'content-range': `bytes */${body.length}` } });
-    }
-    const part = body.subarray(start, end + 1);
-    headers['content-range'] = `bytes ${start}-${end}/${body.length}`;
-    headers['content-length'] = String(part.length);
-    return new Response(request.method === 'HEAD' ? null : new Uint8Array(part), { status: 206, headers });
-  }
-  headers['content-length'] = String(body.length);
-  return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), { status: 200, headers });
+  return (await store.serve(request, filename)) ?? new Response(null, { status: 404 });
 }
