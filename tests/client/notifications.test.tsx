@@ -11,7 +11,7 @@ describe('notifications', () => {
       call.operationName === 'DashboardPageQuery' ? { body: { data: dashboardData(user) } } : undefined,
     )
     renderApp('/dashboard')
-    await screen.findByTestId('welcome-banner')
+    await screen.findByTestId('welcome-banner', {}, { timeout: 5000 })
 
     await vi_waitForSubscription()
     const [subscription] = fakeWs.active('NotificationsListenerSubscription')
@@ -25,7 +25,7 @@ describe('notifications', () => {
         },
       })
     })
-    expect(await screen.findByText('В ваш аккаунт выполнен вход с другого устройства')).toBeTruthy()
+    expect(await screen.findByText('В ваш аккаунт выполнен вход с другого устройства', {}, { timeout: 5000 })).toBeTruthy()
   })
 
   it('does not subscribe on the login page', async () => {
@@ -38,5 +38,6 @@ describe('notifications', () => {
 
 async function vi_waitForSubscription() {
   const { waitFor } = await import('@testing-library/react')
-  await waitFor(() => expect(fakeWs.active('NotificationsListenerSubscription')).toHaveLength(1))
+  // The signed-in extras load lazily: allow a busy machine more than the default second.
+  await waitFor(() => expect(fakeWs.active('NotificationsListenerSubscription')).toHaveLength(1), { timeout: 5000 })
 }
