@@ -17,6 +17,8 @@ async function openContacts(page: Page, email: string) {
 }
 
 test('search, a live friend request, accept and decline, and the contacts grid', async ({ browser, request }) => {
+  // Two signed-in browsers and three members: more than the default minute on a busy machine.
+  test.setTimeout(120_000);
   const family = `Семёнов${unique()}`;
   const ivan = await registerMember(request, 'Ivan', family);
   const maria = await registerMember(request, 'Maria', family);

@@ -11,6 +11,7 @@ async function registerMember(request: APIRequestContext, firstName: string) {
 }
 
 test('a message typed by one member appears in the other’s open messenger, unread, then read, without reloads', async ({ browser, request }) => {
+  test.setTimeout(120_000);
   const olga = await registerMember(request, 'Olga');
   const pavel = await registerMember(request, 'Pavel');
   const olgaContext = await browser.newContext();
@@ -82,6 +83,7 @@ test('the messenger asks for a recipient and the emoji panel has 10 columns', as
 });
 
 test('a photo and a text file sent in the chat reach the other member', async ({ browser, request }) => {
+  test.setTimeout(120_000);
   const nina = await registerMember(request, 'Nina');
   const yuri = await registerMember(request, 'Yuri');
   const ninaPage = await (await browser.newContext()).newPage();
