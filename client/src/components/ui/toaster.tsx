@@ -2,7 +2,8 @@ import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster 
 
 /** Notices stay 5 s (spec section 9). */
 export const toaster = createToaster({
-  placement: 'top-end',
+  // Bottom corner: a notice must not sit over the page's header or its first actions.
+  placement: 'bottom-end',
   pauseOnPageIdle: true,
   duration: 5000,
 })

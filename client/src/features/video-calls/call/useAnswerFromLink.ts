@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { i18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { fetchQuery, graphql, useRelayEnvironment } from 'react-relay/hooks'
@@ -29,11 +29,16 @@ export function useAnswerFromLink(engine: CallEngine) {
   const environment = useRelayEnvironment()
   const [params, setParams] = useSearchParams()
   const roomId = params.get('answer')
+  // Clearing `?answer=` re-renders with no room: the lookup it started must go on regardless,
+  // so it is kept here and only stopped when the page goes away.
+  const lookup = useRef<{ unsubscribe(): void } | null>(null)
+  useEffect(() => () => lookup.current?.unsubscribe(), [])
 
   useEffect(() => {
     if (!roomId) return
     setParams({}, { replace: true })
-    const request = fetchQuery<useAnswerFromLinkQuery>(environment, pendingCallQuery, { roomId }, { fetchPolicy: 'network-only' }).subscribe({
+    lookup.current?.unsubscribe()
+    lookup.current = fetchQuery<useAnswerFromLinkQuery>(environment, pendingCallQuery, { roomId }, { fetchPolicy: 'network-only' }).subscribe({
       next: ({ pendingCall }) => {
         if (!pendingCall) {
           toaster.create({ type: 'info', title: i18n._(msg`Звонок уже завершён`) })
@@ -48,6 +53,5 @@ export function useAnswerFromLink(engine: CallEngine) {
         })
       },
     })
-    return () => request.unsubscribe()
   }, [roomId, environment, engine, setParams])
 }
