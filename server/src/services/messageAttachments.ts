@@ -1,6 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Services } from './container';
 import { detectFileType, SIGNATURE_BYTES, type DetectedFileType } from '../storage/fileTypes';
+import { signedLink, verifiedFilename } from '../storage/signedLinks';
 import { FileTooLargeError, UnsupportedFileTypeError, ValidationError } from './errors';
 
 /** What the messenger accepts (spec section 2, "Chat input bar"), and how much. */
@@ -59,16 +59,13 @@ export async function checkAttachments(files: File[]): Promise<CheckedAttachment
 
 export const ATTACHMENTS_PATH = '/messages/attachments/';
 
-const signature = (secret: Uint8Array, filename: string, expires: number) =>
-  createHmac('sha256', secret).update(`attachment:${filename}:${expires}`).digest('base64url');
-
 /**
  * Attachments are private to the conversation: their links are signed and expire, so an <img> or
  * a download can fetch them without a bearer token and nobody can guess or keep one.
  */
 export function attachmentUrl(secret: Uint8Array, filename: string, now = Date.now()): string {
   const expires = Math.floor(now / 1000 / LINK_TTL_SECONDS + 1) * LINK_TTL_SECONDS + LINK_TTL_SECONDS;
-  return `${ATTACHMENTS_PATH}${filename}?expires=${expires}&signature=${signature(secret, filename, expires)}`;
+  return signedLink(secret, 'attachment', ATTACHMENTS_PATH, filename, expires);
 }
 
 /** Serves `/messages/attachments/<name>` when its link is valid; null for other paths. */
@@ -76,12 +73,14 @@ export async function serveAttachment(services: Services, request: Request): Pro
   const url = new URL(request.url);
   const path = url.pathname.replace(/^\/api(?=\/)/, '');
   if (!path.startsWith(ATTACHMENTS_PATH) || (request.method !== 'GET' && request.method !== 'HEAD')) return null;
-  const filename = decodeURIComponent(path.slice(ATTACHMENTS_PATH.length));
-  const expires = Number(url.searchParams.get('expires'));
-  const given = Buffer.from(url.searchParams.get('signature') ?? '');
-  const expected = Buffer.from(signature(services.tokenSecret, filename, expires));
-  const valid = Number.isInteger(expires) && expires * 1000 > Date.now() && given.length === expected.length && timingSafeEqual(given, expected);
-  if (!valid) return new Response(null, { status: 403 });
+  const filename = verifiedFilename(
+    services.tokenSecret,
+    'attachment',
+    url,
+    decodeURIComponent(path.slice(ATTACHMENTS_PATH.length)),
+    (expires) => expires * 1000 <= Date.now(),
+  );
+  if (!filename) return new Response(null, { status: 403 });
   const row = await services.prisma.messageAttachment.findUnique({ where: { filename }, select: { originalName: true, mimeType: true } });
   const file = row ? await services.attachmentStore.serve(request, filename) : null;
   if (!row || !file) return new Response(null, { status: 404 });

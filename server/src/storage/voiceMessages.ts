@@ -1,6 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
-import { createFileStore, isStoredName, type FileStore } from './fileStore';
+import { createFileStore, type FileStore } from './fileStore';
+import { signedLink, verifiedFilename } from './signedLinks';
 import { detectFileType } from './fileTypes';
 
 /** Voice messages of the room chat (spec section 9): at most 300 s, recorded at 128 kbit/s. */
@@ -45,9 +45,6 @@ const URL_PREFIX = '/room-media/voice/';
 export const createVoiceStore = (dataDir: string) =>
   createFileStore(path.join(dataDir, 'uploads', 'voice'), { contentTypes: VOICE_CONTENT_TYPES, cacheControl: 'private, max-age=3600' });
 
-const signature = (secret: Uint8Array, filename: string, expires: number) =>
-  createHmac('sha256', secret).update(`voice:${filename}:${expires}`).digest('base64url');
-
 const HOUR_MS = 3600_000;
 
 /**
@@ -57,7 +54,7 @@ const HOUR_MS = 3600_000;
  */
 export function signedVoiceUrl(secret: Uint8Array, filename: string, now = Date.now()): string {
   const expires = Math.ceil((now + 12 * HOUR_MS) / HOUR_MS) * HOUR_MS;
-  return `${URL_PREFIX}${filename}?expires=${expires}&signature=${signature(secret, filename, expires)}`;
+  return signedLink(secret, 'voice', URL_PREFIX, filename, expires);
 }
 
 /**
@@ -68,12 +65,7 @@ export async function serveVoice(request: Request, secret: Uint8Array, store: Fi
   const url = new URL(request.url);
   if (!url.pathname.startsWith(URL_PREFIX)) return null;
   if (request.method !== 'GET' && request.method !== 'HEAD') return new Response(null, { status: 405 });
-  const filename = url.pathname.slice(URL_PREFIX.length);
-  const expires = Number(url.searchParams.get('expires'));
-  const given = Buffer.from(url.searchParams.get('signature') ?? '');
-  const stored = isStoredName(filename);
-  const expected = Buffer.from(stored ? signature(secret, filename, expires) : '');
-  const valid = stored && expires > Date.now() && given.length === expected.length && timingSafeEqual(given, expected);
-  if (!valid) return new Response(null, { status: 403 });
+  const filename = verifiedFilename(secret, 'voice', url, url.pathname.slice(URL_PREFIX.length), (expires) => expires <= Date.now());
+  if (!filename) return new Response(null, { status: 403 });
   return (await store.serve(request, filename)) ?? new Response(null, { status: 404 });
 }

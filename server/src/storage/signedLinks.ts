@@ -1,0 +1,30 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isStoredName } from './fileStore';
+
+/**
+ * Links to private stored files that a browser can load without a bearer token (<img>, <audio>,
+ * a download): each names one file, carries its expiry, and is signed for one kind of file
+ * (`scope`), so a link to a voice message cannot be turned into one to an attachment.
+ */
+const signature = (secret: Uint8Array, scope: string, filename: string, expires: number) =>
+  createHmac('sha256', secret).update(`${scope}:${filename}:${expires}`).digest('base64url');
+
+/** `<prefix><filename>?expires=…&signature=…`; `expires` is whatever clock unit `isExpired` reads back. */
+export function signedLink(secret: Uint8Array, scope: string, prefix: string, filename: string, expires: number): string {
+  return `${prefix}${filename}?expires=${expires}&signature=${signature(secret, scope, filename, expires)}`;
+}
+
+/** The stored file a link names when its signature holds and it has not expired; null otherwise. */
+export function verifiedFilename(
+  secret: Uint8Array,
+  scope: string,
+  url: URL,
+  filename: string,
+  isExpired: (expires: number) => boolean,
+): string | null {
+  const expires = Number(url.searchParams.get('expires'));
+  if (!isStoredName(filename) || !Number.isFinite(expires) || isExpired(expires)) return null;
+  const given = Buffer.from(url.searchParams.get('signature') ?? '');
+  const expected = Buffer.from(signature(secret, scope, filename, expires));
+  return given.length === expected.length && timingSafeEqual(given, expected) ? filename : null;
+}
