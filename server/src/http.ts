@@ -4,7 +4,7 @@ import { useServer } from 'graphql-ws/use/ws';
 import type { ExecutionArgs } from 'graphql';
 import type { Services } from './services/container';
 import { createGraphQL, maskError, type ServerContext } from './graphql';
-import { subscribeWithSharedResults } from './realtime/sharedSubscriptions';
+import { subscribeWithSharedResults, type SendNext } from './realtime/sharedSubscriptions';
 import type { Context } from './context';
 import { createRestRouter } from './rest/router';
 import { routes } from './rest/routes/index';
@@ -123,6 +123,12 @@ export function createApp(services: Services) {
       }
       wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
     });
+    /** What onSubscribe hands on to execute/subscribe: Yoga's enveloped runners and this subscription's frame writer. */
+    type WsRoot = {
+      execute: (args: ExecutionArgs) => unknown;
+      subscribe: (args: ExecutionArgs) => unknown;
+      sendNext: SendNext;
+    };
     /** What onConnect learns about a connection, beyond graphql-ws's own socket and request. */
     type Extra = { viewer?: Awaited<ReturnType<typeof authenticate>>; locale?: Locale };
 
@@ -166,21 +172,23 @@ export function createApp(services: Services) {
             : negotiateLocale(ctx.extra.request.headers['accept-language']);
           return true;
         },
-        execute: (args) => (args.rootValue as { execute: (a: ExecutionArgs) => unknown }).execute(args) as never,
+        execute: (args) => (args.rootValue as WsRoot).execute(args) as never,
         subscribe: (args) => {
           const locale = (args.contextValue as Context).locale;
+          const root = args.rootValue as WsRoot;
           return requestLocale.run(locale, () =>
             subscribeWithSharedResults(
               { ...args, locale },
-              () => (args.rootValue as { subscribe: (a: ExecutionArgs) => unknown }).subscribe(args),
+              () => root.subscribe(args),
               (result) =>
                 result.errors
                   ? { ...result, errors: result.errors.map((error) => maskError(error, locale, services)) }
                   : result,
+              root.sendNext,
             ),
           ) as never;
         },
-        onSubscribe: async (ctx, _id, params) => {
+        onSubscribe: async (ctx, id, params) => {
           const enveloped = yoga.getEnveloped({
             ...ctx,
             req: ctx.extra.request,
@@ -198,7 +206,11 @@ export function createApp(services: Services) {
               document,
               variableValues: params.variables,
               contextValue: await enveloped.contextFactory(),
-              rootValue: { execute: enveloped.execute, subscribe: enveloped.subscribe },
+              rootValue: {
+                execute: enveloped.execute,
+                subscribe: enveloped.subscribe,
+                sendNext: nextFrameWriter(ctx.extra.socket, id),
+              } satisfies WsRoot,
             };
           });
         },
@@ -220,3 +232,17 @@ export function createApp(services: Services) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/**
+ * A graphql-ws `next` frame for subscription `id`, around a payload already serialised (shared by
+ * every subscriber of a group). A socket that cannot keep up is closed rather than buffered without
+ * end: its client reconnects and catches up from the last message it has.
+ */
+function nextFrameWriter(socket: WebSocket, id: string): SendNext {
+  const head = `{"id":${JSON.stringify(id)},"type":"next","payload":`;
+  return (payloadJson) => {
+    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) socket.close(1013, 'Too slow a reader') // Try Again Later: clients reconnect;
+    else socket.send(`${head}${payloadJson}}`);
+  };
+}
+const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;

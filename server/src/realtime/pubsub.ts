@@ -25,12 +25,16 @@ export type RoomChatEvent = { id: number; roomId: number; type: string; recipien
 
 export type Topics = {
   'user:notification': [userId: number, event: NotificationEvent];
-  /** A message was stored in one of the user's conversations. */
-  'user:message': [userId: number, event: { id: number; conversationId: number }];
-  /** A participant read a conversation of the user's (unread counts and read marks change). */
-  'user:conversation': [userId: number, event: { conversationId: number; readerId: number; lastReadMessageId: number }];
-  /** Someone started or stopped typing in one of the user's conversations (never stored). */
-  'user:typing': [userId: number, event: { conversationId: number; userId: number; typing: boolean; at: string }];
+  // Conversation events are published once, naming their recipients; each process's UserFeed
+  // (userFeeds.ts) hands them to the recipients listening there.
+  /** A message was stored (recipients: every participant, the sender too, for their other tabs). */
+  'conversation:message': [event: { id: number; conversationId: number; recipientIds: number[] }];
+  /** A participant read a conversation (unread counts and read marks change for everyone in it). */
+  'conversation:read': [event: { conversationId: number; readerId: number; lastReadMessageId: number; recipientIds: number[] }];
+  /** Someone started or stopped typing (never stored; recipients: the other participants). */
+  'conversation:typing': [
+    event: { conversationId: number; userId: number; typing: boolean; at: string; recipientIds: number[] },
+  ];
   /** Call signalling and room presence for one user (offers, answers, ICE, joins, leaves, invites). */
   'user:callEvent': [userId: number, event: CallEvent];
   'room:chat': [roomId: number, event: RoomChatEvent];

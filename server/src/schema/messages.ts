@@ -12,7 +12,8 @@ import {
 } from '../services/errors';
 import { attachmentUrl } from '../services/messageAttachments';
 import type { SharedResult } from '../realtime/sharedSubscriptions';
-import { afterId, storedThenLive } from '../realtime/catchUp';
+import { afterId } from '../realtime/catchUp';
+import { LiveSource } from '../realtime/userFeeds';
 import { UserNode } from './user';
 
 /** The numeric id behind a global id of the given type, or a 404 for anything else. */
@@ -265,7 +266,7 @@ builder.subscriptionFields((t) => ({
     args: { after: t.arg.id({ required: false }) },
     subscribe: (_root, args, ctx) => {
       const userId = viewerIdOrRefuse(ctx);
-      return storedThenLive(ctx.services.pubsub.subscribe('user:message', userId), {
+      return new LiveSource(ctx.services.feeds.messages, userId, {
         after: afterId(args.after),
         backlog: (after) => messages.messagesAfter(ctx.services, userId, after),
         // Both sources only hold the viewer's own conversations: no need to check them again.
@@ -292,9 +293,8 @@ builder.subscriptionFields((t) => ({
     description: 'A conversation of the viewer changed: a new message, or someone read it (unread counts, read marks).',
     subscribe: async function* (_root, _args, ctx) {
       const userId = viewerIdOrRefuse(ctx);
-      const messagesIn = ctx.services.pubsub.subscribe('user:message', userId);
-      const reads = ctx.services.pubsub.subscribe('user:conversation', userId);
-      yield* mergeIterators<{ conversationId: number }>([messagesIn, reads]);
+      const { messages: messagesIn, reads } = ctx.services.feeds;
+      yield* mergeIterators<{ conversationId: number }>([messagesIn.iterate(userId), reads.iterate(userId)]);
     },
     resolve: (query, event, _args, ctx) =>
       ctx.prisma.conversation.findUniqueOrThrow({ ...query, where: { id: event.conversationId } }),
@@ -303,7 +303,7 @@ builder.subscriptionFields((t) => ({
   typing: t.field({
     type: TypingEvent,
     description: 'Someone starts or stops typing in one of the viewer’s conversations.',
-    subscribe: (_root, _args, ctx) => ctx.services.pubsub.subscribe('user:typing', viewerIdOrRefuse(ctx)),
+    subscribe: (_root, _args, ctx) => ctx.services.feeds.typing.iterate(viewerIdOrRefuse(ctx)),
     resolve: (event) => event,
   }),
 }));

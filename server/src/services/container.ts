@@ -5,7 +5,8 @@ import type { Database, PrismaClient } from '../db';
 import { createLogger, type Logger } from '../logger';
 import { loadTokenSecret } from '../auth/tokens';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from '../auth/rateLimit';
-import { createAppPubSub, type PubSub } from '../realtime/pubsub';
+import { createAppPubSub, type PubSub, type Topics } from '../realtime/pubsub';
+import { UserFeed } from '../realtime/userFeeds';
 import { createMailer, type Mailer } from './mailer';
 import { createFileStore, type FileStore } from '../storage/fileStore';
 import { createVoiceStore } from '../storage/voiceMessages';
@@ -19,6 +20,12 @@ export type Services = {
   log: Logger;
   tokenSecret: Uint8Array;
   pubsub: PubSub;
+  /** Conversation events split among the users listening on this process. */
+  feeds: {
+    messages: UserFeed<Topics['conversation:message'][0]>;
+    reads: UserFeed<Topics['conversation:read'][0]>;
+    typing: UserFeed<Topics['conversation:typing'][0]>;
+  };
   mailer: Mailer;
   sms: SmsSender;
   loginLimiter: RateLimiter;
@@ -41,6 +48,11 @@ export function createServices(
   const log = overrides.log ?? createLogger();
   const realtime = createAppPubSub(config.redisUrl);
   const redis = config.redisUrl ? new Redis(config.redisUrl) : undefined;
+  const feeds = {
+    messages: new UserFeed<Topics['conversation:message'][0]>(realtime.pubsub, 'conversation:message'),
+    reads: new UserFeed<Topics['conversation:read'][0]>(realtime.pubsub, 'conversation:read'),
+    typing: new UserFeed<Topics['conversation:typing'][0]>(realtime.pubsub, 'conversation:typing'),
+  };
   return {
     config,
     db,
@@ -48,6 +60,7 @@ export function createServices(
     log,
     tokenSecret: loadTokenSecret(config.tokenSecret, config.dataDir),
     pubsub: realtime.pubsub,
+    feeds,
     mailer:
       overrides.mailer ??
       createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log }),
@@ -72,6 +85,7 @@ export function createServices(
     },
     voiceStore: createVoiceStore(config.dataDir),
     async close() {
+      await Promise.all(Object.values(feeds).map((feed) => feed.close()));
       await realtime.close();
       await redis?.quit();
     },

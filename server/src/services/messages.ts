@@ -12,12 +12,12 @@ export const messageContent = z.string().max(MESSAGE_MAX_LENGTH, 'validation.too
 
 /** Every participant of the conversation but `userId`, or a refusal when `userId` is not one of them. */
 export async function otherParticipants(services: Services, conversationId: number, userId: number): Promise<number[]> {
-  const participants = await services.prisma.conversationParticipant.findMany({
-    where: { conversationId },
-    select: { userId: true },
-  });
-  if (!participants.some((p) => p.userId === userId)) throw new ForbiddenError('messages.notParticipant');
-  return participants.map((p) => p.userId).filter((id) => id !== userId);
+  // One row holding an array: a thousand members read as rows cost several times more (per message).
+  const [row] = await services.prisma.$queryRaw<{ ids: number[] | null }[]>`
+    SELECT array_agg(user_id) AS ids FROM conversation_participants WHERE conversation_id = ${conversationId}`;
+  const ids = row?.ids ?? [];
+  if (!ids.includes(userId)) throw new ForbiddenError('messages.notParticipant');
+  return ids.filter((id) => id !== userId);
 }
 
 /**
@@ -81,40 +81,39 @@ async function storeAndPublish(
 ) {
   const store = services.attachmentStore;
   const filenames = await Promise.all(attachments.map((file) => store.storeUpload(file.bytes, file.type)));
-  const message = await services.prisma
-    .$transaction(async (tx) => {
-      const created = await tx.message.create({
-        data: {
-          conversationId,
-          senderId,
-          content,
-          attachments: {
-            create: attachments.map((file, index) => ({
-              filename: filenames[index]!,
-              originalName: file.originalName,
-              mimeType: file.type.mime,
-              size: file.size,
-            })),
-          },
-        },
-        select: { id: true, createdAt: true },
-      });
-    await tx.conversation.update({ where: { id: conversationId }, data: { lastMessageAt: created.createdAt } });
-    // One's own message is read by oneself.
-    await tx.conversationParticipant.update({
-      where: { conversationId_userId: { conversationId, userId: senderId } },
-      data: { lastReadMessageId: created.id },
-    });
-    return created;
-  })
+  const createdAt = new Date();
+  // One statement (so one round trip, and atomic): the message, its files, the conversation's
+  // last-message time for the list's order, and the sender's read mark (one's own message is read).
+  const [message] = await services.prisma
+    .$queryRaw<{ id: number }[]>`
+      WITH message AS (
+        INSERT INTO messages (conversation_id, sender_id, content, created_at)
+        VALUES (${conversationId}, ${senderId}, ${content}, ${createdAt})
+        RETURNING id
+      ), files AS (
+        INSERT INTO message_attachments (message_id, filename, original_name, mime_type, size, created_at)
+        SELECT message.id, file.filename, file.original_name, file.mime_type, file.size, ${createdAt}
+        FROM message, unnest(
+          ${filenames}::text[], ${attachments.map((file) => file.originalName)}::text[],
+          ${attachments.map((file) => file.type.mime)}::text[], ${attachments.map((file) => file.size)}::int[]
+        ) AS file (filename, original_name, mime_type, size)
+      ), conversation AS (
+        UPDATE conversations SET last_message_at = ${createdAt}, updated_at = ${createdAt} WHERE id = ${conversationId}
+      ), sender AS (
+        UPDATE conversation_participants SET last_read_message_id = GREATEST(last_read_message_id, message.id) FROM message
+        WHERE conversation_id = ${conversationId} AND user_id = ${senderId}
+      )
+      SELECT id FROM message`
     .catch(async (error: unknown) => {
       await store.remove(filenames); // no message, so no files either
       throw error;
     });
   // Stored (committed) first, then published: a subscriber that misses the event finds the row.
-  for (const userId of [senderId, ...recipientIds]) {
-    services.pubsub.publish('user:message', userId, { id: message.id, conversationId });
-  }
+  services.pubsub.publish('conversation:message', {
+    id: message.id,
+    conversationId,
+    recipientIds: [senderId, ...recipientIds],
+  });
   return { messageId: message.id, conversationId };
 }
 
@@ -132,16 +131,18 @@ export async function markConversationRead(services: Services, userId: number, c
     data: { lastReadMessageId: newest.id },
   });
   if (updated.count === 0) return;
-  for (const id of [userId, ...others]) {
-    services.pubsub.publish('user:conversation', id, { conversationId, readerId: userId, lastReadMessageId: newest.id });
-  }
+  services.pubsub.publish('conversation:read', {
+    conversationId,
+    readerId: userId,
+    lastReadMessageId: newest.id,
+    recipientIds: [userId, ...others],
+  });
 }
 
 /** Typing is not stored: it only matters to whoever is looking right now. */
 export async function setTyping(services: Services, userId: number, conversationId: number, typing: boolean) {
-  for (const id of await otherParticipants(services, conversationId, userId)) {
-    services.pubsub.publish('user:typing', id, { conversationId, userId, typing, at: new Date().toISOString() });
-  }
+  const recipientIds = await otherParticipants(services, conversationId, userId);
+  services.pubsub.publish('conversation:typing', { conversationId, userId, typing, at: new Date().toISOString(), recipientIds });
 }
 
 /** Messages after `afterId` in the user's conversations, oldest first (a reconnecting client's catch-up). */
