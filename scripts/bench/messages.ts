@@ -2,7 +2,7 @@ import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import { openDatabase } from '../../server/src/db';
 import { startServer } from '../../server/src/server';
 import { createLogger } from '../../server/src/logger';
@@ -13,72 +13,77 @@ import { loadTokenSecret } from '../../server/src/auth/tokens';
 /**
  * Message delivery over graphql-ws against a bare `ws` broadcast of the same payloads.
  * One server process (this one) holds SUBSCRIBERS graphql-ws subscriptions of members of one
- * conversation; a child process holds the receiving sockets. Phase 1 (latency): messages sent one
- * at a time, each waiting until every subscriber has it; p50/p99 of send-to-arrival. Phase 2
- * (throughput): BURST messages sent back to back; deliveries per second from first to last arrival.
+ * conversation; a child process holds the receiving sockets, another one is the sending member
+ * (HTTP mutations, as the web client sends). Phase 1 (latency): messages sent one at a time, each
+ * waiting until every subscriber has it; p50/p99 of send-to-arrival. Phase 2 (throughput): BURST
+ * messages sent back to back, the sender keeping IN_FLIGHT requests open (a browser keeps up to six
+ * per host); deliveries per second from first to last arrival. The baseline broadcasts the same
+ * frames from this process with no work per message at all.
  * Usage: node --import tsx scripts/bench/messages.ts [subscribers=1000] [latencyMessages=100] [burst=200]
+ * Env: BENCH_IN_FLIGHT (4), BENCH_PORT (8171), BENCH_PROFILE=<file> (CPU profile of the server side).
  */
 const SUBSCRIBERS = Number(process.argv[2] ?? 1000);
 const LATENCY_MESSAGES = Number(process.argv[3] ?? 100);
 const BURST = Number(process.argv[4] ?? 200);
+const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 4);
 const PORT = Number(process.env.BENCH_PORT ?? 8171);
 const now = () => performance.timeOrigin + performance.now();
 
 type Report = { latencies: number[]; delivered: number; spanMs: number };
+/** Sends messages whose text is `<key>:<send time>`; resolves when the sender is done sending. */
+type Sender = { send(key: string): Promise<void>; burst(keys: string[]): Promise<void> };
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-/** Drives one receiving swarm through the two phases; `send(content)` emits one message. */
-async function run(mode: 'graphql' | 'ws', url: string, tokens: string[], send: (content: string) => Promise<void>) {
-  const swarm = fork(new URL('./messagesSwarm.ts', import.meta.url).pathname, [], {
+function child(script: string) {
+  const process = fork(new URL(script, import.meta.url).pathname, [], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const waiters = new Map<string, () => void>();
-  const wait = (key: string) => new Promise<void>((resolve) => waiters.set(key, resolve));
-  let report: Report | undefined;
-  swarm.on('message', (message: { type: string; content?: string } & Partial<Report>) => {
-    if (message.type === 'report') report = message as Report;
-    const key = message.type === 'delivered' ? `delivered:${message.content}` : message.type;
-    waiters.get(key)?.();
+  const waiters = new Map<string, (message: never) => void>();
+  process.on('message', (message: { type: string; key?: string }) => {
+    const key = message.type === 'delivered' ? `delivered:${message.key}` : message.type;
+    waiters.get(key)?.(message as never);
     waiters.delete(key);
   });
-  const request = async (type: string): Promise<void> => {
-    const done = wait(type);
-    swarm.send({ type });
-    await done;
+  return {
+    process,
+    wait: <T = unknown>(key: string) => new Promise<T>((resolve) => waiters.set(key, resolve as (message: never) => void)),
+    async request<T = unknown>(message: { type: string } & Record<string, unknown>, answer = message.type): Promise<T> {
+      const answered = this.wait<T>(answer);
+      process.send(message);
+      return answered;
+    },
   };
+}
 
-  const ready = wait('ready');
-  swarm.send({ type: 'start', mode, url, tokens });
-  await ready;
+/** Drives one receiving swarm through the two phases. */
+async function run(mode: 'graphql' | 'ws', url: string, tokens: string[], sender: Sender, onReady = async () => {}) {
+  const swarm = child('./messagesSwarm.ts');
+  await swarm.request({ type: 'start', url, tokens }, 'ready');
+  await onReady();
 
   for (let i = 0; i < LATENCY_MESSAGES; i++) {
-    const content = `${mode}-${i}:${now()}`;
-    const delivered = wait(`delivered:${content}`);
-    await send(content);
+    const delivered = swarm.wait(`delivered:${mode}-${i}`);
+    await sender.send(`${mode}-${i}`);
     await delivered;
   }
-  await request('report');
-  const latencies = [...report!.latencies].sort((a, b) => a - b);
+  const latencies = [...(await swarm.request<Report>({ type: 'report' })).latencies].sort((a, b) => a - b);
 
-  await request('reset');
-  const lastDelivered: Promise<void>[] = [];
-  for (let i = 0; i < BURST; i++) {
-    const content = `${mode}-burst-${i}:${now()}`;
-    lastDelivered.push(wait(`delivered:${content}`));
-    await send(content);
-  }
-  await Promise.all(lastDelivered);
-  await request('report');
-  swarm.kill();
+  await swarm.request({ type: 'reset' });
+  const keys = Array.from({ length: BURST }, (_, i) => `${mode}-burst-${i}`);
+  const delivered = keys.map((key) => swarm.wait(`delivered:${key}`));
+  await sender.burst(keys);
+  await Promise.all(delivered);
+  const report = await swarm.request<Report>({ type: 'report' });
+  swarm.process.kill();
   return {
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
-    perSecond: report!.delivered / (report!.spanMs / 1000),
-    messagesPerSecond: BURST / (report!.spanMs / 1000),
+    perSecond: report.delivered / (report.spanMs / 1000),
+    messagesPerSecond: BURST / (report.spanMs / 1000),
   };
 }
 
@@ -112,61 +117,76 @@ const server = await startServer({
   services: { log: createLogger('warn') },
 });
 const conversationId = Buffer.from(`Conversation:${conversation.id}`).toString('base64');
-const profiler = process.env.BENCH_PROFILE ? await startProfiler() : null;
-const statementsBefore = statements;
-const graphql = await run('graphql', `ws://127.0.0.1:${PORT}/graphql`, subscriberTokens, async (content) => {
-  const response = await fetch(`${server.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${senderToken}` },
-    body: JSON.stringify({
-      query: 'mutation($input: SendMessageInput!) { sendMessage(input: $input) { __typename } }',
-      variables: { input: { conversationId, content } },
-    }),
-  });
-  const body = await response.json();
-  if (body.data?.sendMessage?.__typename !== 'SendMessageSuccess') throw new Error(JSON.stringify(body));
-});
-if (profiler) await profiler.stop(process.env.BENCH_PROFILE!);
+const profiling: { profiler?: Awaited<ReturnType<typeof startProfiler>> } = {};
+let statementsBefore = 0;
+const sending = child('./messagesSender.ts');
+await sending.request({ type: 'setup', url: server.url, token: senderToken, conversationId }, 'ready');
+const graphql = await run(
+  'graphql',
+  `ws://127.0.0.1:${PORT}/graphql`,
+  subscriberTokens,
+  {
+    send: (key) => sending.request({ type: 'send', key }, 'sent'),
+    burst: (keys) => sending.request({ type: 'burst', keys, inFlight: IN_FLIGHT }, 'sent'),
+  },
+  async () => {
+    statementsBefore = statements;
+    if (process.env.BENCH_PROFILE) profiling.profiler = await startProfiler();
+  },
+);
+sending.process.kill();
+await profiling.profiler?.stop(process.env.BENCH_PROFILE!);
 const statementsPerMessage = (statements - statementsBefore) / (LATENCY_MESSAGES + BURST);
 await server.close();
 await db.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 // ── Baseline: a bare ws broadcast of the same frames ────────────────────────────────
+// Just enough graphql-ws for the same clients (acknowledge, note the subscription id), then each
+// message is one JSON payload sent to every socket with its subscription's id: no storage, no
+// authorisation, no GraphQL.
 const wss = new WebSocketServer({ port: PORT + 1, host: '127.0.0.1' });
+const frameHeads = new Map<WebSocket, string>();
+wss.on('connection', (socket) => {
+  socket.on('message', (data) => {
+    const message = JSON.parse(String(data));
+    if (message.type === 'connection_init') socket.send('{"type":"connection_ack"}');
+    if (message.type === 'subscribe') frameHeads.set(socket, `{"id":${JSON.stringify(message.id)},"type":"next","payload":`);
+  });
+});
 let sequence = 0;
-const baseline = await run('ws', `ws://127.0.0.1:${PORT + 1}`, subscriberTokens, async (content) => {
+const broadcast = (key: string) => {
   sequence += 1;
-  const frame = JSON.stringify({
-    id: 'bench',
-    type: 'next',
-    payload: {
-      data: {
-        messageAdded: {
-          id: Buffer.from(`Message:${sequence}`).toString('base64'),
-          databaseId: sequence,
-          content,
-          createdAt: new Date().toISOString(),
-          senderId: Buffer.from('User:1').toString('base64'),
-        },
+  const payload = JSON.stringify({
+    data: {
+      messageAdded: {
+        id: Buffer.from(`Message:${sequence}`).toString('base64'),
+        databaseId: sequence,
+        content: `${key}:${now()}`,
+        createdAt: new Date().toISOString(),
+        senderId: Buffer.from('User:1').toString('base64'),
       },
     },
   });
-  for (const client of wss.clients) client.send(frame);
+  for (const [socket, head] of frameHeads) socket.send(`${head}${payload}}`);
+};
+const baseline = await run('ws', `ws://127.0.0.1:${PORT + 1}`, subscriberTokens, {
+  send: async (key) => broadcast(key),
+  burst: async (keys) => keys.forEach(broadcast),
 });
 wss.close();
 
 const row = (name: string, r: typeof graphql) =>
   `${name.padEnd(26)} p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   ` +
   `${Math.round(r.perSecond).toString().padStart(7)} deliveries/s   ${r.messagesPerSecond.toFixed(1).padStart(6)} messages/s`;
-console.log(`${SUBSCRIBERS} subscribers, ${LATENCY_MESSAGES} messages one at a time, then a burst of ${BURST}`);
+console.log(`${SUBSCRIBERS} subscribers, ${LATENCY_MESSAGES} messages one at a time, then a burst of ${BURST} (${IN_FLIGHT} requests in flight)`);
 console.log(row('LinkUp (graphql-ws)', graphql));
 console.log(row('bare ws broadcast', baseline));
 console.log(`SQL statements per message (send and delivery to all subscribers): ${statementsPerMessage.toFixed(1)}`);
 console.log(`throughput ratio LinkUp / bare ws: ${(graphql.perSecond / baseline.perSecond).toFixed(2)}`);
 process.exit(0);
 
-/** With BENCH_PROFILE=<file>: a CPU profile of the server side while LinkUp delivers. */
+/** With BENCH_PROFILE=<file>: a CPU profile of the server side while LinkUp delivers (subscribers connected). */
 async function startProfiler() {
   const { Session } = await import('node:inspector/promises');
   const session = new Session();

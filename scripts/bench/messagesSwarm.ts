@@ -2,11 +2,12 @@ import WebSocket from 'ws';
 import { createClient } from 'graphql-ws';
 
 /**
- * The receiving side of scripts/bench/messages.ts, in its own process: N sockets that each
- * subscribe (graphql mode: graphql-ws `messageAdded`; ws mode: a bare socket), record the delay
- * from the send time stamped in each message to its arrival, and report to the parent over IPC.
+ * The receiving side of scripts/bench/messages.ts, in its own process: N graphql-ws clients that
+ * each subscribe to `messageAdded` (against LinkUp, or against the baseline's bare broadcast, which
+ * speaks just enough of the protocol), record the delay from the send time stamped in each message
+ * to its arrival, and report to the parent over IPC.
  */
-type Start = { mode: 'graphql' | 'ws'; url: string; tokens: string[] };
+type Start = { url: string; tokens: string[] };
 const now = () => performance.timeOrigin + performance.now();
 
 const latencies: number[] = [];
@@ -15,16 +16,17 @@ let firstAt = 0;
 let lastAt = 0;
 const perMessage = new Map<string, number>();
 
+/** `content` is `<key>:<send time>`; the parent hears of each key once every subscriber has it. */
 function onMessage(content: string, subscribers: number) {
   const t = now();
-  const sentAt = Number(content.split(':')[1]);
-  latencies.push(t - sentAt);
+  const [key, sentAt] = content.split(':');
+  latencies.push(t - Number(sentAt));
   delivered += 1;
   if (!firstAt) firstAt = t;
   lastAt = t;
-  const count = (perMessage.get(content) ?? 0) + 1;
-  perMessage.set(content, count);
-  if (count === subscribers) process.send!({ type: 'delivered', content });
+  const count = (perMessage.get(key) ?? 0) + 1;
+  perMessage.set(key, count);
+  if (count === subscribers) process.send!({ type: 'delivered', key });
 }
 
 process.on('message', async (raw: { type: string } & Partial<Start>) => {
@@ -42,22 +44,13 @@ process.on('message', async (raw: { type: string } & Partial<Start>) => {
     return;
   }
   if (raw.type !== 'start') return;
-  const { mode, url, tokens } = raw as Start;
+  const { url, tokens } = raw as Start;
   let ready = 0;
   const markReady = () => {
     ready += 1;
     if (ready === tokens.length) process.send!({ type: 'ready' });
   };
   for (const token of tokens) {
-    if (mode === 'ws') {
-      const socket = new WebSocket(url);
-      socket.on('open', markReady);
-      socket.on('message', (data) => {
-        const frame = JSON.parse(String(data));
-        onMessage(frame.payload.data.messageAdded.content, tokens.length);
-      });
-      continue;
-    }
     const client = createClient({ url, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` }, lazy: false });
     let subscribed = false;
     client.on('connected', () => {
