@@ -3,8 +3,11 @@ import { Repeater } from 'graphql-yoga';
 
 /**
  * The shape of every stored-then-published subscription: start listening, deliver what was stored
- * after the id the client last saw (when it says), then the live events, each id once and in order.
- * A client that reconnects with `after` therefore misses nothing and gets nothing twice.
+ * after the id the client last saw (when it says), then the live events. A client that reconnects
+ * with `after` therefore misses nothing and gets nothing twice: an event both read from storage and
+ * heard live is delivered once (`fromBacklog`). Live events are not filtered by id: publication
+ * order is not always id order (two messages committed concurrently), and an event published late
+ * must still be delivered.
  *
  * A Repeater rather than an async generator: when the client goes away, a generator waiting for the
  * next event would only notice at that event; the Repeater stops the live stream at once (and then
@@ -24,21 +27,29 @@ export function storedThenLive<T extends { id: number }>(
     // Listening starts before the backlog is read, so nothing published in between is lost.
     const firstLive = live.next();
     void stop.then(() => live.return?.());
-    let lastId = opts.after ?? 0;
-    const deliver = async (event: T) => {
-      if (event.id <= lastId) return;
-      lastId = event.id;
-      if (accept(event)) await push(event);
-    };
+    const seen = fromBacklog();
     try {
-      if (opts.after !== null) for (const event of await opts.backlog(lastId)) await deliver(event);
-      for (let next = await firstLive; !next.done; next = await live.next()) await deliver(next.value);
+      if (opts.after !== null) {
+        for (const event of await opts.backlog(opts.after)) if (seen.add(event) && accept(event)) await push(event);
+      }
+      for (let next = await firstLive; !next.done; next = await live.next()) {
+        if (seen.isNew(next.value) && accept(next.value)) await push(next.value);
+      }
     } finally {
       await live.return?.();
       stop();
       opts.onEnd?.();
     }
   });
+}
+
+/** The ids read from storage during a catch-up, so that the same events heard live are skipped. */
+export function fromBacklog() {
+  const ids = new Set<number>();
+  return {
+    add: (event: { id: number }) => (ids.has(event.id) ? false : (ids.add(event.id), true)),
+    isNew: (event: { id: number }) => ids.size === 0 || !ids.has(event.id),
+  };
 }
 
 /** The numeric id inside a Relay global id (the `after` argument); null (live only) for none or a bad one. */

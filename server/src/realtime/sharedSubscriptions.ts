@@ -9,6 +9,7 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { LiveSource, type FeedListener, type SharedPreparation } from './userFeeds';
+import { fromBacklog } from './catchUp';
 
 /**
  * Subscription fields whose result for an event does not depend on who receives it may declare
@@ -98,11 +99,11 @@ function leaveGroup(group: Group) {
 
 /**
  * A subscriber fed by its LiveSource's feed: first what was stored after the id it gave (while
- * live events wait in `held`), then live events, each id once and in order, written straight to
- * its socket.
+ * live events wait in `held`), then live events, written straight to its socket. The catch-up
+ * rule is storedThenLive's (catchUp.ts): what storage gave is not delivered again live.
  */
 class FanOutListener implements FeedListener<{ id: number }>, AsyncIterableIterator<never> {
-  private lastId: number;
+  private readonly seen = fromBacklog();
   private held: { event: { id: number }; payload: string }[] | null;
   private stopped = false;
   private unlisten: () => void;
@@ -116,7 +117,6 @@ class FanOutListener implements FeedListener<{ id: number }>, AsyncIterableItera
     readonly context: unknown,
     private readonly sendNext: SendNext,
   ) {
-    this.lastId = source.opts.after ?? 0;
     this.held = source.opts.after === null ? null : [];
     this.ended = new Promise((resolve, reject) => {
       this.end = resolve;
@@ -124,7 +124,7 @@ class FanOutListener implements FeedListener<{ id: number }>, AsyncIterableItera
     });
     this.ended.catch(() => {}); // a failure is graphql-ws's to report, through next()
     this.unlisten = source.feed.listen(source.userId, this);
-    if (this.held) this.catchUp().catch((error: unknown) => this.stop(error));
+    if (source.opts.after !== null) this.catchUp(source.opts.after).catch((error: unknown) => this.stop(error));
   }
 
   accepts(event: { id: number }) {
@@ -134,22 +134,18 @@ class FanOutListener implements FeedListener<{ id: number }>, AsyncIterableItera
   deliver(event: { id: number }, payload: unknown) {
     if (this.stopped) return;
     if (this.held) this.held.push({ event, payload: payload as string });
-    else this.write(event, payload as string);
+    else if (this.seen.isNew(event)) this.sendNext(payload as string);
   }
 
-  private write(event: { id: number }, payload: string) {
-    if (this.stopped || event.id <= this.lastId) return;
-    this.lastId = event.id;
-    this.sendNext(payload);
-  }
-
-  private async catchUp() {
-    for (const event of await this.source.opts.backlog(this.lastId)) {
+  private async catchUp(after: number) {
+    for (const event of await this.source.opts.backlog(after)) {
+      if (!this.seen.add(event) || !this.accepts(event)) continue;
+      const payload = await this.shared.prepare(event, this);
       if (this.stopped) return;
-      if (this.accepts(event)) this.write(event, await this.shared.prepare(event, this));
+      this.sendNext(payload);
     }
     // Live events that came meanwhile, then live delivery: nothing can arrive between the two.
-    for (const { event, payload } of this.held ?? []) this.write(event, payload);
+    for (const { event, payload } of this.held ?? []) if (this.seen.isNew(event)) this.sendNext(payload);
     this.held = null;
   }
 
