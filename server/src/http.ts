@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { ExecutionArgs } from 'graphql';
@@ -115,13 +116,18 @@ export function createApp(services: Services) {
   /** graphql-ws on the same path as HTTP GraphQL, sharing Yoga's plugins and context. */
   function attachWebSockets(server: Server, opts: { otherUpgrades?: 'refuse' | 'ignore' } = {}) {
     const wss = new WebSocketServer({ noServer: true });
+    /** The TCP connection under each WebSocket (frames written in one turn leave together, see below). */
+    const connections = new WeakMap<WebSocket, Duplex>();
     server.on('upgrade', (req, socket, head) => {
       if (new URL(req.url ?? '/', 'http://x').pathname !== '/graphql') {
         // In development Vite's hot-reload socket shares the server and handles its own upgrades.
         if (opts.otherUpgrades !== 'ignore') socket.destroy();
         return;
       }
-      wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        connections.set(ws, socket);
+        wss.emit('connection', ws, req);
+      });
     });
     /** What onSubscribe hands on to execute/subscribe: Yoga's enveloped runners and this subscription's frame writer. */
     type WsRoot = {
@@ -209,7 +215,7 @@ export function createApp(services: Services) {
               rootValue: {
                 execute: enveloped.execute,
                 subscribe: enveloped.subscribe,
-                sendNext: nextFrameWriter(ctx.extra.socket, id),
+                sendNext: nextFrameWriter(ctx.extra.socket, connections.get(ctx.extra.socket), id),
               } satisfies WsRoot,
             };
           });
@@ -238,11 +244,31 @@ export type App = ReturnType<typeof createApp>;
  * every subscriber of a group). A socket that cannot keep up is closed rather than buffered without
  * end: its client reconnects and catches up from the last message it has.
  */
-function nextFrameWriter(socket: WebSocket, id: string): SendNext {
+function nextFrameWriter(socket: WebSocket, connection: Duplex | undefined, id: string): SendNext {
   const head = `{"id":${JSON.stringify(id)},"type":"next","payload":`;
   return (payloadJson) => {
-    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) socket.close(1013, 'Too slow a reader') // Try Again Later: clients reconnect;
-    else socket.send(`${head}${payloadJson}}`);
+    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      socket.close(1013, 'Too slow a reader'); // Try Again Later: clients reconnect
+      return;
+    }
+    if (connection) corkForThisTurn(connection);
+    socket.send(`${head}${payloadJson}}`);
   };
 }
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Frames written to a connection during one turn of the event loop leave together, in one system
+ * call: the connection stays corked until the turn ends. Under load a subscriber gets several
+ * messages per turn and the write per frame (most of a delivery's cost) is shared; a lone frame
+ * waits only for the rest of the current turn.
+ */
+const corked: Duplex[] = [];
+function corkForThisTurn(connection: Duplex) {
+  if (connection.writableCorked > 0) return;
+  connection.cork();
+  if (corked.push(connection) === 1) setImmediate(uncorkAll);
+}
+function uncorkAll() {
+  for (const connection of corked.splice(0)) connection.uncork();
+}

@@ -30,7 +30,7 @@ export interface FeedListener<E> {
  * Events reach every listener in publication order, even while a preparation is pending.
  */
 export class UserFeed<E extends { recipientIds: number[] }> {
-  private readonly listeners = new Map<number, Set<FeedListener<E>>>();
+  private readonly listeners = new Map<number, FeedListener<E>[]>();
   private readonly pending: { event: E; targets: FeedListener<E>[]; work: Map<SharedPreparation<E>, Promise<unknown>> }[] = [];
   private draining = false;
   private readonly subscription: AsyncIterableIterator<E>;
@@ -44,11 +44,15 @@ export class UserFeed<E extends { recipientIds: number[] }> {
   }
 
   listen(userId: number, listener: FeedListener<E>): () => void {
-    const set = this.listeners.get(userId) ?? new Set();
-    this.listeners.set(userId, set.add(listener));
+    const list = this.listeners.get(userId);
+    if (list) list.push(listener);
+    else this.listeners.set(userId, [listener]);
     return () => {
-      set.delete(listener);
-      if (set.size === 0 && this.listeners.get(userId) === set) this.listeners.delete(userId);
+      const current = this.listeners.get(userId);
+      const index = current?.indexOf(listener) ?? -1;
+      if (index < 0) return;
+      current!.splice(index, 1);
+      if (current!.length === 0) this.listeners.delete(userId);
     };
   }
 
@@ -65,17 +69,23 @@ export class UserFeed<E extends { recipientIds: number[] }> {
     return this.subscription.return?.();
   }
 
+  // arrive and dispatch run once per listener per event (a thousand times for a large group):
+  // plain loops, and the shared preparation looked up only when it changes from one listener to the next.
   private arrive(event: E) {
     const targets: FeedListener<E>[] = [];
     for (const userId of event.recipientIds) {
-      for (const listener of this.listeners.get(userId) ?? []) {
-        if (listener.accepts?.(event) ?? true) targets.push(listener);
-      }
+      const list = this.listeners.get(userId);
+      if (list === undefined) continue;
+      for (const listener of list) if (listener.accepts === undefined || listener.accepts(event)) targets.push(listener);
     }
     if (targets.length === 0) return;
     const work = new Map<SharedPreparation<E>, Promise<unknown>>();
+    let last: SharedPreparation<E> | undefined;
     for (const listener of targets) {
-      if (listener.shared && !work.has(listener.shared)) work.set(listener.shared, listener.shared.prepare(event, listener));
+      const shared = listener.shared;
+      if (shared === undefined || shared === last) continue;
+      last = shared;
+      if (!work.has(shared)) work.set(shared, shared.prepare(event, listener));
     }
     if (work.size === 0 && this.pending.length === 0) return this.dispatch(event, targets, new Map());
     this.pending.push({ event, targets, work });
@@ -95,7 +105,15 @@ export class UserFeed<E extends { recipientIds: number[] }> {
   }
 
   private dispatch(event: E, targets: FeedListener<E>[], prepared: Map<SharedPreparation<E>, unknown>) {
-    for (const listener of targets) listener.deliver(event, listener.shared && prepared.get(listener.shared));
+    let last: SharedPreparation<E> | undefined;
+    let payload: unknown;
+    for (const listener of targets) {
+      if (listener.shared !== last) {
+        last = listener.shared;
+        payload = last && prepared.get(last);
+      }
+      listener.deliver(event, payload);
+    }
   }
 }
 
