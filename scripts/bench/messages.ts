@@ -18,16 +18,19 @@ import { loadTokenSecret } from '../../server/src/auth/tokens';
  * waiting until every subscriber has it; p50/p99 of send-to-arrival. Phase 2 (throughput): BURST
  * messages sent back to back, the sender keeping IN_FLIGHT requests open (a browser keeps up to six
  * per host); deliveries per second from first to last arrival. The baseline broadcasts the same
- * frames from this process with no work per message at all.
+ * frames from this process with no work per message at all. Both start with WARMUP unmeasured messages.
  * Usage: node --import tsx scripts/bench/messages.ts [subscribers=1000] [latencyMessages=100] [burst=200]
- * Env: BENCH_IN_FLIGHT (4), BENCH_PORT (8171), BENCH_PROFILE=<file> (CPU profile of the server side).
+ * Env: BENCH_IN_FLIGHT (4), BENCH_PORT (8171), BENCH_PROFILE=<file> (CPU profile of the server side),
+ * BENCH_DATABASE_URL (PostgreSQL instead of the embedded PGlite; the database must exist and be empty).
  */
 const SUBSCRIBERS = Number(process.argv[2] ?? 1000);
 const LATENCY_MESSAGES = Number(process.argv[3] ?? 100);
 const BURST = Number(process.argv[4] ?? 200);
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 4);
+const WARMUP = 10;
 const PORT = Number(process.env.BENCH_PORT ?? 8171);
 const now = () => performance.timeOrigin + performance.now();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Report = { latencies: number[]; delivered: number; spanMs: number };
 /** Sends messages whose text is `<key>:<send time>`; resolves when the sender is done sending. */
@@ -63,6 +66,15 @@ function child(script: string) {
 async function run(mode: 'graphql' | 'ws', url: string, tokens: string[], sender: Sender, onReady = async () => {}) {
   const swarm = child('./messagesSwarm.ts');
   await swarm.request({ type: 'start', url, tokens }, 'ready');
+  // Warm-up, not measured: messages until one reaches every subscriber (all subscriptions are
+  // live), then WARMUP more (first executions, JIT).
+  for (let i = 0, complete = 0; complete < WARMUP; i++) {
+    const delivered = swarm.wait(`delivered:${mode}-warmup-${i}`).then(() => true);
+    await sender.send(`${mode}-warmup-${i}`);
+    if (await Promise.race([delivered, sleep(2000).then(() => false)])) complete += 1;
+    else if (complete > 0) throw new Error(`${mode}: a message did not reach every subscriber`);
+  }
+  await swarm.request({ type: 'reset' });
   await onReady();
 
   for (let i = 0; i < LATENCY_MESSAGES; i++) {
@@ -90,7 +102,7 @@ async function run(mode: 'graphql' | 'ws', url: string, tokens: string[], sender
 // ── LinkUp over graphql-ws ──────────────────────────────────────────────────────────
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-bench-messages-'));
 let statements = 0;
-const db = await openDatabase({ url: '', dataDir: 'memory://', onQuery: () => (statements += 1) });
+const db = await openDatabase({ url: process.env.BENCH_DATABASE_URL ?? '', dataDir: 'memory://', onQuery: () => (statements += 1) });
 const passwordHash = await hashPassword('bench-password');
 await db.prisma.user.createMany({
   data: Array.from({ length: SUBSCRIBERS + 1 }, (_, i) => ({

@@ -52,12 +52,12 @@ process.on('message', async (raw: { type: string } & Partial<Start>) => {
   };
   for (const token of tokens) {
     const client = createClient({ url, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` }, lazy: false });
-    let subscribed = false;
+    // Connected is not yet subscribed: the parent's warm-up waits until every subscription delivers.
+    let connected = false;
     client.on('connected', () => {
-      if (subscribed) return;
-      subscribed = true;
-      // graphql-ws acknowledges the connection, then the subscription starts on the next frame.
-      setTimeout(markReady, 20);
+      if (connected) return;
+      connected = true;
+      markReady();
     });
     client.subscribe<{ messageAdded: { content: string } }>(
       { query: 'subscription { messageAdded { id databaseId content createdAt senderId } }' },
