@@ -5,8 +5,8 @@ import type { Database, PrismaClient } from '../db';
 import { createLogger, type Logger } from '../logger';
 import { loadTokenSecret } from '../auth/tokens';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from '../auth/rateLimit';
-import { createAppPubSub, type PubSub, type Topics } from '../realtime/pubsub';
-import { UserFeed } from '../realtime/userFeeds';
+import { createAppPubSub, type PubSub } from '../realtime/pubsub';
+import { UserFeed, type FeedEvent } from '../realtime/userFeeds';
 import { createMailer, type Mailer } from './mailer';
 import { createFileStore, type FileStore } from '../storage/fileStore';
 import { createVoiceStore } from '../storage/voiceMessages';
@@ -22,9 +22,9 @@ export type Services = {
   pubsub: PubSub;
   /** Conversation events split among the users listening on this process. */
   feeds: {
-    messages: UserFeed<Topics['conversation:message'][0]>;
-    reads: UserFeed<Topics['conversation:read'][0]>;
-    typing: UserFeed<Topics['conversation:typing'][0]>;
+    messages: UserFeed<FeedEvent<'conversation:message'>>;
+    reads: UserFeed<FeedEvent<'conversation:read'>>;
+    typing: UserFeed<FeedEvent<'conversation:typing'>>;
   };
   mailer: Mailer;
   sms: SmsSender;
@@ -49,9 +49,9 @@ export function createServices(
   const realtime = createAppPubSub(config.redisUrl);
   const redis = config.redisUrl ? new Redis(config.redisUrl) : undefined;
   const feeds = {
-    messages: new UserFeed<Topics['conversation:message'][0]>(realtime.pubsub, 'conversation:message'),
-    reads: new UserFeed<Topics['conversation:read'][0]>(realtime.pubsub, 'conversation:read'),
-    typing: new UserFeed<Topics['conversation:typing'][0]>(realtime.pubsub, 'conversation:typing'),
+    messages: new UserFeed<FeedEvent<'conversation:message'>>(realtime.pubsub, 'conversation:message'),
+    reads: new UserFeed<FeedEvent<'conversation:read'>>(realtime.pubsub, 'conversation:read'),
+    typing: new UserFeed<FeedEvent<'conversation:typing'>>(realtime.pubsub, 'conversation:typing'),
   };
   return {
     config,
