@@ -56,7 +56,7 @@ export class UserFeed<E extends { recipientIds: number[] }> {
     };
   }
 
-  /** The events addressed to one user, as an async iterator (ending it stops listening). */
+  /** The events addressed to one user, as an async iterator: it listens from its first next() until it ends. */
   iterate(userId: number): AsyncIterableIterator<E> {
     return new Repeater<E>(async (push, stop) => {
       const unlisten = this.listen(userId, { deliver: (event) => void push(event) });
