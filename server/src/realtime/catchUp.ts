@@ -30,7 +30,10 @@ export function storedThenLive<T extends { id: number }>(
     const seen = fromBacklog();
     try {
       if (opts.after !== null) {
-        for (const event of await opts.backlog(opts.after)) if (seen.add(event) && accept(event)) await push(event);
+        for (const event of await opts.backlog(opts.after)) {
+          seen.add(event);
+          if (accept(event)) await push(event);
+        }
       }
       for (let next = await firstLive; !next.done; next = await live.next()) {
         if (seen.isNew(next.value) && accept(next.value)) await push(next.value);
@@ -47,8 +50,8 @@ export function storedThenLive<T extends { id: number }>(
 export function fromBacklog() {
   const ids = new Set<number>();
   return {
-    add: (event: { id: number }) => (ids.has(event.id) ? false : (ids.add(event.id), true)),
-    isNew: (event: { id: number }) => ids.size === 0 || !ids.has(event.id),
+    add: (event: { id: number }) => void ids.add(event.id),
+    isNew: (event: { id: number }) => !ids.has(event.id),
   };
 }
 

@@ -139,7 +139,8 @@ class FanOutListener implements FeedListener<{ id: number }>, AsyncIterableItera
 
   private async catchUp(after: number) {
     for (const event of await this.source.opts.backlog(after)) {
-      if (!this.seen.add(event) || !this.accepts(event)) continue;
+      this.seen.add(event);
+      if (!this.accepts(event)) continue;
       const payload = await this.shared.prepare(event, this);
       if (this.stopped) return;
       this.sendNext(payload);
