@@ -9,4 +9,4 @@ COPY . .
 RUN npm run build
 ENV NODE_ENV=production
 EXPOSE 8001
-CMD ["node", "--import", "tsx", "server/src/main.ts"]
+CMD ["node", "--enable-source-maps", "dist/server/main.mjs"]

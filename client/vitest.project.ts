@@ -1,6 +1,6 @@
-import path from 'node:path'
-import { defineProject } from 'vitest/config'
-import { clientPlugins, repoDir } from './vite.plugins.js'
+import path from 'node:path';
+import { defineProject } from 'vitest/config';
+import { clientPlugins, repoDir } from './vite.plugins.js';
 
 /**
  * The Vitest project of the client's component tests. The root vitest.config.ts lists it in
@@ -24,4 +24,4 @@ export default defineProject({
     testTimeout: 15_000,
     server: { deps: { inline: ['@thaunknown/simple-peer'] } },
   },
-})
+});

@@ -5,6 +5,7 @@ import { hashPassword } from '../server/src/auth/passwords';
 import { directConversationKey, friendshipPairKey } from '../server/src/database/keys';
 import type { PrismaClient } from '../server/src/db';
 import type { Prisma } from '../server/src/generated/prisma/client';
+import { DEFAULT_PLANS, PAYMENT_DETAILS_SETTING, PAYMENT_PROVIDER_URL_SETTING } from '../server/src/services/subscriptions';
 
 export type DemoAccount = {
   email: string;
@@ -16,8 +17,22 @@ export type DemoAccount = {
 };
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-  { email: 'admin@linkup.ru', password: 'admin123', role: 'admin', firstName: 'Александр', lastName: 'Смирнов', username: 'admin' },
-  { email: 'moderator@linkup.ru', password: 'moder123', role: 'moderator', firstName: 'Мария', lastName: 'Кузнецова', username: 'moderator' },
+  {
+    email: 'admin@linkup.ru',
+    password: 'admin123',
+    role: 'admin',
+    firstName: 'Александр',
+    lastName: 'Смирнов',
+    username: 'admin',
+  },
+  {
+    email: 'moderator@linkup.ru',
+    password: 'moder123',
+    role: 'moderator',
+    firstName: 'Мария',
+    lastName: 'Кузнецова',
+    username: 'moderator',
+  },
   { email: 'anna@linkup.ru', password: 'user123', role: 'user', firstName: 'Анна', lastName: 'Иванова', username: 'anna' },
   { email: 'dmitry@linkup.ru', password: 'user123', role: 'user', firstName: 'Дмитрий', lastName: 'Петров', username: 'dmitry' },
   { email: 'elena@linkup.ru', password: 'user123', role: 'user', firstName: 'Елена', lastName: 'Соколова', username: 'elena' },
@@ -50,9 +65,10 @@ const PROFILES: Record<Username, Partial<Prisma.UserCreateInput>> = {
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 const daysAgo = (days: number) => minutesAgo(days * 24 * 60);
 /** A @db.Date value: midnight UTC of the local calendar day `offset` days from today. */
-function calendarDay(offset: number): Date {
+/** A start `offset` days from today at `hour`:00 UTC (calendar events are stored in UTC). */
+function calendarStart(offset: number, hour: number): Date {
   const now = new Date();
-  return new Date(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate() + offset));
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + offset, hour));
 }
 
 export async function seed(prisma: PrismaClient): Promise<void> {
@@ -245,7 +261,12 @@ async function createPublications(tx: Tx, u: Record<Username, number>) {
       author: 'dmitry',
       content: 'Наконец-то дошёл до Эрмитажа. Рекомендую выделить на него целый день.',
       hoursAgo: 12,
-      place: { latitude: 59.939832, longitude: 30.314559, address: 'Дворцовая площадь, 2, Санкт-Петербург', mapProvider: 'yandex' },
+      place: {
+        latitude: 59.939832,
+        longitude: 30.314559,
+        address: 'Дворцовая площадь, 2, Санкт-Петербург',
+        mapProvider: 'yandex',
+      },
       likes: ['anna'],
       comments: [['anna', 'Обязательно схожу!']],
     },
@@ -287,7 +308,13 @@ async function createPublications(tx: Tx, u: Record<Username, number>) {
 
   await tx.locationReview.createMany({
     data: [
-      { authorId: u.elena, latitude: 55.75393, longitude: 37.620795, rating: 5, text: 'Обязательно к посещению, особенно вечером.' },
+      {
+        authorId: u.elena,
+        latitude: 55.75393,
+        longitude: 37.620795,
+        rating: 5,
+        text: 'Обязательно к посещению, особенно вечером.',
+      },
       { authorId: u.dmitry, latitude: 55.75393, longitude: 37.620795, rating: 4, text: 'Красиво, но очень много туристов.' },
       { authorId: u.anna, latitude: 59.939832, longitude: 30.314559, rating: 5, text: 'Один из лучших музеев мира.' },
     ],
@@ -373,7 +400,41 @@ async function createContent(tx: Tx, u: Record<Username, number>) {
       tags: { create: [{ tagId: tags['сообщество']! }] },
     },
   ];
-  for (const data of items) await tx.contentItem.create({ data });
+  items.push({
+    title: 'Пять советов для удобной работы в LinkUp',
+    slug: 'five-tips-for-linkup',
+    content:
+      '<h2>Коротко</h2><p>Несколько приёмов, которые экономят время каждый день.</p><ol><li>Закрепите важные беседы.</li><li>Используйте голосовые сообщения в комнатах.</li><li>Заполните профиль: так вас проще найти.</li><li>Делитесь местом в публикациях.</li><li>Планируйте встречи в календаре.</li></ol><blockquote><p>Вопросы можно задать в поддержке.</p></blockquote>',
+    excerpt: 'Полезные приёмы на каждый день',
+    contentType: 'article',
+    status: 'published',
+    publishedAt: daysAgo(5),
+    createdAt: daysAgo(5),
+    views: 23,
+    category: { connect: { id: guides.id } },
+    author: { connect: { id: u.admin } },
+    tags: { create: [{ tagId: tags['советы']! }, { tagId: tags['платформа']! }] },
+  });
+  for (const data of items) {
+    // Bodies are HTML, as the editor stores them; each item starts with its first version.
+    const body = data.content.startsWith('<') ? data.content : `<p>${data.content}</p>`;
+    const item = await tx.contentItem.create({ data: { ...data, content: body }, include: { tags: true } });
+    await tx.contentVersion.create({
+      data: {
+        contentId: item.id,
+        editorId: item.authorId,
+        title: item.title,
+        slug: item.slug,
+        content: item.content,
+        excerpt: item.excerpt,
+        contentType: item.contentType,
+        status: item.status,
+        categoryId: item.categoryId,
+        tagIds: item.tags.map((tag) => tag.tagId),
+        createdAt: item.createdAt,
+      },
+    });
+  }
 }
 
 async function createSettings(tx: Tx, u: Record<Username, number>) {
@@ -405,7 +466,12 @@ async function createSettings(tx: Tx, u: Record<Username, number>) {
         status: 'active',
       },
       { name: 'Социальная сеть', description: 'Публикации, контакты и сообщения', moduleType: 'social', status: 'active' },
-      { name: 'CMS', description: 'Управление контентом: записи, страницы, категории и теги', moduleType: 'content', status: 'active' },
+      {
+        name: 'CMS',
+        description: 'Управление контентом: записи, страницы, категории и теги',
+        moduleType: 'content',
+        status: 'active',
+      },
       { name: 'Сообщества', description: 'Группы по интересам (в разработке)', moduleType: 'social', status: 'inactive' },
     ],
   });
@@ -429,7 +495,12 @@ async function createSettings(tx: Tx, u: Record<Username, number>) {
   });
   await tx.theme.createMany({
     data: [
-      { name: 'Светлая', description: 'Тема по умолчанию', variables: { background: '#ffffff', primary: '#2563eb' }, isActive: true },
+      {
+        name: 'Светлая',
+        description: 'Тема по умолчанию',
+        variables: { background: '#ffffff', primary: '#2563eb' },
+        isActive: true,
+      },
       { name: 'Тёмная', description: 'Тёмная тема', variables: { background: '#0f172a', primary: '#60a5fa' } },
     ],
   });
@@ -438,7 +509,12 @@ async function createSettings(tx: Tx, u: Record<Username, number>) {
       title: 'LinkUp',
       subtitle: 'Социальная сеть, видеозвонки и управление контентом',
       description: 'Делитесь контактами, публикуйте контент и проводите встречи. Ваш профиль — ваша визитная карточка.',
-      features: ['Профиль как визитная карточка', 'Публикации с фото, видео и местом', 'Видеозвонки и групповые комнаты', 'Управление контентом'],
+      features: [
+        'Профиль как визитная карточка',
+        'Публикации с фото, видео и местом',
+        'Видеозвонки и групповые комнаты',
+        'Управление контентом',
+      ],
     },
   });
   await tx.supportMessage.create({
@@ -449,47 +525,23 @@ async function createSettings(tx: Tx, u: Record<Username, number>) {
       createdAt: minutesAgo(90),
     },
   });
-  await tx.translation.createMany({
-    data: [
-      { key: 'nav.dashboard', valueRu: 'Главная', valueEn: 'Dashboard', valueFr: 'Tableau de bord' },
-      { key: 'nav.social', valueRu: 'Социальная сеть', valueEn: 'Social', valueFr: 'Social' },
-      { key: 'nav.video_calls', valueRu: 'Видеозвонки', valueEn: 'Video calls', valueFr: 'Appels vidéo' },
-      { key: 'nav.admin', valueRu: 'Админ-панель', valueEn: 'Admin panel', valueFr: "Panneau d'administration" },
-      { key: 'common.save', valueRu: 'Сохранить', valueEn: 'Save', valueFr: 'Enregistrer' },
-    ],
-  });
 }
 
 async function createSubscriptions(tx: Tx, u: Record<Username, number>) {
-  const base = ['Текстовый чат', 'Демонстрация экрана', 'Базовые настройки качества'];
-  const plan = (data: Prisma.SubscriptionPlanCreateInput) => tx.subscriptionPlan.create({ data });
-  await plan({ key: 'free', name: 'Бесплатный', description: 'Для небольших встреч', price: 0, maxParticipants: 50, features: base, position: 0 });
-  const basic = await plan({
-    key: 'basic',
-    name: 'Базовый',
-    description: 'Для небольших команд',
-    price: 5400,
-    maxParticipants: 200,
-    features: [...base, 'Запись звонков'],
-    position: 1,
-  });
-  const professional = await plan({
-    key: 'professional',
-    name: 'Профессиональный',
-    description: 'Для компаний и школ',
-    price: 12400,
-    maxParticipants: 500,
-    features: [...base, 'Запись звонков', 'Облачное хранилище'],
-    position: 2,
-  });
-  await plan({
-    key: 'enterprise',
-    name: 'Корпоративный',
-    description: 'Для крупных организаций, более 500 участников',
-    price: 22000,
-    maxParticipants: 1000,
-    features: [...base, 'Запись звонков', 'Облачное хранилище', 'Поддержка 24/7'],
-    position: 3,
+  await tx.subscriptionPlan.createMany({ data: DEFAULT_PLANS });
+  const plans = await tx.subscriptionPlan.findMany({ select: { id: true, key: true } });
+  const planId = (key: string) => plans.find((plan) => plan.key === key)!.id;
+  const [basic, professional] = [{ id: planId('basic') }, { id: planId('professional') }];
+  await tx.systemSetting.createMany({
+    data: [
+      {
+        key: PAYMENT_DETAILS_SETTING,
+        value: 'ООО «ЛинкАп», ИНН 7700000000, р/с 40702810000000000000, БИК 044525000',
+        description: 'Реквизиты для оплаты подписок (перевод, QR-код)',
+      },
+      { key: PAYMENT_PROVIDER_URL_SETTING, value: '', description: 'Страница оплаты картой у платёжного провайдера' },
+    ],
+    skipDuplicates: true,
   });
 
   await tx.userSubscription.createMany({
@@ -497,16 +549,17 @@ async function createSubscriptions(tx: Tx, u: Record<Username, number>) {
       {
         userId: u.olga,
         planId: professional.id,
-        active: true,
+        status: 'active',
         paymentMethod: 'card',
         contact: { firstName: 'Ольга', lastName: 'Морозова', email: 'olga@linkup.ru', phone: '+79031112233' },
         activatedAt: daysAgo(7),
+        expiresAt: daysAgo(-23),
         createdAt: daysAgo(8),
       },
       {
         userId: u.sergey,
         planId: basic.id,
-        active: false,
+        status: 'pending',
         paymentMethod: 'transfer',
         contact: { firstName: 'Сергей', lastName: 'Волков', email: 'sergey@linkup.ru', phone: '' },
         createdAt: daysAgo(1),
@@ -555,7 +608,13 @@ async function createMeetingArea(tx: Tx, u: Record<Username, number>) {
       isPrivate: true,
       maxRooms: 3,
       createdById: u.elena,
-      members: { create: [{ userId: u.elena, role: 'admin' }, { userId: u.anna, role: 'member' }, { userId: u.olga, role: 'member' }] },
+      members: {
+        create: [
+          { userId: u.elena, role: 'admin' },
+          { userId: u.anna, role: 'member' },
+          { userId: u.olga, role: 'member' },
+        ],
+      },
     },
   });
   await tx.room.create({
@@ -583,15 +642,40 @@ async function createMeetingArea(tx: Tx, u: Record<Username, number>) {
   });
   await tx.quizQuestion.createMany({
     data: [
-      { activityId: quiz.id, question: 'Что вернёт typeof null?', type: 'multiple', options: ['"null"', '"object"', '"undefined"'], correctIndex: 1, position: 0 },
-      { activityId: quiz.id, question: 'Какой метод добавляет элемент в конец массива?', type: 'multiple', options: ['push', 'shift', 'concat'], correctIndex: 0, position: 1 },
-      { activityId: quiz.id, question: 'Как называется формат обмена данными, основанный на синтаксисе объектов JavaScript?', type: 'text', answer: 'JSON', position: 2 },
+      {
+        activityId: quiz.id,
+        question: 'Что вернёт typeof null?',
+        type: 'multiple',
+        options: ['"null"', '"object"', '"undefined"'],
+        correctIndex: 1,
+        position: 0,
+      },
+      {
+        activityId: quiz.id,
+        question: 'Какой метод добавляет элемент в конец массива?',
+        type: 'multiple',
+        options: ['push', 'shift', 'concat'],
+        correctIndex: 0,
+        position: 1,
+      },
+      {
+        activityId: quiz.id,
+        question: 'Как называется формат обмена данными, основанный на синтаксисе объектов JavaScript?',
+        type: 'text',
+        answer: 'JSON',
+        position: 2,
+      },
     ],
   });
   await tx.activity.createMany({
     data: [
       { name: 'Совместное рисование', type: 'drawing', description: 'Общая доска для рисования', maxParticipants: 6 },
-      { name: 'Мини-игры', type: 'games', description: 'Цепочка слов, угадай число, викторина, история из эмодзи', maxParticipants: 8 },
+      {
+        name: 'Мини-игры',
+        type: 'games',
+        description: 'Цепочка слов, угадай число, викторина, история из эмодзи',
+        maxParticipants: 8,
+      },
       { name: 'Презентация', type: 'presentation', description: 'Показ слайдов участникам комнаты', maxParticipants: 50 },
     ],
   });
@@ -601,8 +685,7 @@ async function createMeetingArea(tx: Tx, u: Record<Username, number>) {
       ownerId: u.admin,
       title: 'Планёрка команды',
       description: 'Еженедельная встреча команды разработки',
-      date: calendarDay(0),
-      time: '10:00',
+      startsAt: calendarStart(0, 10),
       durationMinutes: 60,
       type: 'meeting',
       location: workshop.name,
@@ -615,8 +698,7 @@ async function createMeetingArea(tx: Tx, u: Record<Username, number>) {
       ownerId: u.admin,
       title: 'Презентация нового релиза',
       description: 'Показываем новые возможности платформы',
-      date: calendarDay(3),
-      time: '15:00',
+      startsAt: calendarStart(3, 15),
       durationMinutes: 90,
       type: 'presentation',
       location: 'Конференц-зал',

@@ -109,7 +109,10 @@ async function run(browser: Browser, url: string, index: number) {
 }
 
 const server = await startProductServer(port);
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: callChromiumArgs });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: callChromiumArgs,
+});
 try {
   const results = [];
   for (let i = 0; i < runs; i++) {

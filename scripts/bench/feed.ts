@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Database } from '../../server/src/db';
-import { createTestDatabase } from '../../server/src/database/testDatabase';
+import { createTestDatabase } from '../../tests/support/database';
 import { loadConfig } from '../../server/src/config';
 import { createServices } from '../../server/src/services/container';
 import { createApp } from '../../server/src/http';
@@ -21,7 +21,8 @@ import { FEED_PAGE_QUERY } from './feedQuery';
  * With no backend named, runs both. On PostgreSQL it creates its own database and drops it.
  */
 const argv = process.argv.slice(2);
-const option = (name: string, fallback: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+const option = (name: string, fallback: string) =>
+  argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const backends = ['embedded', 'postgres'].filter((b) => argv.includes(b));
 const RUNS = Number(option('runs', '30'));
 const SERVER = option('server', process.env.DATABASE_URL_TEST || 'postgres://postgres@127.0.0.1:5432/postgres');
@@ -62,11 +63,14 @@ async function seed(db: Database) {
   await run('ANALYZE');
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function measure(backend: string, db: Database, statements: { count: number }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-bench-feed-'));
-  const services = createServices(loadConfig({}, { dataDir, clientDir: path.join(dataDir, 'client') }), db, { log: createLogger('warn') });
+  const services = createServices(loadConfig({}, { dataDir, clientDir: path.join(dataDir, 'client') }), db, {
+    log: createLogger('warn'),
+  });
   const app = createApp(services);
   try {
     const seeding = performance.now();
@@ -82,7 +86,10 @@ async function measure(backend: string, db: Database, statements: { count: numbe
           body: JSON.stringify({ query: FEED_PAGE_QUERY, variables: { first: PAGE, after } }),
         }),
       );
-      const body = (await response.json()) as { data?: { feed: { edges: unknown[]; pageInfo: { endCursor: string } } }; errors?: unknown };
+      const body = (await response.json()) as {
+        data?: { feed: { edges: unknown[]; pageInfo: { endCursor: string } } };
+        errors?: unknown;
+      };
       if (!body.data) throw new Error(JSON.stringify(body.errors));
       return body.data.feed;
     };
@@ -111,7 +118,9 @@ async function measure(backend: string, db: Database, statements: { count: numbe
     const hundredth = { ...stats(samples.hundredth), sql: sql.hundredth };
 
     const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(9);
-    console.log(`\n${backend}: seeded ${USERS} members, ${PUBLICATIONS} publications, likes and comments in ${seededIn.toFixed(1)} s; ${RUNS} runs per page`);
+    console.log(
+      `\n${backend}: seeded ${USERS} members, ${PUBLICATIONS} publications, likes and comments in ${seededIn.toFixed(1)} s; ${RUNS} runs per page`,
+    );
     console.log(`  page   1: p50 ${ms(first.p50)}  p95 ${ms(first.p95)}  ${first.sql} SQL statements`);
     console.log(`  page ${TARGET_PAGE}: p50 ${ms(hundredth.p50)}  p95 ${ms(hundredth.p95)}  ${hundredth.sql} SQL statements`);
     console.log(`  page ${TARGET_PAGE} / page 1 (p50): ${(hundredth.p50 / first.p50).toFixed(2)}x (goal: at most 1.2x)`);

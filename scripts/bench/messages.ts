@@ -103,7 +103,11 @@ async function run(mode: 'graphql' | 'ws', url: string, tokens: string[], sender
 // ── LinkUp over graphql-ws ──────────────────────────────────────────────────────────
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-bench-messages-'));
 let statements = 0;
-const db = await openDatabase({ url: process.env.BENCH_DATABASE_URL ?? '', dataDir: 'memory://', onQuery: () => (statements += 1) });
+const db = await openDatabase({
+  url: process.env.BENCH_DATABASE_URL ?? '',
+  dataDir: 'memory://',
+  onQuery: () => (statements += 1),
+});
 const passwordHash = await hashPassword('bench-password');
 await db.prisma.user.createMany({
   data: Array.from({ length: SUBSCRIBERS + 1 }, (_, i) => ({
@@ -192,7 +196,9 @@ wss.close();
 const row = (name: string, r: typeof graphql) =>
   `${name.padEnd(26)} p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   ` +
   `${Math.round(r.perSecond).toString().padStart(7)} deliveries/s   ${r.messagesPerSecond.toFixed(1).padStart(6)} messages/s`;
-console.log(`${SUBSCRIBERS} subscribers, ${LATENCY_MESSAGES} messages one at a time, then a burst of ${BURST} (${IN_FLIGHT} requests in flight)`);
+console.log(
+  `${SUBSCRIBERS} subscribers, ${LATENCY_MESSAGES} messages one at a time, then a burst of ${BURST} (${IN_FLIGHT} requests in flight)`,
+);
 console.log(row('LinkUp (graphql-ws)', graphql));
 console.log(row('bare ws broadcast', baseline));
 console.log(`SQL statements per message (send and delivery to all subscribers): ${statementsPerMessage.toFixed(1)}`);

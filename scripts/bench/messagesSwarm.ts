@@ -51,7 +51,12 @@ process.on('message', async (raw: { type: string } & Partial<Start>) => {
     if (ready === tokens.length) process.send!({ type: 'ready' });
   };
   for (const token of tokens) {
-    const client = createClient({ url, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` }, lazy: false });
+    const client = createClient({
+      url,
+      webSocketImpl: WebSocket,
+      connectionParams: { authorization: `Bearer ${token}` },
+      lazy: false,
+    });
     // Connected is not yet subscribed: the parent's warm-up waits until every subscription delivers.
     let connected = false;
     client.on('connected', () => {
@@ -61,7 +66,11 @@ process.on('message', async (raw: { type: string } & Partial<Start>) => {
     });
     client.subscribe<{ messageAdded: { content: string } }>(
       { query: 'subscription { messageAdded { id databaseId content createdAt senderId } }' },
-      { next: ({ data }) => onMessage(data!.messageAdded.content, tokens.length), error: (e) => console.error(e), complete: () => {} },
+      {
+        next: ({ data }) => onMessage(data!.messageAdded.content, tokens.length),
+        error: (e) => console.error(e),
+        complete: () => {},
+      },
     );
     // Connecting a thousand sockets at once overflows the accept backlog: pace them.
     await new Promise((resolve) => setTimeout(resolve, 2));

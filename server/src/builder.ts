@@ -1,5 +1,5 @@
 import SchemaBuilder from '@pothos/core';
-import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
+import ScopeAuthPlugin, { AuthScopeFailureType, type AuthFailure } from '@pothos/plugin-scope-auth';
 import ErrorsPlugin from '@pothos/plugin-errors';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin from '@pothos/plugin-relay';
@@ -10,10 +10,11 @@ import { GraphQLError, Kind } from 'graphql';
 import type PrismaTypes from './generated/pothos-types';
 import { getDatamodel } from './generated/pothos-types';
 import type { Context } from './context';
-import { ForbiddenError, NotAuthenticatedError } from './services/errors';
+import { ForbiddenError, NotAuthenticatedError, NotFoundError, ValidationError } from './services/errors';
 import { toValidationError } from './services/validation';
-
-export type Role = 'user' | 'moderator' | 'admin';
+import { currentLocale, translate, type MessageKey } from './i18n';
+import { hasRole } from './auth/access';
+import { GUARDED_MODULE_OFF, moduleEnabled, type GuardedModule } from './services/modules';
 
 /** Configures Pothos and its plugins; the types live in schema/<domain>.ts. */
 export const builder = new SchemaBuilder<{
@@ -25,6 +26,8 @@ export const builder = new SchemaBuilder<{
     admin: boolean;
     /** Takes part in the conversation with this database id. */
     conversationParticipant: number;
+    /** The admin has this module switched on (see `moduleAccess` in auth/access.ts). */
+    moduleEnabled: GuardedModule;
   };
   Scalars: {
     DateTime: { Input: Date; Output: Date | string };
@@ -37,19 +40,32 @@ export const builder = new SchemaBuilder<{
   plugins: [ScopeAuthPlugin, ErrorsPlugin, ZodPlugin, PrismaPlugin, RelayPlugin, DataloaderPlugin],
   defaultFieldNullability: false,
   scopeAuth: {
+    // Subscriptions are refused when they start (an `error` for that operation), not at each event.
+    authorizeOnSubscribe: true,
     authScopes: (ctx) => {
       const role = ctx.viewer?.user.role;
       return {
         loggedIn: !!ctx.viewer,
-        moderator: role === 'moderator' || role === 'admin',
-        admin: role === 'admin',
+        moderator: hasRole(role, 'moderator'),
+        admin: hasRole(role, 'admin'),
         conversationParticipant: participationLoader(ctx),
+        moduleEnabled: (module) => moduleEnabled(ctx.prisma, module),
       };
     },
-    // 401 when nobody is signed in, 403 when the signed-in role is not enough.
-    unauthorizedError: (_parent, ctx) => (ctx.viewer ? new ForbiddenError() : new NotAuthenticatedError()),
+    // 401 when nobody is signed in; 403 when the signed-in role is not enough, or with the module's
+    // own text when the field belongs to a module the admin switched off.
+    unauthorizedError: (_parent, ctx, _info, result) => {
+      if (!ctx.viewer) return new NotAuthenticatedError();
+      const module = switchedOffModule(result.failure);
+      return module ? new ForbiddenError(GUARDED_MODULE_OFF[module]) : new ForbiddenError();
+    },
   },
-  errors: { unsafelyHandleInputErrors: true },
+  errors: {
+    unsafelyHandleInputErrors: true,
+    // What any mutation can meet: refused input, an id that names nothing, a row the viewer may not
+    // change. Each mutation's `errors.types` adds what its own service throws besides.
+    defaultTypes: [ValidationError, NotFoundError, ForbiddenError],
+  },
   zod: { validationError: (error) => toValidationError(error) as Error },
   prisma: {
     client: (ctx) => ctx.prisma,
@@ -61,8 +77,22 @@ export const builder = new SchemaBuilder<{
     clientMutationId: 'omit',
     cursorType: 'String',
     nodesOnConnection: false,
+    // schema/nodes.ts defines them: null (not an error) for what the viewer may not read.
+    nodeQueryOptions: false,
+    nodesQueryOptions: false,
   },
 });
+
+/** The module whose switch refused the field, if that is what refused it. */
+function switchedOffModule(failure: AuthFailure): GuardedModule | null {
+  if (failure.kind === AuthScopeFailureType.AuthScope) {
+    return failure.scope === 'moduleEnabled' ? (failure.parameter as GuardedModule) : null;
+  }
+  if (failure.kind === AuthScopeFailureType.AllAuthScopes || failure.kind === AuthScopeFailureType.AnyAuthScopes) {
+    return failure.failures.map(switchedOffModule).find((module) => module !== null) ?? null;
+  }
+  return null;
+}
 
 /**
  * Whether the viewer takes part in conversations, asked per conversation but answered with one
@@ -82,11 +112,22 @@ function participationLoader(ctx: Context) {
   return (conversationId: number) => ctx.knownConversations.has(conversationId) || loader.load(conversationId);
 }
 
+// A calendar date that exists: JavaScript's Date rolls 1990-02-31 over to 1990-03-03, so the
+// parsed date must print back as the date that was given.
+const isRealDate = (ymd: string) => {
+  const date = new Date(`${ymd}T00:00:00.000Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === ymd;
+};
+
+const inputError = (key: MessageKey) =>
+  new GraphQLError(translate(currentLocale(), key), { extensions: { code: 'BAD_USER_INPUT', status: 400 } });
+
+const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
+
 const parseDateTime = (value: unknown) => {
+  const parts = typeof value === 'string' ? ISO_DATE_TIME.exec(value) : null;
   const date = new Date(value as string);
-  if (typeof value !== 'string' || Number.isNaN(date.getTime())) {
-    throw new GraphQLError('DateTime must be an ISO 8601 string');
-  }
+  if (!parts || !isRealDate(parts[1]!) || Number.isNaN(date.getTime())) throw inputError('request.invalidDateTime');
   return date;
 };
 
@@ -98,8 +139,8 @@ builder.scalarType('DateTime', {
 });
 
 const parseDate = (value: unknown) => {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value))) {
-    throw new GraphQLError('Date must be a YYYY-MM-DD string');
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || !isRealDate(value)) {
+    throw inputError('request.invalidDate');
   }
   return new Date(`${value}T00:00:00.000Z`);
 };

@@ -10,6 +10,8 @@ export type Config = {
   databaseUrl?: string;
   pgliteDataDir: string;
   redisUrl?: string;
+  /** Start of every key this deployment writes to Redis, so deployments (or test runs) sharing one Redis never count each other's requests. */
+  redisKeyPrefix: string;
   tokenSecret?: string;
   tokenTtlSeconds: number;
   smtpUrl?: string;
@@ -19,6 +21,20 @@ export type Config = {
   loginLimitPerAddress: number;
   loginLimitWindowSeconds: number;
   passwordResetTtlSeconds: number;
+  /** Self sign-ups allowed per client address per hour before 429. */
+  registrationsPerAddressPerHour: number;
+  /** Rooms a member may create per hour, and files (media, attachments, voice, images) a member may upload per hour. */
+  roomsPerUserPerHour: number;
+  uploadsPerUserPerHour: number;
+  /** Requests one API key may make per minute before 429 (its own limit, apart from members' quotas). */
+  apiKeyRequestsPerMinute: number;
+  /** Images with more pixels than this are refused before they are decoded (a small file can hold a huge image). */
+  maxImagePixels: number;
+  /** Uploads never attached to anything are deleted this long after upload; the sweep runs every `orphanUploadSweepSeconds`. */
+  orphanUploadGraceSeconds: number;
+  orphanUploadSweepSeconds: number;
+  /** Subscriptions past their end expire, and members are reminded 3 days before, by a job run this often. */
+  subscriptionSweepSeconds: number;
   /** SMS gateway (JSON POST of {to, text}); without it codes go to the log and the data folder's sms-outbox. */
   smsUrl?: string;
   smsToken?: string;
@@ -28,7 +44,11 @@ export type Config = {
   phoneCodeResendSeconds: number;
   phoneCodesPerHour: number;
   clientDir: string;
+  /** The client's Lingui catalogs (`.po`), read for the admin's list of interface texts. */
+  localesDir: string;
   trustProxy: boolean;
+  /** Other sites' origins (`https://app.example.org`) whose pages may call the API; none by default (same origin only). */
+  corsOrigins: string[];
   seedDemoData: boolean;
   /** Largest request body accepted (uploads included), in bytes; larger ones get 413 before being read. */
   maxRequestBytes: number;
@@ -41,6 +61,22 @@ export type Config = {
   iceServers: IceServer[];
   /** How long a member who lost their realtime connection stays in a room before being removed. */
   callPresenceGraceSeconds: number;
+  /** Map tiles the place picker shows: a Leaflet URL template (`{z}`, `{x}`, `{y}`, optional `{s}`), and its attribution (HTML). */
+  mapTileUrl: string;
+  mapTileAttribution: string;
+  /** A Nominatim-compatible geocoder our server calls for address search and reverse geocoding; empty turns address search off. */
+  geocoderUrl: string;
+  /** The User-Agent sent to the geocoder (its usage policy asks each application to name itself). */
+  geocoderUserAgent: string;
+  /** At most one upstream request per this many milliseconds; a request that would wait longer than `geocoderMaxWaitMs` gets 429. */
+  geocoderMinIntervalMs: number;
+  geocoderMaxWaitMs: number;
+  geocoderTimeoutMs: number;
+  /** Answers kept in memory (most recently used first) and for how long. */
+  geocoderCacheSize: number;
+  geocoderCacheTtlSeconds: number;
+  /** Geocoder questions one member may ask per minute (cached answers included). */
+  geocoderRequestsPerUserPerMinute: number;
 };
 
 export type IceServer = { urls: string | string[]; username?: string; credential?: string };
@@ -55,10 +91,24 @@ function iceServers(value: string | undefined): IceServer[] {
       (server) =>
         server &&
         typeof server === 'object' &&
-        (typeof server.urls === 'string' || (Array.isArray(server.urls) && server.urls.every((u: unknown) => typeof u === 'string'))),
+        (typeof server.urls === 'string' ||
+          (Array.isArray(server.urls) && server.urls.every((u: unknown) => typeof u === 'string'))),
     );
   if (!valid) throw new Error('ICE_SERVERS must be a JSON array of {urls, username?, credential?}');
   return parsed as IceServer[];
+}
+
+const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const DEFAULT_TILE_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+
+/** MAP_TILE_URL: an absolute http(s) URL template or a path on this site, with `{z}`, `{x}` and `{y}`. */
+function tileUrl(value: string | undefined): string {
+  const template = value?.trim() || DEFAULT_TILE_URL;
+  const placeholders = ['{z}', '{x}', '{y}'].every((part) => template.includes(part));
+  if (!placeholders || !(/^https?:\/\/[^/]+/.test(template) || template.startsWith('/'))) {
+    throw new Error('MAP_TILE_URL must be an http(s) URL or a path with {z}, {x} and {y}');
+  }
+  return template;
 }
 
 const int = (value: string | undefined, fallback: number) => {
@@ -77,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: env.DATABASE_URL || undefined,
     pgliteDataDir: env.PGLITE_DATA_DIR ?? path.join(dataDir, 'pg'),
     redisUrl: env.REDIS_URL || undefined,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX || 'linkup:',
     tokenSecret: env.TOKEN_SECRET || undefined,
     tokenTtlSeconds: int(env.TOKEN_TTL_SECONDS, 7 * 24 * 3600),
     smtpUrl: env.SMTP_URL || undefined,
@@ -85,6 +136,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginLimitPerAddress: int(env.LOGIN_LIMIT_PER_ADDRESS, 20),
     loginLimitWindowSeconds: int(env.LOGIN_LIMIT_WINDOW_SECONDS, 15 * 60),
     passwordResetTtlSeconds: int(env.PASSWORD_RESET_TTL_SECONDS, 3600),
+    registrationsPerAddressPerHour: int(env.REGISTRATIONS_PER_ADDRESS_PER_HOUR, 10),
+    roomsPerUserPerHour: int(env.ROOMS_PER_USER_PER_HOUR, 20),
+    uploadsPerUserPerHour: int(env.UPLOADS_PER_USER_PER_HOUR, 300),
+    apiKeyRequestsPerMinute: int(env.API_KEY_REQUESTS_PER_MINUTE, 120),
+    maxImagePixels: int(env.MAX_IMAGE_MEGAPIXELS, 40) * 1_000_000,
+    orphanUploadGraceSeconds: int(env.ORPHAN_UPLOAD_GRACE_HOURS, 24) * 3600,
+    orphanUploadSweepSeconds: int(env.ORPHAN_UPLOAD_SWEEP_MINUTES, 60) * 60,
+    subscriptionSweepSeconds: int(env.SUBSCRIPTION_SWEEP_MINUTES, 60) * 60,
     smsUrl: env.SMS_URL || undefined,
     smsToken: env.SMS_TOKEN || undefined,
     phoneCodeTtlSeconds: int(env.PHONE_CODE_TTL_SECONDS, 600),
@@ -92,7 +151,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     phoneCodeResendSeconds: int(env.PHONE_CODE_RESEND_SECONDS, 60),
     phoneCodesPerHour: int(env.PHONE_CODES_PER_HOUR, 5),
     clientDir: path.resolve(env.CLIENT_DIR ?? './dist/client'),
+    localesDir: path.resolve(env.LOCALES_DIR ?? './client/src/locales'),
     trustProxy: env.TRUST_PROXY === 'true',
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim().replace(/\/$/, ''))
+      .filter(Boolean),
     seedDemoData: env.SEED_DEMO_DATA !== 'false',
     maxRequestBytes: int(env.MAX_REQUEST_MB, 120) * 1024 * 1024,
     ffmpegPath: env.FFMPEG_PATH || 'ffmpeg',
@@ -100,6 +164,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     meshMaxParticipants: int(env.MESH_MAX_PARTICIPANTS, 6),
     iceServers: iceServers(env.ICE_SERVERS),
     callPresenceGraceSeconds: int(env.CALL_PRESENCE_GRACE_SECONDS, 15),
+    mapTileUrl: tileUrl(env.MAP_TILE_URL),
+    mapTileAttribution: env.MAP_TILE_ATTRIBUTION?.trim() || DEFAULT_TILE_ATTRIBUTION,
+    geocoderUrl: (env.GEOCODER_URL ?? 'https://nominatim.openstreetmap.org').trim().replace(/\/+$/, ''),
+    geocoderUserAgent:
+      env.GEOCODER_USER_AGENT?.trim() || `LinkUp/0.1 (+${(env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '')})`,
+    geocoderMinIntervalMs: int(env.GEOCODER_MIN_INTERVAL_MS, 1000),
+    geocoderMaxWaitMs: int(env.GEOCODER_MAX_WAIT_MS, 5000),
+    geocoderTimeoutMs: int(env.GEOCODER_TIMEOUT_MS, 8000),
+    geocoderCacheSize: int(env.GEOCODER_CACHE_SIZE, 2000),
+    geocoderCacheTtlSeconds: int(env.GEOCODER_CACHE_TTL_SECONDS, 24 * 3600),
+    geocoderRequestsPerUserPerMinute: int(env.GEOCODER_REQUESTS_PER_USER_PER_MINUTE, 60),
     ...overrides,
   };
 }

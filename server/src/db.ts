@@ -1,12 +1,10 @@
 // Opens the database: PostgreSQL when a URL is given (or DATABASE_URL is set), otherwise the
 // embedded PGlite on a data folder. Both go through a Prisma driver adapter and share one schema
 // and one migration history (applied here through the WebAssembly schema engine).
-import { createPglite, openOnPglite, openOnPostgres, resolvePgliteDataDir } from './database/open';
-import type { PrismaClient } from './generated/prisma/client';
+import { createPglite, openOnPglite, openOnPostgres, resolvePgliteDataDir, type Database } from './database/open';
 
 export type { PrismaClient } from './generated/prisma/client';
-
-export type Database = { prisma: PrismaClient; kind: 'pglite' | 'postgres'; close(): Promise<void> };
+export type { Database } from './database/open';
 
 export async function openDatabase(
   opts: {

@@ -9,8 +9,10 @@ import { schema } from './schema';
 import type { Context } from './context';
 import type { Services } from './services/container';
 import { authenticate, bearerToken, type Viewer } from './auth/sessions';
-import { currentLocale, negotiateLocale, translate, type Locale, LOCALES } from './i18n';
+import { currentLocale, resolveLocale, translate, type Locale } from './i18n';
 import { AppError, statusOf, ValidationError } from './services/errors';
+import { refuseNulCharacters } from './nulCharacters';
+import { apiKeyScopePlugin, apiKeyViewer } from './auth/apiKeys';
 
 /** What the HTTP adapter (or the WebSocket server) hands Yoga with each request. */
 export type ServerContext = {
@@ -25,6 +27,11 @@ export function clientAddress(services: Services, request: Request | undefined, 
   return forwarded?.split(',')[0].trim() || socketAddress || 'local';
 }
 
+/**
+ * The context of one request. The viewer comes from the WebSocket connection, an `X-API-Key` header
+ * (an unknown or revoked key, or one over its rate limit, throws a GraphQLError carrying the HTTP
+ * status: Yoga and the REST router answer it as such), or the bearer token.
+ */
 export async function buildContext(
   services: Services,
   request: Request | undefined,
@@ -32,14 +39,17 @@ export async function buildContext(
 ): Promise<Context> {
   const node = serverContext.extra?.request ?? serverContext.req;
   const params = serverContext.connectionParams ?? {};
+  const locale = resolveLocale(
+    params.locale,
+    request?.headers.get('accept-language') ?? (node?.headers['accept-language'] as string | undefined),
+  );
+  const apiKey = request?.headers.get('x-api-key');
   const viewer =
     serverContext.extra && 'viewer' in serverContext.extra
       ? (serverContext.extra.viewer ?? null)
-      : await authenticate(services.prisma, services.tokenSecret, bearerToken(request?.headers.get('authorization')));
-  const requestedLocale = typeof params.locale === 'string' ? params.locale : undefined;
-  const locale: Locale = LOCALES.includes(requestedLocale as Locale)
-    ? (requestedLocale as Locale)
-    : negotiateLocale(request?.headers.get('accept-language') ?? (node?.headers['accept-language'] as string | undefined));
+      : apiKey != null
+        ? await apiKeyViewer(services, apiKey, locale)
+        : await authenticate(services.prisma, services.tokenSecret, bearerToken(request?.headers.get('authorization')));
   return {
     services,
     prisma: services.prisma,
@@ -56,7 +66,10 @@ export async function buildContext(
 /** ForbiddenError → FORBIDDEN, NotAuthenticatedError → UNAUTHENTICATED (the usual GraphQL codes). */
 const errorCode = (error: AppError) =>
   (error.constructor as typeof AppError).code ??
-  error.name.replace(/Error$/, '').replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase();
+  error.name
+    .replace(/Error$/, '')
+    .replace(/([a-z])([A-Z])/g, '$1_$2')
+    .toUpperCase();
 
 /**
  * Expected failures that escape a field (not signed in, not allowed) keep their translated text
@@ -97,7 +110,10 @@ export function createGraphQL(services: Services): Yoga {
     schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
-    graphiql: { title: 'LinkUp GraphQL', subscriptionsProtocol: 'WS' },
+    // GraphiQL is served by the HTTP routing (http/graphiql.ts), from the installed package.
+    graphiql: false,
+    // CORS is the HTTP layer's, for the configured origins only (http/browserPolicy.ts).
+    cors: false,
     context: ({ request, ...serverContext }) => buildContext(services, request, serverContext),
     maskedErrors: {
       maskError: (error) => maskError(error, currentLocale(), services),
@@ -117,6 +133,8 @@ export function createGraphQL(services: Services): Yoga {
       maxDepthPlugin({ n: 12, flattenFragments: true }),
       maxAliasesPlugin({ n: 20 }),
       costLimitPlugin({ maxCost: 20000 }),
+      refuseNulCharacters(),
+      apiKeyScopePlugin(),
     ],
   });
 }

@@ -5,7 +5,11 @@ import { loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db';
 import { createServices, type Services } from './services/container';
 import { createApp, type App } from './http';
+import { createDevClient } from './http/devClient';
 import { closeStaleParticipations } from './services/rooms';
+import { startOrphanUploadSweeper } from './services/orphanUploads';
+import { startPeriodicJob } from './services/backgroundTasks';
+import { sweepSubscriptions } from './services/subscriptions';
 import { seed, DEMO_ACCOUNTS } from '../../prisma/seed';
 
 export type RunningServer = { url: string; app: App; services: Services; close(): Promise<void> };
@@ -15,7 +19,12 @@ export type RunningServer = { url: string; app: App; services: Services; close()
  * serves HTTP and WebSockets. With `devClient`, Vite serves the client in middleware mode.
  */
 export async function startServer(
-  opts: { config?: Partial<Config>; database?: Database; devClient?: boolean; services?: Partial<Pick<Services, 'log' | 'mailer' | 'sms' | 'loginLimiter'>> } = {},
+  opts: {
+    config?: Partial<Config>;
+    database?: Database;
+    devClient?: boolean;
+    services?: Partial<Pick<Services, 'log' | 'mailer' | 'sms' | 'rateLimiter'>>;
+  } = {},
 ): Promise<RunningServer> {
   const config = loadConfig(process.env, opts.config);
   const db = opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDataDir }));
@@ -24,40 +33,24 @@ export async function startServer(
     services.log.info('empty database: loading demo data');
     await seed(db.prisma);
     services.log.info(
-      `demo logins: ${DEMO_ACCOUNTS.slice(0, 3).map((a) => `${a.email} / ${a.password} (${a.role})`).join(', ')}`,
+      `demo logins: ${DEMO_ACCOUNTS.slice(0, 3)
+        .map((a) => `${a.email} / ${a.password} (${a.role})`)
+        .join(', ')}`,
     );
   }
   await closeStaleParticipations(services);
+  const orphanSweeper = startOrphanUploadSweeper(services);
+  const subscriptionSweeper = startPeriodicJob(services.log, 'subscription sweep', config.subscriptionSweepSeconds, () =>
+    sweepSubscriptions(services),
+  );
   const app = createApp(services);
   const handler = createServerAdapter<{ req: http.IncomingMessage; res: http.ServerResponse }>((request, ctx) =>
     app.fetch(request, { req: ctx.req }),
   );
 
-  let vite: import('vite').ViteDevServer | undefined;
   const server = http.createServer();
-  if (opts.devClient) {
-    const { createServer } = await import('vite');
-    vite = await createServer({
-      configFile: new URL('../../client/vite.config.ts', import.meta.url).pathname,
-      server: { middlewareMode: true, hmr: { server } },
-      appType: 'spa',
-    });
-    const devVite = vite;
-    server.on('request', (req, res) => {
-      const url = new URL(req.url ?? '/', 'http://x');
-      const accept = req.headers.accept ?? '';
-      const page = req.method === 'GET' && accept.includes('text/html') && !url.pathname.startsWith('/api/');
-      const api =
-        url.pathname === '/graphql' ||
-        url.pathname === '/health' ||
-        url.pathname.startsWith('/uploads/') ||
-        (!page && app.rest.knows(url.pathname));
-      if (api) void handler(req, res);
-      else devVite.middlewares(req, res);
-    });
-  } else {
-    server.on('request', handler);
-  }
+  const devClient = opts.devClient ? await createDevClient(server, app.servesItself, handler) : null;
+  if (!devClient) server.on('request', handler);
   const sockets = app.attachWebSockets(server, { otherUpgrades: opts.devClient ? 'ignore' : 'refuse' });
 
   await new Promise<void>((resolve, reject) => {
@@ -74,7 +67,9 @@ export async function startServer(
     services,
     async close() {
       await sockets.close();
-      await vite?.close();
+      await orphanSweeper.stop();
+      await subscriptionSweeper.stop();
+      await devClient?.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await services.close();

@@ -1,78 +1,94 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { CallEngine, type CallEvent, type CallTransport, type PeerInfo } from '../../client/src/features/video-calls/call/callEngine'
-import { callConstraints, mediaFailure, videoConstraints } from '../../client/src/features/video-calls/call/media'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  CallEngine,
+  type CallEvent,
+  type CallTransport,
+  type PeerInfo,
+} from '../../client/src/features/video-calls/call/callEngine';
+import { callConstraints, mediaFailure, videoConstraints } from '../../client/src/features/video-calls/call/media';
 
 /** Stand-ins for the browser's media and for simple-peer, recording what the engine does with them. */
 class FakeTrack {
-  enabled = true
-  stopped = false
-  private listeners: (() => void)[] = []
+  enabled = true;
+  stopped = false;
+  private listeners: (() => void)[] = [];
   constructor(readonly kind: 'audio' | 'video') {}
   stop() {
-    this.stopped = true
+    this.stopped = true;
   }
   addEventListener(_event: 'ended', listener: () => void) {
-    this.listeners.push(listener)
+    this.listeners.push(listener);
   }
   end() {
-    this.listeners.forEach((listener) => listener())
+    this.listeners.forEach((listener) => listener());
   }
-  applyConstraints = vi.fn(async () => {})
+  applyConstraints = vi.fn(async () => {});
 }
 
 class FakeStream {
   constructor(readonly tracks: FakeTrack[]) {}
   getTracks() {
-    return this.tracks
+    return this.tracks;
   }
   getAudioTracks() {
-    return this.tracks.filter((t) => t.kind === 'audio')
+    return this.tracks.filter((t) => t.kind === 'audio');
   }
   getVideoTracks() {
-    return this.tracks.filter((t) => t.kind === 'video')
+    return this.tracks.filter((t) => t.kind === 'video');
   }
 }
 
-type Handler = (...args: unknown[]) => void
+type Handler = (...args: unknown[]) => void;
 class FakePeer {
-  signalled: unknown[] = []
-  replaced: [unknown, unknown][] = []
-  destroyed = false
-  connected = false
-  handlers = new Map<string, Handler[]>()
+  signalled: unknown[] = [];
+  replaced: [unknown, unknown][] = [];
+  destroyed = false;
+  connected = false;
+  handlers = new Map<string, Handler[]>();
   constructor(readonly initiator: boolean) {}
   on(event: string, handler: Handler) {
-    this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler])
-    return this
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
+    return this;
   }
   emit(event: string, ...args: unknown[]) {
-    this.handlers.get(event)?.forEach((handler) => handler(...args))
+    this.handlers.get(event)?.forEach((handler) => handler(...args));
   }
   signal(data: unknown) {
-    this.signalled.push(data)
+    this.signalled.push(data);
   }
   replaceTrack(oldTrack: unknown, newTrack: unknown) {
-    this.replaced.push([oldTrack, newTrack])
+    this.replaced.push([oldTrack, newTrack]);
   }
   destroy() {
-    this.destroyed = true
+    this.destroyed = true;
   }
 }
 
-const person = (userId: number, name: string): PeerInfo => ({ userId, globalId: `U${userId}`, name, muted: false, cameraOff: false })
-const ROOM = { id: 'R1', name: 'Комната' }
-const event = (kind: CallEvent['kind'], sender: PeerInfo, payload: Record<string, unknown> = {}, roomId: string | null = 'R1'): CallEvent => ({
+const person = (userId: number, name: string): PeerInfo => ({
+  userId,
+  globalId: `U${userId}`,
+  name,
+  muted: false,
+  cameraOff: false,
+});
+const ROOM = { id: 'R1', name: 'Комната' };
+const event = (
+  kind: CallEvent['kind'],
+  sender: PeerInfo,
+  payload: Record<string, unknown> = {},
+  roomId: string | null = 'R1',
+): CallEvent => ({
   kind,
   roomId,
   sender,
   payload,
-})
+});
 
-let streams: FakeStream[]
-let peers: FakePeer[]
-let transport: { [K in keyof CallTransport]: ReturnType<typeof vi.fn> }
-let getUserMedia: ReturnType<typeof vi.fn>
-let getDisplayMedia: ReturnType<typeof vi.fn>
+let streams: FakeStream[];
+let peers: FakePeer[];
+let transport: { [K in keyof CallTransport]: ReturnType<typeof vi.fn> };
+let getUserMedia: ReturnType<typeof vi.fn>;
+let getDisplayMedia: ReturnType<typeof vi.fn>;
 
 function engine() {
   return new CallEngine(transport as unknown as CallTransport, {
@@ -80,22 +96,22 @@ function engine() {
     ringTimeoutMs: 1000,
     mediaDevices: () => ({ getUserMedia, getDisplayMedia }) as never,
     createPeer: ({ initiator }) => {
-      const peer = new FakePeer(initiator)
-      peers.push(peer)
-      return peer as never
+      const peer = new FakePeer(initiator);
+      peers.push(peer);
+      return peer as never;
     },
-  })
+  });
 }
 
 beforeEach(() => {
-  streams = []
-  peers = []
+  streams = [];
+  peers = [];
   getUserMedia = vi.fn(async (constraints: MediaStreamConstraints) => {
-    const stream = new FakeStream([new FakeTrack('audio'), ...(constraints.video ? [new FakeTrack('video')] : [])])
-    streams.push(stream)
-    return stream
-  })
-  getDisplayMedia = vi.fn(async () => new FakeStream([new FakeTrack('video')]))
+    const stream = new FakeStream([new FakeTrack('audio'), ...(constraints.video ? [new FakeTrack('video')] : [])]);
+    streams.push(stream);
+    return stream;
+  });
+  getDisplayMedia = vi.fn(async () => new FakeStream([new FakeTrack('video')]));
   transport = {
     joinRoom: vi.fn(async () => ({ ok: true, room: ROOM, participants: [person(2, 'Дмитрий Петров')] })),
     leaveRoom: vi.fn(async () => true),
@@ -104,102 +120,102 @@ beforeEach(() => {
     startCall: vi.fn(async () => ({ id: 'C1', name: 'call' })),
     acceptCall: vi.fn(async () => ({ ok: true, room: { id: 'C1', name: 'call' }, participants: [person(1, 'Анна')] })),
     declineCall: vi.fn(async () => true),
-  }
-  vi.stubGlobal('MediaStream', FakeStream)
-})
-afterEach(() => vi.useRealTimers())
+  };
+  vi.stubGlobal('MediaStream', FakeStream);
+});
+afterEach(() => vi.useRealTimers());
 
 describe('a group room', () => {
   it('takes camera and microphone, joins, and opens a connection to each one already inside', async () => {
-    const call = engine()
-    await call.joinRoom(ROOM, 'FHD')
-    expect(getUserMedia).toHaveBeenCalledWith(callConstraints('video', 'FHD'))
-    expect(call.getSnapshot()).toMatchObject({ status: 'in_call', kind: 'room', room: ROOM })
-    expect(call.getSnapshot().participants).toMatchObject([{ userId: 2, name: 'Дмитрий Петров', connected: false }])
-    expect(peers.map((p) => p.initiator)).toEqual([true])
+    const call = engine();
+    await call.joinRoom(ROOM, 'FHD');
+    expect(getUserMedia).toHaveBeenCalledWith(callConstraints('video', 'FHD'));
+    expect(call.getSnapshot()).toMatchObject({ status: 'in_call', kind: 'room', room: ROOM });
+    expect(call.getSnapshot().participants).toMatchObject([{ userId: 2, name: 'Дмитрий Петров', connected: false }]);
+    expect(peers.map((p) => p.initiator)).toEqual([true]);
 
     // What simple-peer emits goes to that person only, through the server.
-    peers[0]!.emit('signal', { type: 'offer', sdp: 'v=0' })
-    expect(transport.sendSignal).toHaveBeenCalledWith('R1', 'U2', JSON.stringify({ type: 'offer', sdp: 'v=0' }))
-    const remote = new FakeStream([new FakeTrack('video')])
-    peers[0]!.emit('stream', remote)
-    peers[0]!.emit('connect')
-    expect(call.getSnapshot().participants[0]).toMatchObject({ stream: remote, connected: true })
-  })
+    peers[0]!.emit('signal', { type: 'offer', sdp: 'v=0' });
+    expect(transport.sendSignal).toHaveBeenCalledWith('R1', 'U2', JSON.stringify({ type: 'offer', sdp: 'v=0' }));
+    const remote = new FakeStream([new FakeTrack('video')]);
+    peers[0]!.emit('stream', remote);
+    peers[0]!.emit('connect');
+    expect(call.getSnapshot().participants[0]).toMatchObject({ stream: remote, connected: true });
+  });
 
   it('answers a newcomer, follows their microphone, and drops them when they leave', async () => {
-    const call = engine()
-    transport.joinRoom.mockResolvedValueOnce({ ok: true, room: ROOM, participants: [] })
-    await call.joinRoom(ROOM, 'HD')
-    const elena = person(3, 'Елена')
-    call.handleEvent(event('JOINED', elena, { muted: true, cameraOff: false }))
-    expect(peers).toHaveLength(1)
-    expect(peers[0]!.initiator).toBe(false)
-    expect(call.getSnapshot().participants).toMatchObject([{ userId: 3, muted: true }])
+    const call = engine();
+    transport.joinRoom.mockResolvedValueOnce({ ok: true, room: ROOM, participants: [] });
+    await call.joinRoom(ROOM, 'HD');
+    const elena = person(3, 'Елена');
+    call.handleEvent(event('JOINED', elena, { muted: true, cameraOff: false }));
+    expect(peers).toHaveLength(1);
+    expect(peers[0]!.initiator).toBe(false);
+    expect(call.getSnapshot().participants).toMatchObject([{ userId: 3, muted: true }]);
 
-    call.handleEvent(event('SIGNAL', elena, { data: { type: 'offer' } }))
-    expect(peers[0]!.signalled).toEqual([{ type: 'offer' }])
-    call.handleEvent(event('MEDIA_STATE', elena, { muted: false, cameraOff: true }))
-    expect(call.getSnapshot().participants[0]).toMatchObject({ muted: false, cameraOff: true })
+    call.handleEvent(event('SIGNAL', elena, { data: { type: 'offer' } }));
+    expect(peers[0]!.signalled).toEqual([{ type: 'offer' }]);
+    call.handleEvent(event('MEDIA_STATE', elena, { muted: false, cameraOff: true }));
+    expect(call.getSnapshot().participants[0]).toMatchObject({ muted: false, cameraOff: true });
     // Events of another room change nothing here.
-    call.handleEvent(event('LEFT', elena, {}, 'R2'))
-    expect(call.getSnapshot().participants).toHaveLength(1)
-    call.handleEvent(event('LEFT', elena))
-    expect(call.getSnapshot().participants).toEqual([])
-    expect(peers[0]!.destroyed).toBe(true)
-  })
+    call.handleEvent(event('LEFT', elena, {}, 'R2'));
+    expect(call.getSnapshot().participants).toHaveLength(1);
+    call.handleEvent(event('LEFT', elena));
+    expect(call.getSnapshot().participants).toEqual([]);
+    expect(peers[0]!.destroyed).toBe(true);
+  });
 
   it('mutes and turns the camera off on the tracks, and tells the others', async () => {
-    const call = engine()
-    await call.joinRoom(ROOM, 'HD')
-    call.toggleMute()
-    call.toggleCamera()
-    const [audio, video] = streams[0]!.tracks
-    expect(audio!.enabled).toBe(false)
-    expect(video!.enabled).toBe(false)
-    expect(transport.setMediaState).toHaveBeenLastCalledWith('R1', true, true)
-    expect(call.getSnapshot()).toMatchObject({ muted: true, cameraOff: true })
-  })
+    const call = engine();
+    await call.joinRoom(ROOM, 'HD');
+    call.toggleMute();
+    call.toggleCamera();
+    const [audio, video] = streams[0]!.tracks;
+    expect(audio!.enabled).toBe(false);
+    expect(video!.enabled).toBe(false);
+    expect(transport.setMediaState).toHaveBeenLastCalledWith('R1', true, true);
+    expect(call.getSnapshot()).toMatchObject({ muted: true, cameraOff: true });
+  });
 
   it('shares the screen by replacing the video track sent to each peer, and puts the camera back', async () => {
-    const call = engine()
-    await call.joinRoom(ROOM, 'HD')
-    const camera = streams[0]!.getVideoTracks()[0]
-    await call.toggleScreenShare()
-    const screen = peers[0]!.replaced[0]![1] as FakeTrack
-    expect(peers[0]!.replaced).toEqual([[camera, screen]])
-    expect(call.getSnapshot().screenSharing).toBe(true)
-    screen.end() // the browser's own "stop sharing" button
-    expect(peers[0]!.replaced.at(-1)).toEqual([screen, camera])
-    expect(screen.stopped).toBe(true)
-    expect(call.getSnapshot().screenSharing).toBe(false)
+    const call = engine();
+    await call.joinRoom(ROOM, 'HD');
+    const camera = streams[0]!.getVideoTracks()[0];
+    await call.toggleScreenShare();
+    const screen = peers[0]!.replaced[0]![1] as FakeTrack;
+    expect(peers[0]!.replaced).toEqual([[camera, screen]]);
+    expect(call.getSnapshot().screenSharing).toBe(true);
+    screen.end(); // the browser's own "stop sharing" button
+    expect(peers[0]!.replaced.at(-1)).toEqual([screen, camera]);
+    expect(screen.stopped).toBe(true);
+    expect(call.getSnapshot().screenSharing).toBe(false);
 
-    getDisplayMedia.mockRejectedValueOnce(Object.assign(new Error('denied'), { name: 'NotAllowedError' }))
-    await call.toggleScreenShare()
-    expect(call.getSnapshot().notice).toEqual({ kind: 'screenShare' })
-    expect(call.getSnapshot().status).toBe('in_call')
-  })
+    getDisplayMedia.mockRejectedValueOnce(Object.assign(new Error('denied'), { name: 'NotAllowedError' }));
+    await call.toggleScreenShare();
+    expect(call.getSnapshot().notice).toEqual({ kind: 'screenShare' });
+    expect(call.getSnapshot().status).toBe('in_call');
+  });
 
   it('stops every track and leaves on the server when leaving', async () => {
-    const call = engine()
-    await call.joinRoom(ROOM, 'HD')
-    await call.leave()
-    expect(streams[0]!.tracks.every((track) => track.stopped)).toBe(true)
-    expect(peers[0]!.destroyed).toBe(true)
-    expect(transport.leaveRoom).toHaveBeenCalledWith('R1')
-    expect(call.getSnapshot()).toMatchObject({ status: 'idle', room: null, localStream: null, participants: [] })
-  })
+    const call = engine();
+    await call.joinRoom(ROOM, 'HD');
+    await call.leave();
+    expect(streams[0]!.tracks.every((track) => track.stopped)).toBe(true);
+    expect(peers[0]!.destroyed).toBe(true);
+    expect(transport.leaveRoom).toHaveBeenCalledWith('R1');
+    expect(call.getSnapshot()).toMatchObject({ status: 'idle', room: null, localStream: null, participants: [] });
+  });
 
   it('returns to idle with the server text when the join is refused, releasing the camera', async () => {
-    const call = engine()
-    transport.joinRoom.mockResolvedValueOnce({ ok: false, message: 'Комната заполнена: в ней может быть не более 2 участников' })
-    await call.joinRoom(ROOM, 'HD')
+    const call = engine();
+    transport.joinRoom.mockResolvedValueOnce({ ok: false, message: 'Комната заполнена: в ней может быть не более 2 участников' });
+    await call.joinRoom(ROOM, 'HD');
     expect(call.getSnapshot()).toMatchObject({
       status: 'idle',
       notice: { kind: 'server', message: 'Комната заполнена: в ней может быть не более 2 участников' },
-    })
-    expect(streams[0]!.tracks.every((track) => track.stopped)).toBe(true)
-  })
+    });
+    expect(streams[0]!.tracks.every((track) => track.stopped)).toBe(true);
+  });
 
   it.each([
     ['NotAllowedError', 'denied'],
@@ -208,87 +224,87 @@ describe('a group room', () => {
     ['OverconstrainedError', 'constraints'],
     ['SecurityError', 'insecure'],
   ])('returns to idle with a hint when the devices fail (%s), without joining', async (name, failure) => {
-    const call = engine()
-    getUserMedia.mockRejectedValueOnce(Object.assign(new Error(name), { name }))
-    await call.joinRoom(ROOM, 'HD')
-    expect(call.getSnapshot()).toMatchObject({ status: 'idle', notice: { kind: 'media', failure } })
-    expect(transport.joinRoom).not.toHaveBeenCalled()
-  })
+    const call = engine();
+    getUserMedia.mockRejectedValueOnce(Object.assign(new Error(name), { name }));
+    await call.joinRoom(ROOM, 'HD');
+    expect(call.getSnapshot()).toMatchObject({ status: 'idle', notice: { kind: 'media', failure } });
+    expect(transport.joinRoom).not.toHaveBeenCalled();
+  });
 
   it('leaves when the room is closed', async () => {
-    const call = engine()
-    await call.joinRoom(ROOM, 'HD')
-    call.handleEvent(event('ROOM_CLOSED', person(1, 'Я')))
-    expect(call.getSnapshot()).toMatchObject({ status: 'idle', notice: { kind: 'roomClosed' } })
-  })
-})
+    const call = engine();
+    await call.joinRoom(ROOM, 'HD');
+    call.handleEvent(event('ROOM_CLOSED', person(1, 'Я')));
+    expect(call.getSnapshot()).toMatchObject({ status: 'idle', notice: { kind: 'roomClosed' } });
+  });
+});
 
 describe('a one-to-one call', () => {
   it('rings, connects when answered (connecting → in call), and ends when the other hangs up', async () => {
-    const call = engine()
-    const dmitry = person(2, 'Дмитрий')
-    await call.call(dmitry, 'audio', 'HD')
-    expect(getUserMedia).toHaveBeenCalledWith(callConstraints('audio', 'HD'))
-    expect(transport.startCall).toHaveBeenCalledWith('U2', 'audio')
-    expect(call.getSnapshot()).toMatchObject({ status: 'connecting', kind: 'call', room: { id: 'C1' }, counterpart: dmitry })
+    const call = engine();
+    const dmitry = person(2, 'Дмитрий');
+    await call.call(dmitry, 'audio', 'HD');
+    expect(getUserMedia).toHaveBeenCalledWith(callConstraints('audio', 'HD'));
+    expect(transport.startCall).toHaveBeenCalledWith('U2', 'audio');
+    expect(call.getSnapshot()).toMatchObject({ status: 'connecting', kind: 'call', room: { id: 'C1' }, counterpart: dmitry });
 
-    call.handleEvent(event('JOINED', dmitry, {}, 'C1'))
-    peers[0]!.emit('connect')
-    expect(call.getSnapshot().status).toBe('in_call')
-    call.handleEvent(event('CALL_ENDED', dmitry, {}, 'C1'))
-    expect(call.getSnapshot()).toMatchObject({ status: 'idle', notice: { kind: 'ended' } })
-    expect(streams[0]!.tracks.every((track) => track.stopped)).toBe(true)
-  })
+    call.handleEvent(event('JOINED', dmitry, {}, 'C1'));
+    peers[0]!.emit('connect');
+    expect(call.getSnapshot().status).toBe('in_call');
+    call.handleEvent(event('CALL_ENDED', dmitry, {}, 'C1'));
+    expect(call.getSnapshot()).toMatchObject({ status: 'idle', notice: { kind: 'ended' } });
+    expect(streams[0]!.tracks.every((track) => track.stopped)).toBe(true);
+  });
 
   it('goes back to idle when declined, or when nobody answers in time', async () => {
-    vi.useFakeTimers()
-    const call = engine()
-    await call.call(person(2, 'Дмитрий'), 'video', 'HD')
-    call.handleEvent(event('CALL_DECLINED', person(2, 'Дмитрий'), {}, 'C1'))
-    expect(call.getSnapshot()).toMatchObject({ status: 'idle', notice: { kind: 'declined' } })
+    vi.useFakeTimers();
+    const call = engine();
+    await call.call(person(2, 'Дмитрий'), 'video', 'HD');
+    call.handleEvent(event('CALL_DECLINED', person(2, 'Дмитрий'), {}, 'C1'));
+    expect(call.getSnapshot()).toMatchObject({ status: 'idle', notice: { kind: 'declined' } });
 
-    await call.call(person(2, 'Дмитрий'), 'video', 'HD')
-    await vi.advanceTimersByTimeAsync(1000)
-    expect(call.getSnapshot()).toMatchObject({ status: 'idle', notice: { kind: 'noAnswer' } })
-    expect(transport.leaveRoom).toHaveBeenCalledWith('C1')
-  })
+    await call.call(person(2, 'Дмитрий'), 'video', 'HD');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(call.getSnapshot()).toMatchObject({ status: 'idle', notice: { kind: 'noAnswer' } });
+    expect(transport.leaveRoom).toHaveBeenCalledWith('C1');
+  });
 
   it('shows an incoming call, connects to the caller on accept, and declines a second one while busy', async () => {
-    const call = engine()
-    const anna = person(1, 'Анна')
-    call.handleEvent(event('CALL_INVITE', anna, { media: 'video' }, 'C1'))
-    expect(call.getSnapshot().incoming).toEqual({ roomId: 'C1', caller: anna, media: 'video' })
-    await call.acceptIncoming('HD')
-    expect(transport.acceptCall).toHaveBeenCalledWith('C1')
-    expect(call.getSnapshot()).toMatchObject({ status: 'connecting', incoming: null, kind: 'call' })
-    expect(peers.map((p) => p.initiator)).toEqual([true])
+    const call = engine();
+    const anna = person(1, 'Анна');
+    call.handleEvent(event('CALL_INVITE', anna, { media: 'video' }, 'C1'));
+    expect(call.getSnapshot().incoming).toEqual({ roomId: 'C1', caller: anna, media: 'video' });
+    await call.acceptIncoming('HD');
+    expect(transport.acceptCall).toHaveBeenCalledWith('C1');
+    expect(call.getSnapshot()).toMatchObject({ status: 'connecting', incoming: null, kind: 'call' });
+    expect(peers.map((p) => p.initiator)).toEqual([true]);
 
-    call.handleEvent(event('CALL_INVITE', person(5, 'Сергей'), { media: 'audio' }, 'C9'))
-    expect(transport.declineCall).toHaveBeenCalledWith('C9')
-    expect(call.getSnapshot().incoming).toBeNull()
-  })
+    call.handleEvent(event('CALL_INVITE', person(5, 'Сергей'), { media: 'audio' }, 'C9'));
+    expect(transport.declineCall).toHaveBeenCalledWith('C9');
+    expect(call.getSnapshot().incoming).toBeNull();
+  });
 
   it('drops the incoming call when the caller gives up', () => {
-    const call = engine()
-    call.handleEvent(event('CALL_INVITE', person(1, 'Анна'), { media: 'audio' }, 'C1'))
-    call.handleEvent(event('CALL_ENDED', person(1, 'Анна'), {}, 'C1'))
-    expect(call.getSnapshot().incoming).toBeNull()
-  })
-})
+    const call = engine();
+    call.handleEvent(event('CALL_INVITE', person(1, 'Анна'), { media: 'audio' }, 'C1'));
+    call.handleEvent(event('CALL_ENDED', person(1, 'Анна'), {}, 'C1'));
+    expect(call.getSnapshot().incoming).toBeNull();
+  });
+});
 
 describe('media settings', () => {
   it('maps the quality selector to camera constraints (spec presets)', () => {
-    expect(videoConstraints('SD')).toEqual({ width: { ideal: 640 }, height: { ideal: 480 }, frameRate: { ideal: 15 } })
-    expect(videoConstraints('HD')).toEqual({ width: { ideal: 1280 }, height: { ideal: 720 }, frameRate: { ideal: 24 } })
-    expect(videoConstraints('FHD')).toEqual({ width: { ideal: 1920 }, height: { ideal: 1080 }, frameRate: { ideal: 30 } })
-    expect(videoConstraints('4K').width).toEqual({ ideal: 3840 })
-    expect(videoConstraints('8K').height).toEqual({ ideal: 4320 })
-    expect(callConstraints('audio', 'HD').video).toBe(false)
-  })
+    expect(videoConstraints('SD')).toEqual({ width: { ideal: 640 }, height: { ideal: 480 }, frameRate: { ideal: 15 } });
+    expect(videoConstraints('HD')).toEqual({ width: { ideal: 1280 }, height: { ideal: 720 }, frameRate: { ideal: 24 } });
+    expect(videoConstraints('FHD')).toEqual({ width: { ideal: 1920 }, height: { ideal: 1080 }, frameRate: { ideal: 30 } });
+    expect(videoConstraints('4K').width).toEqual({ ideal: 3840 });
+    expect(videoConstraints('8K').height).toEqual({ ideal: 4320 });
+    expect(callConstraints('audio', 'HD').video).toBe(false);
+  });
 
   it('names device failures', () => {
-    expect(mediaFailure({ name: 'PermissionDeniedError' })).toBe('denied')
-    expect(mediaFailure({ name: 'TrackStartError' })).toBe('inUse')
-    expect(mediaFailure(new Error('?'))).toBe('unknown')
-  })
-})
+    expect(mediaFailure({ name: 'PermissionDeniedError' })).toBe('denied');
+    expect(mediaFailure({ name: 'TrackStartError' })).toBe('inUse');
+    expect(mediaFailure(new Error('?'))).toBe('unknown');
+  });
+});

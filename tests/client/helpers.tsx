@@ -1,20 +1,21 @@
-import { render } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
-import { vi } from 'vitest'
-import { AppProviders } from '../../client/src/app/AppProviders'
-import { routes } from '../../client/src/app/router'
-import type { AuthUser, Role } from '../../client/src/app/auth/authUser'
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { AppProviders } from '../../client/src/app/AppProviders';
+import { routes } from '../../client/src/app/router';
+import type { AuthUser, Role } from '../../client/src/app/auth/authUser';
+import { openFreshEnvironment } from '../../client/src/relay/environment';
 
 export interface GraphQLCall {
-  operationName: string
-  variables: Record<string, unknown>
-  headers: Record<string, string>
+  operationName: string;
+  variables: Record<string, unknown>;
+  headers: Record<string, string>;
   /** The multipart body of a request that carried files. */
-  form?: FormData
+  form?: FormData;
 }
 
-type Answer = { status?: number; body: unknown } | Promise<never>
-export type Resolver = (call: GraphQLCall) => Answer | undefined
+type Answer = { status?: number; body: unknown } | Promise<never>;
+export type Resolver = (call: GraphQLCall) => Answer | undefined;
 
 /**
  * Replaces `fetch` with a fake GraphQL server: `resolver` answers each operation by name
@@ -22,38 +23,45 @@ export type Resolver = (call: GraphQLCall) => Answer | undefined
  * Returns the calls it received, so tests can assert what was (not) sent.
  */
 export function fakeGraphQLServer(resolver: Resolver) {
-  const calls: GraphQLCall[] = []
+  const calls: GraphQLCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     // A request with files is multipart (GraphQL multipart request spec): the operation is a part.
-    const multipart = init?.body instanceof FormData ? init.body : null
-    const text = multipart ? String(multipart.get('operations')) : String(init?.body ?? '{}')
-    const body = JSON.parse(text) as { operationName: string; variables: Record<string, unknown> }
+    const multipart = init?.body instanceof FormData ? init.body : null;
+    const text = multipart ? String(multipart.get('operations')) : String(init?.body ?? '{}');
+    const body = JSON.parse(text) as { operationName: string; variables: Record<string, unknown> };
     const call: GraphQLCall = {
       operationName: body.operationName,
       variables: body.variables,
       headers: { ...(init?.headers as Record<string, string>) },
       form: multipart ?? undefined,
-    }
-    calls.push(call)
-    expectPath(input)
-    let answer = resolver(call)
+    };
+    calls.push(call);
+    expectPath(input);
+    let answer = resolver(call);
     if (answer === undefined && /Logo|Footer/.test(call.operationName)) {
-      answer = { body: { data: { branding: { logoUrl: null, bottomLogoUrl: null } } } }
+      answer = { body: { data: { branding: { logoUrl: null, bottomLogoUrl: null } } } };
     }
-    if (answer === undefined) answer = { status: 500, body: { errors: [{ message: 'unexpected operation' }] } }
-    const { status = 200, body: json } = await answer
-    return new Response(JSON.stringify(json), { status, headers: { 'Content-Type': 'application/json' } })
-  })
-  vi.stubGlobal('fetch', fetchMock)
-  return { calls, fetchMock, operations: () => calls.map((c) => c.operationName) }
+    // The module switches the header reads: on, unless a test answers otherwise.
+    if (answer === undefined && call.operationName === 'useModuleSwitchesQuery') {
+      answer = { body: { data: { zoomvisorStatus: { enabled: true } } } };
+    }
+    if (answer === undefined) answer = { status: 500, body: { errors: [{ message: 'unexpected operation' }] } };
+    const { status = 200, body: json } = await answer;
+    return new Response(JSON.stringify(json), { status, headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock, operations: () => calls.map((c) => c.operationName) };
 }
 
 function expectPath(input: RequestInfo | URL) {
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
-  if (!url.endsWith('/graphql')) throw new Error(`unexpected request to ${url}`)
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  if (!url.endsWith('/graphql')) throw new Error(`unexpected request to ${url}`);
 }
 
-export function makeUser(role: Role = 'USER', overrides: Partial<AuthUser> = {}): AuthUser {
+/** A member as the tests use them: what the client stores (AuthUser) and what the viewer queries also read. */
+export type TestUser = AuthUser & { databaseId: number; email: string; createdAt: string };
+
+export function makeUser(role: Role = 'USER', overrides: Partial<TestUser> = {}): TestUser {
   return {
     id: `VXNlcjox-${role}`,
     databaseId: 1,
@@ -65,35 +73,40 @@ export function makeUser(role: Role = 'USER', overrides: Partial<AuthUser> = {})
     role,
     createdAt: '2024-03-05T10:00:00.000Z',
     ...overrides,
-  }
+  };
 }
 
 /** Puts a session in localStorage as a previous sign-in would have. */
 export function storeSession(user: AuthUser, { validatedAgoMs = 1_000 }: { validatedAgoMs?: number | null } = {}) {
-  localStorage.setItem('token', 'test-token')
-  localStorage.setItem('user', JSON.stringify(user))
-  if (validatedAgoMs !== null) localStorage.setItem('last_token_validation', String(Date.now() - validatedAgoMs))
+  localStorage.setItem('token', 'test-token');
+  localStorage.setItem('user', JSON.stringify(user));
+  if (validatedAgoMs !== null) localStorage.setItem('last_token_validation', String(Date.now() - validatedAgoMs));
 }
 
 /** The viewer as GraphQL returns it (the fields the app's queries select). */
-export function viewerJson(user: AuthUser) {
-  return { __typename: 'User', ...user, lastLogin: null, postsCount: 0, friendsCount: 0 }
+export function viewerJson(user: TestUser) {
+  return { __typename: 'User', ...user, lastLogin: null, postsCount: 0, friendsCount: 0 };
 }
 
 /** The dashboard query's answer: the viewer and the platform counters. */
-export function dashboardData(user: AuthUser, counters: Partial<Record<'usersTotal' | 'contentTotal' | 'contentPublished' | 'friendships' | 'messages', number>> = {}) {
+export function dashboardData(
+  user: TestUser,
+  counters: Partial<Record<'usersTotal' | 'contentTotal' | 'contentPublished' | 'friendships' | 'messages', number>> = {},
+) {
   return {
     viewer: viewerJson(user),
     systemStatus: { usersTotal: 0, contentTotal: 0, contentPublished: 0, friendships: 0, messages: 0, ...counters },
-  }
+  };
 }
 
 export function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] })
+  // Each test starts with an empty store; the router's loaders start the first page's query in it.
+  openFreshEnvironment();
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
     <AppProviders>
       <RouterProvider router={router} />
     </AppProviders>,
-  )
-  return { ...view, router }
+  );
+  return { ...view, router };
 }

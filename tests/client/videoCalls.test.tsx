@@ -1,9 +1,9 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, it, vi } from 'vitest'
-import { microphoneFailure, voiceMimeType } from '../../client/src/features/video-calls/chat/useVoiceRecorder'
-import { multipartBody } from '../../client/src/relay/environment'
-import { fakeWs } from './fakeWs'
-import { fakeGraphQLServer, makeUser, renderApp, storeSession, type GraphQLCall } from './helpers'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { microphoneFailure, voiceMimeType } from '../../client/src/features/video-calls/chat/useVoiceRecorder';
+import { multipartBody } from '../../client/src/relay/environment';
+import { fakeWs } from './fakeWs';
+import { fakeGraphQLServer, makeUser, renderApp, storeSession, type GraphQLCall } from './helpers';
 
 const room = (id: string, name: string, extra: Record<string, unknown> = {}) => ({
   id,
@@ -12,8 +12,9 @@ const room = (id: string, name: string, extra: Record<string, unknown> = {}) => 
   maxParticipants: 10,
   participantCount: 0,
   viewerCanDelete: false,
+  isActive: true,
   ...extra,
-})
+});
 
 const meetingClass = (id: string, name: string, extra: Record<string, unknown>) => ({
   id,
@@ -26,149 +27,254 @@ const meetingClass = (id: string, name: string, extra: Record<string, unknown>) 
   viewerCan: { createRoom: false, openSettings: false },
   rooms: [],
   ...extra,
-})
+});
 
 const lists = {
   meetingClasses: [
-    meetingClass('C1', 'Веб-разработка', { rooms: [room('R1', 'Лекция', { type: 'LECTURE', participantCount: 2, maxParticipants: 30 })] }),
+    meetingClass('C1', 'Веб-разработка', {
+      rooms: [room('R1', 'Лекция', { type: 'LECTURE', participantCount: 2, maxParticipants: 30 })],
+    }),
     meetingClass('C2', 'Мой класс', { viewerRole: 'ADMIN', viewerCan: { createRoom: true, openSettings: true } }),
     meetingClass('C3', 'Открытый клуб', { viewerRole: null, rooms: [room('R3', 'Закрытая для гостей')] }),
   ],
   meetingRooms: [room('R2', 'Общая комната')],
-}
+};
 
-function pageData(contacts: unknown[] = []) {
+function pageData(contacts: unknown[] = [], { zoomvisor = true, quality = 'HD' } = {}) {
   return {
     data: {
       viewer: { id: 'VXNlcjox', databaseId: 1, firstName: 'Анна', fullName: 'Анна Смирнова' },
-      meetingConfig: { iceServers: [] },
+      zoomvisorStatus: { enabled: zoomvisor },
+      meetingConfig: {
+        iceServers: [],
+        defaultVideoQuality: quality,
+        memberPlan: { name: 'Бесплатный', maxParticipants: 50, features: ['text_chat'] },
+      },
       meetingContacts: contacts,
       ...lists,
     },
-  }
+  };
+}
+
+/** The calendar panel's data: one event today that Dmitry organised and the viewer is invited to. */
+function calendarData() {
+  const today = new Date();
+  today.setHours(23, 0, 0, 0);
+  return {
+    calendarEvents: [
+      {
+        __typename: 'CalendarEvent',
+        id: 'Q2FsZW5kYXJFdmVudDox',
+        startsAt: today.toISOString(),
+        title: 'Планёрка',
+        description: null,
+        durationMinutes: 30,
+        type: 'MEETING',
+        location: 'Переговорная',
+        viewerIsOrganizer: false,
+        viewerStatus: 'PENDING',
+        room: null,
+        organizer: { __typename: 'User', id: 'VXNlcjoy', fullName: 'Дмитрий Петров' },
+        participants: [{ status: 'PENDING', user: { __typename: 'User', id: 'VXNlcjox' } }],
+      },
+    ],
+    calendarFeed: { enabled: false, url: null, webcalUrl: null },
+    meetingContacts: [],
+    meetingRooms: [],
+  };
 }
 
 function meetingServer(contacts: unknown[] = []) {
   return fakeGraphQLServer((call: GraphQLCall) => {
-    if (call.operationName === 'VideoCallsPageQuery') return { body: pageData(contacts) }
-    if (call.operationName === 'RoomsTabRefetchQuery') return { body: { data: lists } }
-    return undefined
-  })
+    if (call.operationName === 'VideoCallsPageQuery') return { body: pageData(contacts) };
+    if (call.operationName === 'RoomsTabRefetchQuery') return { body: { data: lists } };
+    if (call.operationName === 'CalendarTabQuery') return { body: { data: calendarData() } };
+    if (call.operationName === 'RecordingsTabQuery') return { body: { data: { recordings: [] } } };
+    return undefined;
+  });
 }
 
 describe('the meeting area (/video-calls)', () => {
   it('has no page frame: a header with HD by default, the rooms by class with the actions of the viewer role', async () => {
-    storeSession(makeUser('USER'))
-    meetingServer()
-    renderApp('/video-calls')
+    storeSession(makeUser('USER'));
+    meetingServer();
+    renderApp('/video-calls');
     // The first render loads the page's chunk (transformed on the fly here).
-    expect(await screen.findByText('Добро пожаловать в видеозвонки, Анна!', {}, { timeout: 10_000 })).toBeTruthy()
-    expect(screen.queryByTestId('user-chip')).toBeNull()
-    expect((screen.getByTestId('quality-select') as HTMLSelectElement).value).toBe('HD')
-    expect(screen.getByTestId('recording-badge').textContent).toBe('Запись не ведётся')
+    expect(await screen.findByText('Добро пожаловать в видеозвонки, Анна!', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByTestId('user-chip')).toBeNull();
+    expect((screen.getByTestId('quality-select') as HTMLSelectElement).value).toBe('HD');
+    expect(screen.getByTestId('recording-badge').textContent).toBe('Запись не ведётся');
 
-    const card = (name: string) => within(screen.getAllByTestId('class-card').find((c) => c.dataset.className === name)!)
+    const card = (name: string) => within(screen.getAllByTestId('class-card').find((c) => c.dataset.className === name)!);
     // A member of a class that keeps room creation to its admin: rooms to join, no settings.
-    expect(card('Веб-разработка').getByText('Участник')).toBeTruthy()
-    expect(card('Веб-разработка').getByTestId('room-occupancy').textContent).toBe('2/30')
-    expect(card('Веб-разработка').queryByTestId('class-create-room')).toBeNull()
-    expect(card('Веб-разработка').queryByTestId('class-settings')).toBeNull()
+    expect(card('Веб-разработка').getByText('Участник')).toBeTruthy();
+    expect(card('Веб-разработка').getByTestId('room-occupancy').textContent).toBe('2/30');
+    expect(card('Веб-разработка').queryByTestId('class-create-room')).toBeNull();
+    expect(card('Веб-разработка').queryByTestId('class-settings')).toBeNull();
     // The admin's class: create rooms and open the settings.
-    expect(card('Мой класс').getByTestId('class-create-room')).toBeTruthy()
-    expect(card('Мой класс').getByTestId('class-settings')).toBeTruthy()
+    expect(card('Мой класс').getByTestId('class-create-room')).toBeTruthy();
+    expect(card('Мой класс').getByTestId('class-settings')).toBeTruthy();
     // A public class the viewer is not in: join it first; its rooms are not offered.
-    expect(card('Открытый клуб').getByTestId('join-class')).toBeTruthy()
-    expect(card('Открытый клуб').queryByTestId('room-row')).toBeNull()
-    expect(screen.getAllByTestId('room-row').map((row) => row.dataset.roomName)).toEqual(['Лекция', 'Общая комната'])
-  })
+    expect(card('Открытый клуб').getByTestId('join-class')).toBeTruthy();
+    expect(card('Открытый клуб').queryByTestId('room-row')).toBeNull();
+    expect(screen.getAllByTestId('room-row').map((row) => row.dataset.roomName)).toEqual(['Лекция', 'Общая комната']);
+  });
 
-  it('says honestly which tabs come later', async () => {
-    storeSession(makeUser('USER'))
-    meetingServer()
-    renderApp('/video-calls')
-    await screen.findByTestId('rooms-tab')
-    fireEvent.click(screen.getByTestId('tab-recordings'))
-    expect(await screen.findByText('Записей пока нет')).toBeTruthy()
-    expect(screen.getByText('Запись встреч появится в следующей версии.')).toBeTruthy()
-    fireEvent.click(screen.getByTestId('tab-files'))
-    expect(await screen.findByText('Файлами пока не делились')).toBeTruthy()
-    fireEvent.click(screen.getByTestId('tab-calendar'))
-    expect(await screen.findByText('Планирование встреч и синхронизация с календарём появятся в следующей версии.')).toBeTruthy()
-  })
+  it('starts with the admin’s default video quality', async () => {
+    storeSession(makeUser('USER'));
+    fakeGraphQLServer((call: GraphQLCall) =>
+      call.operationName === 'VideoCallsPageQuery' ? { body: pageData([], { quality: 'UHD_4K' }) } : undefined,
+    );
+    renderApp('/video-calls');
+    await screen.findByText('Добро пожаловать в видеозвонки, Анна!', {}, { timeout: 10_000 });
+    expect((screen.getByTestId('quality-select') as HTMLSelectElement).value).toBe('4K');
+  });
+
+  it('says the meeting area is switched off, and shows nothing of it, while the admin has ZoomVisor off', async () => {
+    storeSession(makeUser('USER'));
+    fakeGraphQLServer((call: GraphQLCall) =>
+      call.operationName === 'VideoCallsPageQuery' ? { body: pageData([], { zoomvisor: false }) } : undefined,
+    );
+    renderApp('/video-calls');
+    expect((await screen.findByTestId('meetings-switched-off', {}, { timeout: 10_000 })).textContent).toContain(
+      'Видеозвонки отключены',
+    );
+    expect(screen.queryByTestId('meeting-area')).toBeNull();
+  });
+
+  it('shows the refusal a mutation answers in its result union, not the success', async () => {
+    storeSession(makeUser('USER'));
+    const refusal = 'Это закрытый класс: вступить можно только по приглашению';
+    const server = fakeGraphQLServer((call: GraphQLCall) => {
+      if (call.operationName === 'VideoCallsPageQuery') return { body: pageData() };
+      if (call.operationName === 'RoomsTabRefetchQuery') return { body: { data: lists } };
+      if (call.operationName === 'ClassCardJoinMutation') {
+        // Relay asks `__isError: __typename` to know the type implements Error.
+        const error = { __typename: 'ForbiddenError', __isError: 'ForbiddenError', message: refusal };
+        return { body: { data: { joinMeetingClass: error } } };
+      }
+      return undefined;
+    });
+    renderApp('/video-calls');
+    fireEvent.click(await screen.findByTestId('join-class', {}, { timeout: 10_000 }));
+    await waitFor(() => expect(server.operations()).toContain('ClassCardJoinMutation'));
+    expect(await screen.findByText(refusal, {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByText('Вы вступили в класс «Открытый клуб»')).toBeNull();
+  }, 30_000);
+
+  it('shows the recordings (none yet), the files of the room one is in, and says the activities come later', async () => {
+    storeSession(makeUser('USER'));
+    meetingServer();
+    renderApp('/video-calls');
+    await screen.findByTestId('rooms-tab');
+    fireEvent.click(screen.getByTestId('tab-recordings'));
+    expect((await screen.findByTestId('recordings-empty')).textContent).toContain('Записей пока нет');
+    fireEvent.click(screen.getByTestId('tab-files'));
+    expect(await screen.findByText('Войдите в комнату, чтобы видеть её файлы и делиться своими.')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('tab-activities'));
+    expect(
+      await screen.findByText('Викторины, совместное рисование, мини-игры и презентации появятся в следующей версии.'),
+    ).toBeTruthy();
+  });
+
+  it('shows the calendar panel: today with its count, an invitation to accept or decline, sync off', async () => {
+    storeSession(makeUser('USER'));
+    meetingServer();
+    renderApp('/video-calls');
+    await screen.findByTestId('rooms-tab');
+    fireEvent.click(screen.getByTestId('tab-calendar'));
+    const today = within(await screen.findByTestId('calendar-today', {}, { timeout: 10_000 }));
+    expect(today.getByTestId('calendar-today-count').textContent).toBe('1');
+    const event = within(today.getByTestId('calendar-event'));
+    expect(event.getByText('Планёрка')).toBeTruthy();
+    expect(event.getByText('Организатор: Дмитрий Петров')).toBeTruthy();
+    expect(event.getByTestId('calendar-event-accept')).toBeTruthy();
+    expect(event.getByTestId('calendar-event-decline')).toBeTruthy();
+    // Only the organiser edits or deletes.
+    expect(event.queryByTestId('calendar-event-edit')).toBeNull();
+    expect(screen.queryByTestId('calendar-event-delete')).toBeNull();
+    expect(screen.getByTestId('calendar-sync-toggle').getAttribute('aria-pressed')).toBe('false');
+    expect(screen.queryByTestId('calendar-feed')).toBeNull();
+  });
 
   it('lists contacts with their online state and call buttons', async () => {
-    storeSession(makeUser('USER'))
-    meetingServer([{ id: 'VXNlcjoy', databaseId: 2, fullName: 'Дмитрий Петров', username: 'dmitry', isOnline: true }])
-    renderApp('/video-calls')
-    await screen.findByTestId('rooms-tab')
-    fireEvent.click(screen.getByTestId('tab-contacts'))
-    const contact = await screen.findByTestId('contact')
-    expect(within(contact).getByText('Дмитрий Петров')).toBeTruthy()
-    expect(within(contact).getByTitle('В сети')).toBeTruthy()
-    expect(within(contact).getByLabelText('Видеозвонок: Дмитрий Петров')).toBeTruthy()
-    expect(within(contact).getByLabelText('Аудиозвонок: Дмитрий Петров')).toBeTruthy()
-  })
+    storeSession(makeUser('USER'));
+    meetingServer([{ id: 'VXNlcjoy', databaseId: 2, fullName: 'Дмитрий Петров', username: 'dmitry', isOnline: true }]);
+    renderApp('/video-calls');
+    await screen.findByTestId('rooms-tab');
+    fireEvent.click(screen.getByTestId('tab-contacts'));
+    const contact = await screen.findByTestId('contact');
+    expect(within(contact).getByText('Дмитрий Петров')).toBeTruthy();
+    expect(within(contact).getByTitle('В сети')).toBeTruthy();
+    expect(within(contact).getByLabelText('Видеозвонок: Дмитрий Петров')).toBeTruthy();
+    expect(within(contact).getByLabelText('Аудиозвонок: Дмитрий Петров')).toBeTruthy();
+  });
 
   it('says so when there are no contacts', async () => {
-    storeSession(makeUser('USER'))
-    meetingServer([])
-    renderApp('/video-calls')
-    await screen.findByTestId('rooms-tab')
-    fireEvent.click(screen.getByTestId('tab-contacts'))
-    expect(await screen.findByText('Нет доступных контактов')).toBeTruthy()
-  })
+    storeSession(makeUser('USER'));
+    meetingServer([]);
+    renderApp('/video-calls');
+    await screen.findByTestId('rooms-tab');
+    fireEvent.click(screen.getByTestId('tab-contacts'));
+    expect(await screen.findByText('Нет доступных контактов')).toBeTruthy();
+  });
 
   it('returns to the welcome screen with the hint when the camera is denied, without joining', async () => {
-    storeSession(makeUser('USER'))
-    const server = meetingServer()
-    vi.stubGlobal('RTCPeerConnection', class {})
-    const denied = Object.assign(new Error('no'), { name: 'NotAllowedError' })
-    Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: vi.fn(async () => Promise.reject(denied)) } })
+    storeSession(makeUser('USER'));
+    const server = meetingServer();
+    vi.stubGlobal('RTCPeerConnection', class {});
+    const denied = Object.assign(new Error('no'), { name: 'NotAllowedError' });
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: { getUserMedia: vi.fn(async () => Promise.reject(denied)) },
+    });
     try {
-      renderApp('/video-calls')
-      const rooms = await screen.findAllByTestId('join-room')
-      fireEvent.click(rooms[0]!)
+      renderApp('/video-calls');
+      const rooms = await screen.findAllByTestId('join-room');
+      fireEvent.click(rooms[0]!);
       expect(
-        await screen.findByText('Доступ к камере или микрофону запрещён. Разрешите доступ в настройках браузера и попробуйте снова'),
-      ).toBeTruthy()
-      expect(screen.getByTestId('meeting-welcome')).toBeTruthy()
-      expect(server.operations()).not.toContain('useCallJoinMutation')
+        await screen.findByText(
+          'Доступ к камере или микрофону запрещён. Разрешите доступ в настройках браузера и попробуйте снова',
+        ),
+      ).toBeTruthy();
+      expect(screen.getByTestId('meeting-welcome')).toBeTruthy();
+      expect(server.operations()).not.toContain('useCallJoinMutation');
     } finally {
-      Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: undefined })
+      Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: undefined });
     }
-  })
+  });
 
   it('listens to its call events while open', async () => {
-    storeSession(makeUser('USER'))
-    meetingServer()
-    renderApp('/video-calls')
-    await screen.findByTestId('rooms-tab')
-    await waitFor(() => expect(fakeWs.active('useCallEventsSubscription')).toHaveLength(1))
-  })
-})
+    storeSession(makeUser('USER'));
+    meetingServer();
+    renderApp('/video-calls');
+    await screen.findByTestId('rooms-tab');
+    await waitFor(() => expect(fakeWs.active('useCallEventsSubscription')).toHaveLength(1));
+  });
+});
 
 describe('voice messages', () => {
   it('record Opus in WebM where the browser can, else MP4', () => {
-    expect(voiceMimeType((type) => type.startsWith('audio/webm'))).toBe('audio/webm;codecs=opus')
-    expect(voiceMimeType((type) => type === 'audio/mp4')).toBe('audio/mp4')
-  })
+    expect(voiceMimeType((type) => type.startsWith('audio/webm'))).toBe('audio/webm;codecs=opus');
+    expect(voiceMimeType((type) => type === 'audio/mp4')).toBe('audio/mp4');
+  });
 
   it('name microphone failures (the spec texts are chosen by them)', () => {
-    expect(microphoneFailure({ name: 'NotAllowedError' })).toBe('denied')
-    expect(microphoneFailure({ name: 'NotFoundError' })).toBe('notFound')
-    expect(microphoneFailure({ name: 'SecurityError' })).toBe('insecure')
-    expect(microphoneFailure({ name: 'Whatever' })).toBe('unknown')
-  })
+    expect(microphoneFailure({ name: 'NotAllowedError' })).toBe('denied');
+    expect(microphoneFailure({ name: 'NotFoundError' })).toBe('notFound');
+    expect(microphoneFailure({ name: 'SecurityError' })).toBe('insecure');
+    expect(microphoneFailure({ name: 'Whatever' })).toBe('unknown');
+  });
 
   it('are sent as a GraphQL multipart request', async () => {
-    const file = new File(['abc'], 'voice.webm', { type: 'audio/webm' })
-    const form = multipartBody('mutation M($file: File!) { x }', 'M', { file: null, roomId: 'R' }, { file })
+    const file = new File(['abc'], 'voice.webm', { type: 'audio/webm' });
+    const form = multipartBody('mutation M($file: File!) { x }', 'M', { file: null, roomId: 'R' }, { file });
     expect(JSON.parse(String(form.get('operations')))).toEqual({
       query: 'mutation M($file: File!) { x }',
       variables: { file: null, roomId: 'R' },
       operationName: 'M',
-    })
-    expect(JSON.parse(String(form.get('map')))).toEqual({ 0: ['variables.file'] })
-    expect(await (form.get('0') as File).text()).toBe('abc')
-  })
-})
+    });
+    expect(JSON.parse(String(form.get('map')))).toEqual({ 0: ['variables.file'] });
+    expect(await (form.get('0') as File).text()).toBe('abc');
+  });
+});

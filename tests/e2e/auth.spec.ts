@@ -6,8 +6,7 @@ import { logIn, unique } from './support';
 test('a new member registers, logs in, reads the dashboard in ru, en and fr, and logs out', async ({ page }) => {
   const tag = unique();
   const email = `e2e.${tag}@example.ru`;
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/login');
 
   await page.getByRole('tab', { name: 'Регистрация' }).click();
   await page.getByLabel('Имя', { exact: true }).fill('Екатерина');
@@ -57,7 +56,10 @@ test("a wrong password shows the spec's text and keeps the visitor on the login 
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('the demo admin reaches the dashboard with the admin navigation; a plain member is kept out of /admin', async ({ page, browser }) => {
+test('the demo admin reaches the dashboard with the admin navigation; a plain member is kept out of /admin', async ({
+  page,
+  browser,
+}) => {
   await logIn(page, 'admin@linkup.ru', 'admin123');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('user-chip').getByTestId('role-badge')).toHaveText('Админ');

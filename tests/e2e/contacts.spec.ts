@@ -1,13 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { logIn, unique } from './support';
-
-async function registerMember(request: APIRequestContext, firstName: string, lastName: string) {
-  const tag = unique();
-  const fields = { first_name: firstName, last_name: lastName, username: `${firstName.toLowerCase()}_${tag}`, email: `${tag}@example.ru`, password: 'secret123' };
-  const registered = await request.post('/auth/register', { data: fields });
-  expect(registered.status()).toBe(201);
-  return { ...fields, id: (await registered.json()).id as number };
-}
+import { registerMember, signIn } from '../support/members';
+import { baseURL } from './playwright.config';
 
 async function openContacts(page: Page, email: string) {
   await logIn(page, email, 'secret123');
@@ -20,9 +14,9 @@ test('search, a live friend request, accept and decline, and the contacts grid',
   // Two signed-in browsers and three members: more than the default minute on a busy machine.
   test.setTimeout(120_000);
   const family = `Семёнов${unique()}`;
-  const ivan = await registerMember(request, 'Ivan', family);
-  const maria = await registerMember(request, 'Maria', family);
-  const oleg = await registerMember(request, 'Oleg', family);
+  const ivan = await registerMember(baseURL, { first_name: 'Ivan', last_name: family });
+  const maria = await registerMember(baseURL, { first_name: 'Maria', last_name: family });
+  const oleg = await registerMember(baseURL, { first_name: 'Oleg', last_name: family });
   const ivanPage = await (await browser.newContext()).newPage();
   const mariaPage = await (await browser.newContext()).newPage();
   await openContacts(ivanPage, ivan.email);
@@ -58,9 +52,10 @@ test('search, a live friend request, accept and decline, and the contacts grid',
   await expect(ivanPage).toHaveURL(new RegExp(`/profile/${maria.username}$`));
 
   // Oleg asks Maria; she declines.
-  const olegLogin = await request.post('/auth/login', { data: { email: oleg.email, password: 'secret123' } });
-  const token = (await olegLogin.json()).access_token;
-  const sent = await request.post(`/api/friends/request?friend_id=${maria.id}`, { headers: { authorization: `Bearer ${token}` } });
+  const { token } = await signIn(baseURL, oleg.email, oleg.password);
+  const sent = await request.post(`/api/friends/request?friend_id=${maria.id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(sent.status()).toBe(200);
   await expect(mariaPage.getByTestId('incoming-request-name')).toHaveText(`Oleg ${family}`);
   await mariaPage.getByTestId('decline-request').click();

@@ -1,24 +1,21 @@
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { signIn } from '../support/members';
 
 /** Page helpers for the meeting area, shared by the call tests and scripts/bench/calls.ts. */
 
 export type MeetingUser = { email: string; password: string };
 
-export async function apiLogin(baseURL: string, user: MeetingUser): Promise<{ token: string; id: number }> {
-  const response = await fetch(`${baseURL}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(user),
-  });
-  if (!response.ok) throw new Error(`login ${user.email}: ${response.status}`);
-  const body = await response.json();
-  return { token: body.access_token, id: body.user.id };
-}
-
-/** A new browser context signed in as `user` (its token in localStorage), on /video-calls (or `path`). */
-export async function openMeeting(browser: Browser, baseURL: string, user: MeetingUser, path = '/video-calls') {
-  const { token, id } = await apiLogin(baseURL, user);
-  const context = await browser.newContext({ baseURL, locale: 'ru-RU' });
+/** A new browser context (with `options`) signed in as `user` (its token in localStorage), on /video-calls (or `path`). */
+export async function openMeeting(
+  browser: Browser,
+  baseURL: string,
+  user: MeetingUser,
+  path = '/video-calls',
+  options: BrowserContextOptions = {},
+) {
+  const { token, user: signedIn } = await signIn(baseURL, user.email, user.password);
+  const id = signedIn.id as number;
+  const context = await browser.newContext({ baseURL, locale: 'ru-RU', ...options });
   await context.addInitScript((value) => localStorage.setItem('token', value), token);
   const page = await context.newPage();
   await page.goto(path);
@@ -38,7 +35,14 @@ export async function createRoom(baseURL: string, token: string, name: string, m
 
 export const roomRow = (page: Page, name: string) => page.locator(`[data-testid="room-row"][data-room-name="${name}"]`);
 
-/** Clicks "join" on the room's row of the rooms tab (the panel opens on it). */
+/** On a phone the side panel is a drawer, closed until asked for: opens it (a desktop shows it already). */
+export async function showSidePanel(page: Page) {
+  if (await page.getByTestId('tab-rooms').isVisible()) return;
+  await page.getByTestId('meeting-menu').click();
+  await expect(page.getByTestId('tab-rooms')).toBeVisible();
+}
+
+/** Clicks "join" on the room's row of the rooms tab (the panel open on it: on a phone, see showSidePanel). */
 export async function joinRoom(page: Page, name: string) {
   await page.getByTestId('tab-rooms').click();
   await roomRow(page, name).getByTestId('join-room').click();
@@ -54,6 +58,24 @@ export async function expectRemoteVideosPlaying(page: Page, count: number, timeo
     count,
     { timeout },
   );
+}
+
+/**
+ * The stage shows exactly one other person, `userId`, and their video plays: a live video track
+ * whose time advances.
+ */
+export async function expectOnlyRemoteTile(page: Page, userId: number) {
+  await expect(page.getByTestId('video-tile')).toHaveCount(1);
+  await expect(page.getByTestId('video-tile')).toHaveAttribute('data-user-id', String(userId));
+  const video = page.getByTestId('video-tile').getByTestId('remote-video');
+  const state = () =>
+    video.evaluate((element: HTMLVideoElement) => ({
+      track: (element.srcObject as MediaStream | null)?.getVideoTracks()[0]?.readyState ?? null,
+      time: element.currentTime,
+    }));
+  await expect.poll(async () => (await state()).track).toBe('live');
+  const before = (await state()).time;
+  await expect.poll(async () => (await state()).time).toBeGreaterThan(before);
 }
 
 /**

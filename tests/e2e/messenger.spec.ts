@@ -1,19 +1,14 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { logIn, unique } from './support';
+import { expect, test } from '@playwright/test';
+import { logIn } from './support';
+import { registerMember } from '../support/members';
+import { baseURL } from './playwright.config';
 
-async function registerMember(request: APIRequestContext, firstName: string) {
-  const tag = unique();
-  const fields = { first_name: firstName, last_name: 'Тестова', username: `${firstName.toLowerCase()}_${tag}`, email: `${tag}@example.ru`, password: 'secret123' };
-  const registered = await request.post('/auth/register', { data: fields });
-  expect(registered.status()).toBe(201);
-  const user = await registered.json();
-  return { ...fields, id: user.id as number, globalId: Buffer.from(`User:${user.id}`).toString('base64') };
-}
-
-test('a message typed by one member appears in the other’s open messenger, unread, then read, without reloads', async ({ browser, request }) => {
+test('a message typed by one member appears in the other’s open messenger, unread, then read, without reloads', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
-  const olga = await registerMember(request, 'Olga');
-  const pavel = await registerMember(request, 'Pavel');
+  const olga = await registerMember(baseURL, { first_name: 'Olga', last_name: 'Тестова' });
+  const pavel = await registerMember(baseURL, { first_name: 'Pavel', last_name: 'Тестова' });
   const olgaContext = await browser.newContext();
   const pavelContext = await browser.newContext();
   const olgaPage = await olgaContext.newPage();
@@ -63,14 +58,14 @@ test('a message typed by one member appears in the other’s open messenger, unr
   await pavelContext.close();
 });
 
-test('the messenger asks for a recipient and the emoji panel has 10 columns', async ({ page, request }) => {
-  const vera = await registerMember(request, 'Vera');
+test('the messenger asks for a recipient and the emoji panel has 10 columns', async ({ page }) => {
+  const vera = await registerMember(baseURL, { first_name: 'Vera', last_name: 'Тестова' });
   await logIn(page, vera.email, vera.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/social?section=messenger');
   await expect(page.getByTestId('messenger-empty')).toHaveText('Выберите получателя сообщения');
 
-  const other = await registerMember(request, 'Gleb');
+  const other = await registerMember(baseURL, { first_name: 'Gleb', last_name: 'Тестова' });
   await page.goto(`/social?section=messenger&recipient=${encodeURIComponent(other.globalId)}`);
   await page.getByTestId('emoji-toggle').click();
   const columns = await page
@@ -82,10 +77,10 @@ test('the messenger asks for a recipient and the emoji panel has 10 columns', as
   await expect(page.getByTestId('message-input')).toHaveValue('👍');
 });
 
-test('a photo and a text file sent in the chat reach the other member', async ({ browser, request }) => {
+test('a photo and a text file sent in the chat reach the other member', async ({ browser }) => {
   test.setTimeout(120_000);
-  const nina = await registerMember(request, 'Nina');
-  const yuri = await registerMember(request, 'Yuri');
+  const nina = await registerMember(baseURL, { first_name: 'Nina', last_name: 'Тестова' });
+  const yuri = await registerMember(baseURL, { first_name: 'Yuri', last_name: 'Тестова' });
   const ninaPage = await (await browser.newContext()).newPage();
   const yuriPage = await (await browser.newContext()).newPage();
   await logIn(ninaPage, nina.email, nina.password);
@@ -95,7 +90,10 @@ test('a photo and a text file sent in the chat reach the other member', async ({
   await yuriPage.goto(`/social?section=messenger&recipient=${encodeURIComponent(nina.globalId)}`);
   await ninaPage.goto(`/social?section=messenger&recipient=${encodeURIComponent(yuri.globalId)}`);
 
-  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
   await ninaPage.getByTestId('attach-input').setInputFiles([
     { name: 'dot.png', mimeType: 'image/png', buffer: png },
     { name: 'plan.txt', mimeType: 'text/plain', buffer: Buffer.from('План на неделю') },

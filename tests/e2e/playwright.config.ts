@@ -4,12 +4,15 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 /**
- * End-to-end tests against the built product: the real server (main.ts) on a fresh embedded
- * database with the demo data, the built client, Debian's Chromium.
+ * End-to-end tests against the built product: the real server (e2eServer.ts) on a fresh database
+ * with the demo data, the built client, Debian's Chromium.
  */
 const root = path.resolve(import.meta.dirname, '../..');
 const port = Number(process.env.E2E_PORT ?? 8123);
 export const baseURL = `http://localhost:${port}`;
+/** The fake geocoder and tile server (tests/support/fakeGeocoder.ts) the server under test is pointed at. */
+const geocoderPort = Number(process.env.E2E_GEOCODER_PORT ?? port + 10_000);
+export const fakeGeocoderURL = `http://127.0.0.1:${geocoderPort}`;
 // Shared with the tests through the environment (they read mailed links from its outbox).
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-e2e-'));
 
@@ -44,28 +47,58 @@ export default defineConfig({
   use: {
     baseURL,
     locale: 'ru-RU',
+    // Every browser of the suite has the onboarding tour switched off with the product's own
+    // per-browser flag (the admin interface card's "site tour" toggle), so the tour's overlay never
+    // covers what a spec clicks; settingsTour.spec.ts starts its browsers without it. Contexts made
+    // with browser.newContext() inherit it too.
+    storageState: {
+      cookies: [],
+      origins: [{ origin: baseURL, localStorage: [{ name: 'linkup_tour_disabled', value: 'true' }] }],
+    },
     launchOptions: browser(chromiumArgs),
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'chromium', testIgnore: '**/calls.spec.ts' },
-    { name: 'calls', testMatch: '**/calls.spec.ts', use: { launchOptions: browser(callChromiumArgs) } },
-  ],
-  webServer: {
-    command: `node --import tsx server/src/main.ts`,
-    cwd: root,
-    url: `${baseURL}/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      ...(process.env as Record<string, string>),
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      PGLITE_DATA_DIR: 'memory://',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      LOG_LEVEL: 'warn',
+    { name: 'chromium', testIgnore: '**/calls*.spec.ts' },
+    // One call at a time: two calls of three fake-camera browsers each starve two cores of frames.
+    {
+      name: 'calls',
+      testMatch: '**/calls*.spec.ts',
+      workers: 1,
+      use: { launchOptions: browser(callChromiumArgs) },
     },
-  },
+  ],
+  webServer: [
+    {
+      command: `node --import tsx tests/e2e/fakeGeocoderServer.ts ${geocoderPort}`,
+      cwd: root,
+      url: `${fakeGeocoderURL}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `node --import tsx tests/e2e/e2eServer.ts`,
+      cwd: root,
+      url: `${baseURL}/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      // Time to drop its PostgreSQL database after the run.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      env: {
+        ...(process.env as Record<string, string>),
+        PORT: String(port),
+        PUBLIC_URL: baseURL,
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        // Every spec registers its own members from this one address: the per-address sign-up limit is for strangers.
+        REGISTRATIONS_PER_ADDRESS_PER_HOUR: '10000',
+        // e2eServer.ts: a PostgreSQL database of its own with DATABASE_URL_TEST, else in-memory PGlite.
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        LOG_LEVEL: 'warn',
+        // Address search, reverse geocoding and map tiles from the local fake, never the internet.
+        GEOCODER_URL: fakeGeocoderURL,
+        MAP_TILE_URL: `${fakeGeocoderURL}/tiles/{z}/{x}/{y}.png`,
+      },
+    },
+  ],
 });

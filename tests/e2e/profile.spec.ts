@@ -1,39 +1,29 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-async function newMember(request: APIRequestContext, firstName = 'Ирина', lastName = 'Белова') {
-  const tag = unique();
-  const member = { first_name: firstName, last_name: lastName, username: `e2e_${tag}`, email: `e2e.${tag}@example.ru`, password: 'secret123' };
-  const response = await request.post('/auth/register', { data: member });
-  expect(response.status()).toBe(201);
-  return member;
-}
+import { expect, test, type Browser } from '@playwright/test';
+import { registerMember } from '../support/members';
+import { baseURL } from './playwright.config';
+import { logInToDashboard } from './support';
 
 async function signedInPage(browser: Browser, email: string, password: string) {
   const context = await browser.newContext({ locale: 'ru-RU' });
   const page = await context.newPage();
-  await logIn(page, email, password);
+  await logInToDashboard(page, email, password);
   return page;
 }
 
 const png = (width = 400, height = 300) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 90 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 90 } } })
+    .png()
+    .toBuffer();
 
-test('a member edits their profile and uploads an avatar that shows in the header chip, all kept after reload', async ({ page, request }) => {
-  const member = await newMember(request);
-  await logIn(page, member.email, member.password);
+test('a member edits their profile and uploads an avatar that shows in the header chip, all kept after reload', async ({
+  page,
+  request,
+}) => {
+  const member = await registerMember(baseURL, { first_name: 'Ирина', last_name: 'Белова' });
+  await logInToDashboard(page, member.email, member.password);
   await page.getByTestId('user-chip').click();
   await expect(page).toHaveURL(new RegExp(`/profile/${member.username}$`));
   await expect(page.getByTestId('profile-name')).toHaveText('Ирина Белова');
@@ -64,15 +54,24 @@ test('a member edits their profile and uploads an avatar that shows in the heade
 
   // A PNG named .jpg is an image: accepted, resized, shown in the header chip.
   await page.getByTestId('avatar-input').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: await png() });
-  await expect(page.getByTestId('user-chip-avatar')).toHaveAttribute('src', /^\/uploads\/avatars\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.jpg$/);
+  await expect(page.getByTestId('user-chip-avatar')).toHaveAttribute(
+    'src',
+    /^\/uploads\/avatars\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.jpg$/,
+  );
   await expect(page.getByTestId('profile-avatar').locator('img')).toHaveAttribute('src', /^\/uploads\/avatars\//);
   // A text file named .png is refused by the server (content check).
-  await page.getByTestId('avatar-input').setInputFiles({ name: 'note.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
-  await expect(page.getByTestId('image-upload-error')).toHaveText('Ошибка загрузки аватара: Поддерживаются только файлы JPG и PNG');
+  await page
+    .getByTestId('avatar-input')
+    .setInputFiles({ name: 'note.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
+  await expect(page.getByTestId('image-upload-error')).toHaveText(
+    'Ошибка загрузки аватара: Поддерживаются только файлы JPG и PNG',
+  );
   // Over 5 MB is refused before uploading.
   const big = Buffer.concat([await png(10, 10), Buffer.alloc(5_242_881)]);
   await page.getByTestId('cover-input').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: big });
-  await expect(page.getByTestId('image-upload-error')).toHaveText('Ошибка загрузки обложки: Размер файла не должен превышать 5MB');
+  await expect(page.getByTestId('image-upload-error')).toHaveText(
+    'Ошибка загрузки обложки: Размер файла не должен превышать 5MB',
+  );
   await page.getByTestId('cover-input').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await png(2000, 600) });
   await expect(page.getByTestId('profile-cover')).toHaveAttribute('data-image', /^\/uploads\/covers\//);
 
@@ -87,9 +86,11 @@ test('a member edits their profile and uploads an avatar that shows in the heade
   expect((await sharp(await served.body()).metadata()).width).toBe(256);
 });
 
-test('friend request accepted live, then block and unblock between two members', async ({ browser, request }) => {
-  const olga = await newMember(request, 'Ольга', 'Зайцева');
-  const pavel = await newMember(request, 'Павел', 'Громов');
+test('friend request accepted live, then block and unblock between two members', async ({ browser }) => {
+  // Two members' pages through sixteen steps, with reloads: more than the default minute on a busy machine.
+  test.setTimeout(90_000);
+  const olga = await registerMember(baseURL, { first_name: 'Ольга', last_name: 'Зайцева' });
+  const pavel = await registerMember(baseURL, { first_name: 'Павел', last_name: 'Громов' });
   const olgaPage = await signedInPage(browser, olga.email, olga.password);
   const pavelPage = await signedInPage(browser, pavel.email, pavel.password);
   await olgaPage.goto(`/profile/${pavel.username}`);
@@ -115,10 +116,10 @@ test('friend request accepted live, then block and unblock between two members',
   await pavelPage.getByTestId('confirm-ok').click();
   await expect(pavelPage.getByTestId('friendship-state')).toHaveText('Заблокирован');
   await expect(pavelPage.getByTestId('write-message')).toHaveCount(0);
+  // A block hides each member from the other: to Olga, Pavel's profile no longer exists.
   await olgaPage.reload();
-  await expect(olgaPage.getByTestId('friendship-state')).toHaveText('Пользователь ограничил общение с вами');
+  await expect(olgaPage.getByTestId('profile-not-found')).toBeVisible();
   await expect(olgaPage.getByTestId('add-friend')).toHaveCount(0);
-  await expect(olgaPage.getByTestId('counter-contacts')).toHaveText('0');
 
   await pavelPage.getByTestId('unblock-user').click();
   await pavelPage.getByTestId('confirm-ok').click();
@@ -132,7 +133,7 @@ test('friend request accepted live, then block and unblock between two members',
 test('sharing a contact copies the links without staff lines, else offers the text to copy by hand', async ({ browser }) => {
   const context = await browser.newContext({ locale: 'ru-RU', permissions: ['clipboard-read', 'clipboard-write'] });
   const page = await context.newPage();
-  await logIn(page, 'anna@linkup.ru', 'user123');
+  await logInToDashboard(page, 'anna@linkup.ru', 'user123');
   await page.goto('/profile/admin');
   await page.getByTestId('share-contact').click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Контакт скопирован в буфер обмена' })).toBeVisible();
@@ -152,7 +153,7 @@ test('sharing a contact copies the links without staff lines, else offers the te
     document.execCommand = () => false;
   });
   const manual = await blocked.newPage();
-  await logIn(manual, 'anna@linkup.ru', 'user123');
+  await logInToDashboard(manual, 'anna@linkup.ru', 'user123');
   await manual.goto('/profile/dmitry');
   await manual.getByTestId('share-contact').click();
   await expect(manual.getByTestId('manual-copy-dialog')).toBeVisible();
@@ -160,9 +161,9 @@ test('sharing a contact copies the links without staff lines, else offers the te
   await blocked.close();
 });
 
-test('profile settings: names, a taken username, phone verification with the logged code, password change', async ({ page, request }) => {
-  const member = await newMember(request, 'Глеб', 'Орлов');
-  await logIn(page, member.email, member.password);
+test('profile settings: names, a taken username, phone verification with the logged code, password change', async ({ page }) => {
+  const member = await registerMember(baseURL, { first_name: 'Глеб', last_name: 'Орлов' });
+  await logInToDashboard(page, member.email, member.password);
   await page.goto('/profile-settings');
   await page.getByTestId('settings-middle-name').fill('Андреевич');
   await page.getByTestId('settings-save').click();
@@ -179,7 +180,9 @@ test('profile settings: names, a taken username, phone verification with the log
   await page.getByTestId('settings-phone').fill(phone);
   await page.getByTestId('send-code').click();
   await expect(page.getByTestId('settings-notice-success')).toHaveText('Код подтверждения отправлен на ваш телефон');
-  await expect(page.getByTestId('settings-notice-info')).toHaveText('SMS-провайдер не настроен: код подтверждения записан в журнал сервера');
+  await expect(page.getByTestId('settings-notice-info')).toHaveText(
+    'SMS-провайдер не настроен: код подтверждения записан в журнал сервера',
+  );
   const outbox = path.join(process.env.E2E_DATA_DIR!, 'sms-outbox', `${phone}.txt`);
   const code = /(\d{6})/.exec(fs.readFileSync(outbox, 'utf8'))![1]!;
   await page.getByTestId('verification-code').fill(code === '000000' ? '111111' : '000000');
@@ -208,8 +211,10 @@ test('profile settings: names, a taken username, phone verification with the log
   await expect(notice('success')).toHaveText('Пароль успешно изменен');
 });
 
-test('the dashboard counts live; a moderator searches the user list and opens a profile; unknown profiles say so', async ({ page }) => {
-  await logIn(page, 'moderator@linkup.ru', 'moder123');
+test('the dashboard counts live; a moderator searches the user list and opens a profile; unknown profiles say so', async ({
+  page,
+}) => {
+  await logInToDashboard(page, 'moderator@linkup.ru', 'moder123');
   await expect(page.getByTestId('stat-users-value')).toHaveText(/^[1-9]\d*$/);
   await expect(page.getByTestId('stat-friendships-value')).toHaveText(/^[1-9]\d*$/);
   await expect(page.getByTestId('activity-friends')).toHaveText('2');
@@ -217,7 +222,8 @@ test('the dashboard counts live; a moderator searches the user list and opens a 
 
   await page.getByTestId('nav-users').filter({ visible: true }).click();
   await expect(page.getByTestId('user-row').first()).toBeVisible();
-  await page.getByTestId('users-search').fill('anna@');
+  // By name: a moderator's search does not match emails the members keep from them (privacy).
+  await page.getByTestId('users-search').fill('Иванова');
   await expect(page.getByTestId('user-row')).toHaveCount(1);
   await expect(page.getByTestId('user-row')).toContainText('Анна Иванова');
   await page.getByTestId('user-link').click();
@@ -231,7 +237,7 @@ test('the dashboard counts live; a moderator searches the user list and opens a 
 });
 
 test('time to interactive of a profile page (full load), for the report', async ({ page }) => {
-  await logIn(page, 'anna@linkup.ru', 'user123');
+  await logInToDashboard(page, 'anna@linkup.ru', 'user123');
   await page.goto('/profile/dmitry');
   await expect(page.getByTestId('profile-actions')).toBeVisible();
   const interactive = await page.evaluate(() => performance.getEntriesByName('profile:interactive')[0]?.startTime);

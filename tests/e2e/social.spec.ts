@@ -3,12 +3,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { logIn, unique } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from '../support/members';
+import { baseURL } from './playwright.config';
+import { logInToDashboard, unique } from './support';
 
 /** A PNG of one colour, as a file for an <input type=file>. */
 async function png(name: string, color: string) {
-  const buffer = await sharp({ create: { width: 320, height: 240, channels: 3, background: color } }).png().toBuffer();
+  const buffer = await sharp({ create: { width: 320, height: 240, channels: 3, background: color } })
+    .png()
+    .toBuffer();
   return { name, mimeType: 'image/png', buffer };
 }
 
@@ -17,7 +21,20 @@ function webm(name: string) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-e2e-video-'));
   const file = path.join(dir, 'clip.webm');
   try {
-    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=s=320x240:d=3:r=25', '-c:v', 'libvpx', '-b:v', '300k', '-y', file]);
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=s=320x240:d=3:r=25',
+      '-c:v',
+      'libvpx',
+      '-b:v',
+      '300k',
+      '-y',
+      file,
+    ]);
     return { name, mimeType: 'video/webm', buffer: fs.readFileSync(file) };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -25,23 +42,17 @@ function webm(name: string) {
 }
 
 async function openSocial(page: Page, email: string, section?: string) {
-  await logIn(page, email, 'user123');
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logInToDashboard(page, email, 'user123');
   await page.goto(section ? `/social?section=${section}` : '/social');
-}
-
-async function restToken(request: APIRequestContext, email: string) {
-  const login = await request.post('/auth/login', { data: { email, password: 'user123' } });
-  return ((await login.json()) as { access_token: string }).access_token;
 }
 
 test('a member publishes text with two images and a place; a contact sees it, likes it and comments', async ({ browser }) => {
   const text = `Прогулка по Москве ${unique()}`;
-  const context = await browser.newContext({ geolocation: { latitude: 55.75393, longitude: 37.620795 }, permissions: ['geolocation'] });
-  // The reverse geocoder (a public service) answers from here, so the test needs no network.
-  await context.route('https://nominatim.openstreetmap.org/**', (route) =>
-    route.fulfill({ json: { display_name: 'Красная площадь, Москва' } }),
-  );
+  const context = await browser.newContext({
+    geolocation: { latitude: 55.75393, longitude: 37.620795 },
+    permissions: ['geolocation'],
+  });
+  // Reverse geocoding goes through our server to the fake geocoder (playwright.config.ts), which knows this square.
   const anna = await context.newPage();
   await openSocial(anna, 'anna@linkup.ru');
 
@@ -62,7 +73,10 @@ test('a member publishes text with two images and a place; a contact sees it, li
 
   const mine = anna.getByTestId('publication').filter({ hasText: text });
   await expect(mine.getByTestId('publication-media').locator('img')).toHaveCount(2);
-  await expect(mine.getByTestId('publication-map-link')).toHaveAttribute('href', 'https://yandex.ru/maps/?pt=37.620795,55.75393&z=16&l=map');
+  await expect(mine.getByTestId('publication-map-link')).toHaveAttribute(
+    'href',
+    'https://yandex.ru/maps/?pt=37.620795,55.75393&z=16&l=map',
+  );
   // Time in the user's locale (ru-RU).
   await expect(mine.getByTestId('publication-time')).toHaveText(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/);
   // The images are thumbnails the server made (JPEG), loaded from the media path.
@@ -117,11 +131,18 @@ function dialogsOf(page: Page) {
 
 const xssEffect = (page: Page) => page.evaluate(() => (window as { __xss?: string }).__xss);
 
-test('a stored <img onerror> or <script> in a publication or a comment shows as text and runs nothing', async ({ page, browser, request }) => {
+test('a stored <img onerror> or <script> in a publication or a comment shows as text and runs nothing', async ({
+  page,
+  browser,
+  request,
+}) => {
   const tag = unique();
   const attack = `<img src=x onerror="window.__xss='img';alert('img')"><script>window.__xss='script';alert('script')</script> ${tag}`;
-  const token = await restToken(request, 'anna@linkup.ru');
-  const created = await request.post('/publications/', { headers: { authorization: `Bearer ${token}` }, data: { content: attack } });
+  const { token } = await signIn(baseURL, 'anna@linkup.ru', 'user123');
+  const created = await request.post('/publications/', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { content: attack },
+  });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: number };
   const comment = await request.post(`/publications/${id}/comments`, {
@@ -145,19 +166,25 @@ test('a stored <img onerror> or <script> in a publication or a comment shows as 
   const author = await browser.newPage();
   const authorDialogs = dialogsOf(author);
   await openSocial(author, 'anna@linkup.ru');
-  await expect(author.getByTestId('publication').filter({ hasText: tag }).first().getByTestId('publication-content')).toHaveText(attack);
+  await expect(author.getByTestId('publication').filter({ hasText: tag }).first().getByTestId('publication-content')).toHaveText(
+    attack,
+  );
   await author.waitForTimeout(500);
   expect(authorDialogs).toEqual([]);
   expect(await xssEffect(author)).toBeUndefined();
   await author.close();
 });
 
-test('photos and videos: uploads, titles, the full-screen viewer, and a video that pauses and plays on click', async ({ page }) => {
+test('photos and videos: uploads, titles, the full-screen viewer, and a video that pauses and plays on click', async ({
+  page,
+}) => {
   await openSocial(page, 'olga@linkup.ru', 'photos');
   await expect(page.getByTestId('gallery-empty')).toBeVisible();
 
   // A non-image is refused with the spec's text before anything is sent.
-  await page.getByTestId('gallery-files').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await page
+    .getByTestId('gallery-files')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await expect(page.getByTestId('gallery-error')).toHaveText('Файл notes.txt не является изображением');
 
   await page.getByTestId('gallery-title').fill('Отпуск');
@@ -196,14 +223,23 @@ test('photos and videos: uploads, titles, the full-screen viewer, and a video th
   await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(pausedBefore);
 });
 
-test('the sections of /social: contacts and messenger open, communities, bookmarks and files are in development', async ({ page }) => {
+test('the sections of /social: contacts, messenger and bookmarks open, communities and files are in development', async ({
+  page,
+}) => {
   await openSocial(page, 'sergey@linkup.ru');
   await expect(page.getByTestId('composer-prompt')).toBeVisible();
+  // A publication of the feed bookmarked is found in the bookmarks section.
+  const first = page.getByTestId('publication').first();
+  const id = (await first.getAttribute('data-publication-id'))!;
+  await first.getByTestId('bookmark-button').click();
+  await expect(first.getByTestId('bookmark-button')).toHaveAttribute('aria-pressed', 'true');
+  await page.getByTestId('social-section-bookmarks').click();
+  await expect(page.getByTestId('bookmarks').getByTestId('publication').first()).toHaveAttribute('data-publication-id', id);
   await page.getByTestId('social-section-contacts').click();
   await expect(page.getByTestId('my-contacts')).toBeVisible();
   await page.getByTestId('social-section-messenger').click();
   await expect(page.getByTestId('messenger')).toBeVisible();
-  for (const section of ['communities', 'bookmarks', 'files']) {
+  for (const section of ['communities', 'files']) {
     await page.getByTestId(`social-section-${section}`).click();
     await expect(page.getByTestId('placeholder-page')).toContainText('Раздел в разработке');
   }

@@ -1,4 +1,10 @@
-import type { Page } from '@playwright/test';
+import { expect, type BrowserContextOptions, type Page } from '@playwright/test';
+
+/** The desktop and the phone (touch) every page is tested at. */
+export const VIEWPORTS = {
+  desktop: { viewport: { width: 1280, height: 800 } },
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+} satisfies Record<string, BrowserContextOptions>;
 
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -8,4 +14,10 @@ export async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Пароль', { exact: true }).fill(password);
   await page.getByTestId('login-submit').click();
+}
+
+/** Signs in through the login form and waits for the dashboard. */
+export async function logInToDashboard(page: Page, email: string, password: string) {
+  await logIn(page, email, password);
+  await expect(page).toHaveURL(/\/dashboard$/);
 }

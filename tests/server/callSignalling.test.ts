@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Client } from 'graphql-ws';
-import { startTestServer } from './support';
+import { startTestServer } from '../support/app';
 import { pruneCallSignals } from '../../server/src/services/calls';
 import { befriend, JOIN_ROOM, memberClients, quickMember, roomGlobalId, type Member } from './meetingSupport';
 
@@ -17,7 +17,8 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-const graphql = (member: Member, query: string, variables: Record<string, unknown> = {}) => clients.graphql(member, query, variables);
+const graphql = (member: Member, query: string, variables: Record<string, unknown> = {}) =>
+  clients.graphql(member, query, variables);
 const connect = (member: Member) => clients.connect(member);
 
 type CallEvent = { id: string; kind: string; roomId: string | null; senderDatabaseId: number; payload: string };
@@ -74,7 +75,7 @@ function callEvents(client: Client, after?: string) {
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
-const SIGNAL = `mutation($roomId: ID!, $to: ID!, $data: String!) { sendCallSignal(roomId: $roomId, toUserId: $to, data: $data) }`;
+const SIGNAL = `mutation($roomId: ID!, $to: ID!, $data: String!) { sendCallSignal(roomId: $roomId, toUserId: $to, data: $data) { __typename ... on Error { message } } }`;
 
 async function room(maxParticipants = 10) {
   return server.services.prisma.room.create({ data: { name: 'Комната', maxParticipants } });
@@ -99,7 +100,7 @@ describe('signalling in a room', () => {
 
     const offer = JSON.stringify({ type: 'offer', sdp: 'v=0' });
     expect(await graphql(boris, SIGNAL, { roomId: roomGlobalId(shared.id), to: anna.globalId, data: offer })).toEqual({
-      data: { sendCallSignal: true },
+      data: { sendCallSignal: { __typename: 'SendCallSignalSuccess' } },
     });
     const relayed = await annaEvents.next('SIGNAL');
     expect(relayed.senderDatabaseId).toBe(boris.id);
@@ -108,21 +109,48 @@ describe('signalling in a room', () => {
     // To someone in another room, from someone in another room, to a stranger: refused, nothing stored.
     const before = await server.services.prisma.callSignal.count({ where: { kind: 'SIGNAL' } });
     const toOutsider = await graphql(boris, SIGNAL, { roomId: roomGlobalId(shared.id), to: clara.globalId, data: offer });
-    expect(toOutsider.errors[0]).toMatchObject({ message: 'Этого участника нет в комнате', extensions: { code: 'FORBIDDEN' } });
+    expect(toOutsider.data.sendCallSignal).toEqual({ __typename: 'ForbiddenError', message: 'Этого участника нет в комнате' });
     const fromOutsider = await graphql(clara, SIGNAL, { roomId: roomGlobalId(shared.id), to: anna.globalId, data: offer });
-    expect(fromOutsider.errors[0]).toMatchObject({ message: 'Вы не находитесь в этой комнате', extensions: { code: 'FORBIDDEN' } });
+    expect(fromOutsider.data.sendCallSignal).toEqual({
+      __typename: 'ForbiddenError',
+      message: 'Вы не находитесь в этой комнате',
+    });
     const notJson = await graphql(boris, SIGNAL, { roomId: roomGlobalId(shared.id), to: anna.globalId, data: 'not json' });
-    expect(notJson.errors[0].extensions.code).toBe('VALIDATION');
+    expect(notJson.data.sendCallSignal.__typename).toBe('ValidationError');
     expect(await server.services.prisma.callSignal.count({ where: { kind: 'SIGNAL' } })).toBe(before);
     await settle();
     expect(claraEvents.received.filter((event) => event.kind === 'SIGNAL')).toEqual([]);
 
     // Mute state reaches the others; leaving tells them too.
-    await graphql(boris, `mutation($roomId: ID!) { setRoomMediaState(roomId: $roomId, muted: true, cameraOff: false) { muted } }`, {
-      roomId: roomGlobalId(shared.id),
-    });
+    await graphql(
+      boris,
+      `
+        mutation ($roomId: ID!) {
+          setRoomMediaState(roomId: $roomId, muted: true, cameraOff: false) {
+            ... on RoomParticipant {
+              muted
+            }
+          }
+        }
+      `,
+      {
+        roomId: roomGlobalId(shared.id),
+      },
+    );
     expect(JSON.parse((await annaEvents.next('MEDIA_STATE')).payload)).toEqual({ muted: true, cameraOff: false });
-    await graphql(boris, `mutation($roomId: ID!) { leaveRoom(roomId: $roomId) }`, { roomId: roomGlobalId(shared.id) });
+    await graphql(
+      boris,
+      `
+        mutation ($roomId: ID!) {
+          leaveRoom(roomId: $roomId) {
+            ... on LeaveRoomSuccess {
+              left
+            }
+          }
+        }
+      `,
+      { roomId: roomGlobalId(shared.id) },
+    );
     expect((await annaEvents.next('LEFT')).senderDatabaseId).toBe(boris.id);
     expect(borisEvents.failed).toBeNull();
   });
@@ -141,7 +169,11 @@ describe('signalling in a room', () => {
 
     // Two signals while Anna's socket is down, one after she is back.
     for (const n of [1, 2]) {
-      await graphql(boris, SIGNAL, { roomId: roomGlobalId(shared.id), to: anna.globalId, data: JSON.stringify({ candidate: n }) });
+      await graphql(boris, SIGNAL, {
+        roomId: roomGlobalId(shared.id),
+        to: anna.globalId,
+        data: JSON.stringify({ candidate: n }),
+      });
     }
     const again = callEvents(connect(anna), seen.id);
     await settle();
@@ -179,6 +211,53 @@ describe('stored signals', () => {
   });
 });
 
+describe('room occupancy', () => {
+  it('tells everyone who may see a room when people join and leave it, and nobody about a private class', async () => {
+    const [anna, boris, watcher] = await Promise.all([1, 2, 3].map(() => quickMember(server.services)));
+    const open = await room();
+    const secretClass = await server.services.prisma.meetingClass.create({
+      data: { name: 'Закрытый', isPrivate: true, createdById: anna.id, members: { create: { userId: anna.id, role: 'admin' } } },
+    });
+    const secret = await server.services.prisma.room.create({ data: { name: 'Тайная', classId: secretClass.id } });
+    const seen: { databaseId: number; participantCount: number }[] = [];
+    let failed: unknown = null;
+    connect(watcher).subscribe<{ roomOccupancyChanged: { databaseId: number; participantCount: number } }>(
+      { query: 'subscription { roomOccupancyChanged { databaseId participantCount } }' },
+      {
+        next: (value) => (value.errors ? (failed = value.errors) : seen.push(value.data!.roomOccupancyChanged)),
+        error: (error) => (failed = error),
+        complete: () => {},
+      },
+    );
+    await settle();
+
+    const counted = (count: number) =>
+      vi.waitFor(() => expect(seen.at(-1)).toEqual({ databaseId: open.id, participantCount: count }), { timeout: 3000 });
+    await graphql(anna, JOIN_ROOM, { roomId: roomGlobalId(open.id) });
+    await counted(1);
+    await graphql(boris, JOIN_ROOM, { roomId: roomGlobalId(open.id) });
+    await counted(2);
+    await graphql(
+      boris,
+      `
+        mutation ($roomId: ID!) {
+          leaveRoom(roomId: $roomId) {
+            __typename
+          }
+        }
+      `,
+      { roomId: roomGlobalId(open.id) },
+    );
+    await counted(1);
+    // Anna moves to the private class's room: the open room empties; the private one is not shown to the watcher.
+    await graphql(anna, JOIN_ROOM, { roomId: roomGlobalId(secret.id) });
+    await counted(0);
+    await settle();
+    expect(failed).toBeNull();
+    expect(seen.map((event) => event.databaseId)).not.toContain(secret.id);
+  });
+});
+
 describe('one-to-one calls', () => {
   it('rings a contact, who accepts; hanging up ends the call for both', async () => {
     const [caller, callee] = await Promise.all([quickMember(server.services, 'Анна'), quickMember(server.services, 'Борис')]);
@@ -193,9 +272,23 @@ describe('one-to-one calls', () => {
     );
     await settle();
 
-    const started = await graphql(caller, `mutation($to: ID!) { startCall(calleeId: $to, media: VIDEO) { id type participantCount } }`, {
-      to: callee.globalId,
-    });
+    const started = await graphql(
+      caller,
+      `
+        mutation ($to: ID!) {
+          startCall(calleeId: $to, media: VIDEO) {
+            ... on Room {
+              id
+              type
+              participantCount
+            }
+          }
+        }
+      `,
+      {
+        to: callee.globalId,
+      },
+    );
     expect(started.data.startCall).toMatchObject({ type: 'VIDEO_CALL', participantCount: 1 });
     const invite = await calleeEvents.next('CALL_INVITE');
     expect(invite).toMatchObject({ senderDatabaseId: caller.id, roomId: started.data.startCall.id });
@@ -206,18 +299,54 @@ describe('one-to-one calls', () => {
       caller: { databaseId: caller.id },
     });
 
-    const accepted = await graphql(callee, `mutation($room: ID!) { acceptCall(roomId: $room) { ... on Room { participantCount } } }`, {
-      room: invite.roomId,
-    });
-    expect(accepted.data.acceptCall.participantCount).toBe(2);
+    const accepted = await graphql(
+      callee,
+      `
+        mutation ($room: ID!) {
+          acceptCall(roomId: $room) {
+            ... on JoinRoomSuccess {
+              room {
+                participantCount
+              }
+              participants {
+                user {
+                  databaseId
+                }
+              }
+            }
+          }
+        }
+      `,
+      {
+        room: invite.roomId,
+      },
+    );
+    expect(accepted.data.acceptCall.room.participantCount).toBe(2);
+    // The callee connects to the others only: listing the callee too made them call themself (a ghost tile).
+    expect(accepted.data.acceptCall.participants).toEqual([{ user: { databaseId: caller.id } }]);
     await callerEvents.next('JOINED');
     expect((await graphql(callee, PENDING, { room: invite.roomId })).data.pendingCall).toBeNull();
 
     // A third person cannot enter a call, even knowing its id.
     const third = await quickMember(server.services);
-    expect((await graphql(third, JOIN_ROOM, { roomId: invite.roomId })).errors[0].message).toBe('Комната не найдена или закрыта');
+    expect((await graphql(third, JOIN_ROOM, { roomId: invite.roomId })).data.joinRoom).toEqual({
+      __typename: 'NotFoundError',
+      message: 'Комната не найдена или закрыта',
+    });
 
-    await graphql(caller, `mutation($room: ID!) { leaveRoom(roomId: $room) }`, { room: invite.roomId });
+    await graphql(
+      caller,
+      `
+        mutation ($room: ID!) {
+          leaveRoom(roomId: $room) {
+            ... on LeaveRoomSuccess {
+              left
+            }
+          }
+        }
+      `,
+      { room: invite.roomId },
+    );
     expect((await calleeEvents.next('CALL_ENDED')).senderDatabaseId).toBe(caller.id);
     await settle();
     expect(calleeElsewhere.map((event) => event.kind)).toEqual(['CALL_INVITE', 'CALL_ENDED']);
@@ -232,14 +361,61 @@ describe('one-to-one calls', () => {
     const callerEvents = callEvents(connect(caller));
     const calleeEvents = callEvents(connect(callee));
     await settle();
-    await graphql(caller, `mutation($to: ID!) { startCall(calleeId: $to, media: AUDIO) { id } }`, { to: callee.globalId });
+    await graphql(
+      caller,
+      `
+        mutation ($to: ID!) {
+          startCall(calleeId: $to, media: AUDIO) {
+            __typename
+            ... on Error {
+              message
+            }
+            ... on Room {
+              id
+            }
+          }
+        }
+      `,
+      { to: callee.globalId },
+    );
     const invite = await calleeEvents.next('CALL_INVITE');
-    expect(await graphql(callee, `mutation($room: ID!) { declineCall(roomId: $room) }`, { room: invite.roomId })).toEqual({
-      data: { declineCall: true },
+    expect(
+      await graphql(
+        callee,
+        `
+          mutation ($room: ID!) {
+            declineCall(roomId: $room) {
+              __typename
+            }
+          }
+        `,
+        { room: invite.roomId },
+      ),
+    ).toEqual({
+      data: { declineCall: { __typename: 'DeclineCallSuccess' } },
     });
     expect((await callerEvents.next('CALL_DECLINED')).senderDatabaseId).toBe(callee.id);
 
-    const refused = await graphql(caller, `mutation($to: ID!) { startCall(calleeId: $to, media: AUDIO) { id } }`, { to: stranger.globalId });
-    expect(refused.errors[0].message).toBe('Позвонить можно только пользователю из ваших контактов');
+    const refused = await graphql(
+      caller,
+      `
+        mutation ($to: ID!) {
+          startCall(calleeId: $to, media: AUDIO) {
+            __typename
+            ... on Error {
+              message
+            }
+            ... on Room {
+              id
+            }
+          }
+        }
+      `,
+      { to: stranger.globalId },
+    );
+    expect(refused.data.startCall).toEqual({
+      __typename: 'ForbiddenError',
+      message: 'Позвонить можно только пользователю из ваших контактов',
+    });
   });
 });

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerAndLogin, type TestApp } from './support';
+import { createTestApp, type TestApp } from '../support/app';
+import { registerAndLogin } from '../support/members';
 
 /**
  * Every operation the client sends passes the server's query limits (depth, aliases, tokens,

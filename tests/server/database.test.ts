@@ -1,12 +1,20 @@
-import { readdirSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, seed } from '../../prisma/seed';
 import { verifyPassword } from '../../server/src/auth/passwords';
 import { type AdapterFactory, pgAdapterFactory, pgliteAdapterFactory } from '../../server/src/database/adapters';
-import { applyMigrations, diffMigrationsToSchema, MIGRATIONS_DIR } from '../../server/src/database/schemaEngine';
-import { createTestDatabase, openTestDatabase, type TestDatabase } from '../../server/src/database/testDatabase';
+import {
+  allApplied,
+  applyMigrations,
+  diffMigrationsToSchema,
+  listMigrations,
+  MIGRATIONS_DIR,
+} from '../../server/src/database/schemaEngine';
+import { createTestDatabase, openTestDatabase, type TestDatabase } from '../support/database';
 import { type Database, openDatabase } from '../../server/src/db';
 
 const committedMigrations = readdirSync(MIGRATIONS_DIR, { withFileTypes: true })
@@ -100,6 +108,26 @@ function databaseSuite(backend: Backend) {
         await adapter.dispose();
       }
     });
+
+    it('knows without the schema engine that the database is up to date, and not once a migration is new or edited', async () => {
+      expect(await allApplied(empty.factory, await listMigrations())).toBe(true);
+      const copy = mkdtempSync(path.join(os.tmpdir(), 'linkup-migrations-'));
+      try {
+        cpSync(MIGRATIONS_DIR, copy, { recursive: true });
+        const last = path.join(copy, committedMigrations.at(-1)!, 'migration.sql');
+        writeFileSync(last, '-- edited\n', { flag: 'a' });
+        expect(await allApplied(empty.factory, await listMigrations(copy))).toBe(false);
+
+        cpSync(MIGRATIONS_DIR, copy, { recursive: true });
+        const added = '99991231000000_probe';
+        cpSync(path.join(MIGRATIONS_DIR, committedMigrations[0]!), path.join(copy, added), { recursive: true });
+        writeFileSync(path.join(copy, added, 'migration.sql'), 'CREATE TABLE "migration_probe" ("id" INTEGER);\n');
+        expect(await allApplied(empty.factory, await listMigrations(copy))).toBe(false);
+        expect(await applyMigrations(empty.factory, { migrationsDir: copy })).toEqual([added]);
+      } finally {
+        rmSync(copy, { recursive: true, force: true });
+      }
+    });
   });
 
   describe('seed', () => {
@@ -125,7 +153,10 @@ function databaseSuite(backend: Backend) {
         expect(await verifyPassword(user!.passwordHash, account.password)).toBe(true);
       }
       expect(DEMO_ACCOUNTS.find((a) => a.role === 'admin')).toMatchObject({ email: 'admin@linkup.ru', password: 'admin123' });
-      expect(DEMO_ACCOUNTS.find((a) => a.role === 'moderator')).toMatchObject({ email: 'moderator@linkup.ru', password: 'moder123' });
+      expect(DEMO_ACCOUNTS.find((a) => a.role === 'moderator')).toMatchObject({
+        email: 'moderator@linkup.ru',
+        password: 'moder123',
+      });
       expect(DEMO_ACCOUNTS.filter((a) => a.role === 'user').length).toBeGreaterThanOrEqual(6);
 
       const friendshipStates = await db.prisma.friendship.groupBy({ by: ['status'], _count: true });

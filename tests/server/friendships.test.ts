@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeGlobalID } from '@pothos/plugin-relay';
-import { createTestApp, registerAndLogin, type TestApp } from './support';
+import { createTestApp, type TestApp } from '../support/app';
+import { registerAndLogin } from '../support/members';
 import * as friendships from '../../server/src/services/friendships';
+import * as relations from '../../server/src/services/relations';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -31,11 +33,19 @@ describe('friend requests', () => {
     expect(await sent.json()).toEqual({ success: true, status: 'pending', state: 'pending_outgoing' });
     expect(await status(boris, anna)).toEqual({ status: 'pending', state: 'pending_incoming' });
 
-    const notification = await app.services.prisma.notification.findFirstOrThrow({ where: { userId: boris.user.id, kind: 'FRIEND_REQUEST' } });
+    const notification = await app.services.prisma.notification.findFirstOrThrow({
+      where: { userId: boris.user.id, kind: 'FRIEND_REQUEST' },
+    });
     expect(notification.payload).toMatchObject({ userId: anna.user.id });
 
     const incoming = await (await app.request('GET', '/friend-requests/incoming', { token: boris.token })).json();
-    expect(incoming).toEqual([{ id: expect.any(Number), user: expect.objectContaining({ id: anna.user.id, username: anna.user.username }), created_at: expect.any(String) }]);
+    expect(incoming).toEqual([
+      {
+        id: expect.any(Number),
+        user: expect.objectContaining({ id: anna.user.id, username: anna.user.username }),
+        created_at: expect.any(String),
+      },
+    ]);
 
     const accepted = await app.request('PUT', `/friends/${incoming[0].id}/respond?accept=true`, { token: boris.token });
     expect(await accepted.json()).toEqual({ success: true, status: 'accepted', state: 'accepted' });
@@ -62,10 +72,17 @@ describe('friend requests', () => {
     const a = await registerAndLogin(app);
     const b = await registerAndLogin(app);
     const mutate = (token: string, field: string, args: string, vars: Record<string, unknown>) =>
-      app.graphql(`mutation($userId: ID!${args}) { ${field} { __typename ... on FriendshipChange { user { friendshipStatus } viewer { friendsCount } } ... on Error { message } } }`, vars, { token });
+      app.graphql(
+        `mutation($userId: ID!${args}) { ${field} { __typename ... on FriendshipChange { user { friendshipStatus } viewer { friendsCount } } ... on Error { message } } }`,
+        vars,
+        { token },
+      );
 
     await mutate(a.token, 'sendFriendRequest(userId: $userId)', '', { userId: userId(b) });
-    const declined = await mutate(b.token, 'respondToFriendRequest(userId: $userId, accept: $accept)', ', $accept: Boolean!', { userId: userId(a), accept: false });
+    const declined = await mutate(b.token, 'respondToFriendRequest(userId: $userId, accept: $accept)', ', $accept: Boolean!', {
+      userId: userId(a),
+      accept: false,
+    });
     expect(declined.data.respondToFriendRequest.user.friendshipStatus).toBe('NONE');
 
     await mutate(a.token, 'sendFriendRequest(userId: $userId)', '', { userId: userId(b) });
@@ -115,25 +132,27 @@ describe('blocking', () => {
 
     const block = await app.request('POST', `/users/${blocked.user.id}/block`, { token: blocker.token });
     expect(await block.json()).toEqual({ success: true, status: 'blocked', state: 'blocked_by_me' });
-    expect(await status(blocked, blocker)).toEqual({ status: 'blocked', state: 'blocked_by_them' });
+    // To the blocked member the blocker's account does not exist any more (blocking.test.ts has every path).
+    expect((await app.request('GET', `/friendship-status/${blocker.user.id}`, { token: blocked.token })).status).toBe(404);
     // The pending request is gone with the block.
-    expect((await (await app.request('GET', '/friend-requests/incoming', { token: blocker.token })).json())).toEqual([]);
+    expect(await (await app.request('GET', '/friend-requests/incoming', { token: blocker.token })).json()).toEqual([]);
 
     for (const [from, to] of [
       [blocker, blocked],
       [blocked, blocker],
     ] as const) {
       const refused = await app.request('POST', '/friend-requests', { token: from.token, json: { friend_id: to.user.id } });
-      expect(refused.status).toBe(403);
-      expect(await refused.json()).toEqual({ detail: 'Действие недоступно: один из вас заблокировал другого' });
+      // As if the other did not exist (like their profile): the block is not revealed.
+      expect(refused.status).toBe(404);
+      expect(await refused.json()).toEqual({ detail: 'Пользователь не найден' });
     }
-    expect(await friendships.isBlockedBetween(app.services.prisma, blocker.user.id, blocked.user.id)).toBe(true);
-    expect(await friendships.isBlockedBetween(app.services.prisma, blocked.user.id, blocker.user.id)).toBe(true);
-    await expect(friendships.assertNotBlocked(app.services.prisma, blocked.user.id, blocker.user.id)).rejects.toThrow();
+    expect(await relations.blockedBetween(app.services.prisma, blocker.user.id, blocked.user.id)).toBe(true);
+    expect(await relations.blockedBetween(app.services.prisma, blocked.user.id, blocker.user.id)).toBe(true);
+    await expect(relations.assertNotBlocked(app.services.prisma, blocked.user.id, blocker.user.id)).rejects.toThrow();
 
     const search = (viewer: Member, text: string) =>
       app.services.prisma.user.findMany({
-        where: { AND: [friendships.visibleUsersWhere(viewer.user.id), friendships.userSearchWhere(text)] },
+        where: { AND: [friendships.visibleUsersWhere(viewer.user.id), friendships.userSearchWhere(text, viewer.user)] },
         select: { id: true },
       });
     expect(await search(blocker, 'Заблокированный')).toEqual([]);
@@ -141,25 +160,32 @@ describe('blocking', () => {
     // Nor do they see each other's publications.
     await app.services.prisma.publication.create({ data: { authorId: blocker.user.id, content: 'Пост' } });
     const posts = async (viewer: Member) =>
-      (await app.graphql(`query($u: String!) { userByUsername(username: $u) { publications { totalCount } } }`, { u: blocker.user.username }, { token: viewer.token }))
-        .data.userByUsername.publications.totalCount;
-    expect(await posts(blocked)).toBe(0);
+      (
+        await app.graphql(
+          `query($u: String!) { userByUsername(username: $u) { publications { totalCount } } }`,
+          { u: blocker.user.username },
+          { token: viewer.token },
+        )
+      ).data.userByUsername?.publications.totalCount;
+    expect(await posts(blocked)).toBeUndefined();
     expect(await posts(blocker)).toBe(1);
 
     // Only the blocker lifts the block.
     const byBlocked = await app.request('POST', `/users/${blocker.user.id}/unblock`, { token: blocked.token });
-    expect(byBlocked.status).toBe(403);
-    expect(await byBlocked.json()).toEqual({ detail: 'Снять блокировку может только тот, кто её установил' });
+    expect(byBlocked.status).toBe(404);
+    expect(await byBlocked.json()).toEqual({ detail: 'Пользователь не найден' });
     // Blocking back keeps the pair blocked by the first blocker.
-    await app.request('POST', `/users/${blocker.user.id}/block`, { token: blocked.token });
-    expect(await status(blocker, blocked)).toEqual({ status: 'blocked', state: 'blocked_by_me' });
+    const blockBack = await app.request('POST', `/users/${blocker.user.id}/block`, { token: blocked.token });
+    expect(await blockBack.json()).toEqual({ success: true, status: 'blocked', state: 'blocked_by_them' });
 
     const unblock = await app.request('POST', `/users/${blocked.user.id}/unblock`, { token: blocker.token });
     expect(await unblock.json()).toEqual({ success: true, status: null, state: 'none' });
-    expect(await friendships.isBlockedBetween(app.services.prisma, blocker.user.id, blocked.user.id)).toBe(false);
+    expect(await relations.blockedBetween(app.services.prisma, blocker.user.id, blocked.user.id)).toBe(false);
     expect(await search(blocker, 'Заблокированный')).toEqual([{ id: blocked.user.id }]);
     expect(await posts(blocked)).toBe(1);
-    expect((await app.request('POST', '/friend-requests', { token: blocked.token, json: { friend_id: blocker.user.id } })).status).toBe(200);
+    expect(
+      (await app.request('POST', '/friend-requests', { token: blocked.token, json: { friend_id: blocker.user.id } })).status,
+    ).toBe(200);
   });
 
   it('ends a friendship when one friend blocks the other', async () => {
@@ -169,8 +195,13 @@ describe('blocking', () => {
     await app.request('POST', '/friend-requests', { token: b.token, json: { friend_id: a.user.id } });
     const before = await app.graphql(STATE, { u: b.user.username }, { token: a.token });
     expect(before.data.userByUsername).toEqual({ friendshipStatus: 'ACCEPTED', friendsCount: 1 });
-    await app.request('POST', `/users/${a.user.id}/block`, { token: b.token });
-    const after = await app.graphql(STATE, { u: b.user.username }, { token: a.token });
-    expect(after.data.userByUsername).toEqual({ friendshipStatus: 'BLOCKED_BY_THEM', friendsCount: 0 });
+    const block = await app.graphql(
+      `mutation($id: ID!) { blockUser(userId: $id) { ... on FriendshipChange { user { friendshipStatus } viewer { friendsCount } } } }`,
+      { id: encodeGlobalID('User', a.user.id) },
+      { token: b.token },
+    );
+    expect(block.data.blockUser).toEqual({ user: { friendshipStatus: 'BLOCKED_BY_ME' }, viewer: { friendsCount: 0 } });
+    const after = await app.graphql(STATE, { u: a.user.username }, { token: a.token });
+    expect(after.data.userByUsername).toEqual({ friendshipStatus: null, friendsCount: 0 });
   });
 });

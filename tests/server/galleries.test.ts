@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerAndLogin, type TestApp } from './support';
+import { createTestApp, type TestApp } from '../support/app';
+import { registerAndLogin } from '../support/members';
 import { graphqlUpload, imageFile, storedMedia, videoFile } from './mediaFixtures';
 
 let app: TestApp;
@@ -49,7 +50,9 @@ describe('photo and video galleries', () => {
     const titled = new FormData();
     titled.set('photo', await imageFile('sea.png'));
     titled.set('title', 'Море');
-    expect((await (await app.request('POST', '/media/upload', { token: owner.token, body: titled })).json()).items[0].title).toBe('Море');
+    expect((await (await app.request('POST', '/media/upload', { token: owner.token, body: titled })).json()).items[0].title).toBe(
+      'Море',
+    );
     expect(await galleryTitles('PHOTO', owner.token, { 'accept-language': 'en' })).toEqual(['Море', 'Untitled', 'Untitled']);
   });
 
@@ -64,14 +67,31 @@ describe('photo and video galleries', () => {
       owner.token,
     );
     const publicationId = created.data.createPublication.publication.databaseId;
-    const untitled = await graphqlUpload(app, CREATE, { input: { content: '', media: [null] } }, { 'input.media.0': await imageFile('plain.png') }, owner.token);
+    const untitled = await graphqlUpload(
+      app,
+      CREATE,
+      { input: { content: '', media: [null] } },
+      { 'input.media.0': await imageFile('plain.png') },
+      owner.token,
+    );
     expect(untitled.data.createPublication.__typename).toBe('CreatePublicationSuccess');
 
-    expect(await galleryTitles('PHOTO', owner.token)).toEqual(['Без названия', text.slice(0, 30).trim(), 'Море', 'Без названия', 'Без названия']);
+    expect(await galleryTitles('PHOTO', owner.token)).toEqual([
+      'Без названия',
+      text.slice(0, 30).trim(),
+      'Море',
+      'Без названия',
+      'Без названия',
+    ]);
     const videos = await app.graphql(GALLERY, { kind: 'VIDEO' }, { token: owner.token });
     expect(videos.data.gallery.edges).toHaveLength(1);
     const video = videos.data.gallery.edges[0].node;
-    expect(video).toMatchObject({ source: 'PUBLICATION', kind: 'VIDEO', title: text.slice(0, 30).trim(), publicationDatabaseId: publicationId });
+    expect(video).toMatchObject({
+      source: 'PUBLICATION',
+      kind: 'VIDEO',
+      title: text.slice(0, 30).trim(),
+      publicationDatabaseId: publicationId,
+    });
     expect(video.durationSeconds).toBeCloseTo(2, 0);
     expect((await app.request('GET', video.thumbnailUrl)).headers.get('content-type')).toBe('image/jpeg');
 
@@ -98,17 +118,34 @@ describe('photo and video galleries', () => {
   it('uploads videos to the video gallery (videos only) and deletes only its own uploads', async () => {
     const UPLOAD = `mutation($kind: GalleryKind!, $files: [File!]!, $title: String) { uploadGalleryMedia(kind: $kind, files: $files, title: $title) {
       __typename ... on Error { message } ... on UploadGalleryMediaSuccess { items { id title durationSeconds source } } } }`;
-    const image = await graphqlUpload(app, UPLOAD, { kind: 'VIDEO', files: [null] }, { 'files.0': await imageFile('still.png') }, owner.token);
-    expect(image.data.uploadGalleryMedia).toEqual({ __typename: 'UnsupportedFileTypeError', message: 'Файл still.png не является видео' });
+    const image = await graphqlUpload(
+      app,
+      UPLOAD,
+      { kind: 'VIDEO', files: [null] },
+      { 'files.0': await imageFile('still.png') },
+      owner.token,
+    );
+    expect(image.data.uploadGalleryMedia).toEqual({
+      __typename: 'UnsupportedFileTypeError',
+      message: 'Файл still.png не является видео',
+    });
 
-    const uploaded = await graphqlUpload(app, UPLOAD, { kind: 'VIDEO', files: [null], title: 'Клип' }, { 'files.0': videoFile('clip.mp4', 'green') }, owner.token);
+    const uploaded = await graphqlUpload(
+      app,
+      UPLOAD,
+      { kind: 'VIDEO', files: [null], title: 'Клип' },
+      { 'files.0': videoFile('clip.mp4', 'green') },
+      owner.token,
+    );
     const [item] = uploaded.data.uploadGalleryMedia.items;
     expect(item).toMatchObject({ title: 'Клип', source: 'UPLOAD' });
     expect(item.durationSeconds).toBeCloseTo(2, 0);
     const files = storedMedia(app);
 
     const DELETE = `mutation($id: ID!) { deleteGalleryItem(id: $id) { __typename ... on DeleteGalleryItemSuccess { deletedId } } }`;
-    expect((await app.graphql(DELETE, { id: item.id }, { token: other.token })).data.deleteGalleryItem.__typename).toBe('ForbiddenError');
+    expect((await app.graphql(DELETE, { id: item.id }, { token: other.token })).data.deleteGalleryItem.__typename).toBe(
+      'ForbiddenError',
+    );
     expect((await app.graphql(DELETE, { id: item.id }, { token: owner.token })).data.deleteGalleryItem).toEqual({
       __typename: 'DeleteGalleryItemSuccess',
       deletedId: item.id,
@@ -145,7 +182,9 @@ describe('places', () => {
     const first = await add(owner.token, { latitude: '55.75393', longitude: '37.620795', review_text: 'Красиво' });
     expect(first.status).toBe(201);
     expect(await first.json()).toMatchObject({ rating: 5, review_text: 'Красиво', username: owner.user.username });
-    expect((await add(other.token, { latitude: '55.75394', longitude: '37.6208', rating: '3', review_text: 'Людно' })).status).toBe(201);
+    expect(
+      (await add(other.token, { latitude: '55.75394', longitude: '37.6208', rating: '3', review_text: 'Людно' })).status,
+    ).toBe(201);
     // Elsewhere: not a review of this place.
     expect((await add(other.token, { latitude: '59.9398', longitude: '30.3146', rating: '4' })).status).toBe(201);
 
@@ -157,7 +196,9 @@ describe('places', () => {
     const badPlace = await add(owner.token, { latitude: '91', longitude: '0' });
     expect((await badPlace.json()).detail).toBe('Широта должна быть числом от -90 до 90');
 
-    const listed = await app.request('GET', '/publications/location-reviews?latitude=55.75393&longitude=37.620795', { token: other.token });
+    const listed = await app.request('GET', '/publications/location-reviews?latitude=55.75393&longitude=37.620795', {
+      token: other.token,
+    });
     const reviews = await listed.json();
     expect(reviews.map((r: { rating: number; review_text: string }) => [r.rating, r.review_text])).toEqual([
       [3, 'Людно'],

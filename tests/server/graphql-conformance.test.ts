@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverAudits } from 'graphql-http';
-import { startTestServer } from './support';
+import { startTestServer } from '../support/app';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 let server: Server;

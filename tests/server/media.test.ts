@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerAndLogin, type TestApp } from './support';
+import { createTestApp, type TestApp } from '../support/app';
+import { registerAndLogin } from '../support/members';
 import { graphqlUpload, imageFile, largeImageFile, storedMedia, videoFile } from './mediaFixtures';
 
 let app: TestApp;
@@ -41,8 +42,17 @@ describe('uploads are checked by content and size', () => {
     expect(rest.status).toBe(413);
     expect((await rest.json()).detail).toBe('Файл huge.png слишком большой (максимум 10MB)');
 
-    const graphql = await graphqlUpload(app, CREATE, { input: { content: 'с большим файлом', media: [null] } }, { 'input.media.0': big }, member.token);
-    expect(graphql.data?.createPublication).toEqual({ __typename: 'FileTooLargeError', message: 'Файл huge.png слишком большой (максимум 10MB)' });
+    const graphql = await graphqlUpload(
+      app,
+      CREATE,
+      { input: { content: 'с большим файлом', media: [null] } },
+      { 'input.media.0': big },
+      member.token,
+    );
+    expect(graphql.data?.createPublication).toEqual({
+      __typename: 'FileTooLargeError',
+      message: 'Файл huge.png слишком большой (максимум 10MB)',
+    });
     expect(await app.db.prisma.publication.count({ where: { content: 'с большим файлом' } })).toBe(0);
     expect(storedMedia(app)).toEqual(before);
   });
@@ -55,11 +65,20 @@ describe('uploads are checked by content and size', () => {
 
     // A JPEG signature followed by garbage is not an image either: it must decode.
     const truncated = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4, 5, 6, 7, 8])], 'broken.jpg');
-    const broken = await app.request('POST', '/publications/upload-media', { token: member.token, body: uploadForm('files', truncated) });
+    const broken = await app.request('POST', '/publications/upload-media', {
+      token: member.token,
+      body: uploadForm('files', truncated),
+    });
     expect(broken.status).toBe(415);
     expect((await broken.json()).detail).toBe('Файл broken.jpg не является изображением');
 
-    const graphql = await graphqlUpload(app, CREATE, { input: { content: 'x', media: [null] } }, { 'input.media.0': fake }, member.token);
+    const graphql = await graphqlUpload(
+      app,
+      CREATE,
+      { input: { content: 'x', media: [null] } },
+      { 'input.media.0': fake },
+      member.token,
+    );
     expect(graphql.data?.createPublication).toEqual({
       __typename: 'UnsupportedFileTypeError',
       message: 'Файл photo.jpg не является изображением или видео',
@@ -75,7 +94,10 @@ describe('uploads are checked by content and size', () => {
       { 'files.0': await imageFile('ok.png'), 'files.1': videoFile('clip.mp4') },
       member.token,
     );
-    expect(batch.data?.uploadGalleryMedia).toEqual({ __typename: 'UnsupportedFileTypeError', message: 'Файл clip.mp4 не является изображением' });
+    expect(batch.data?.uploadGalleryMedia).toEqual({
+      __typename: 'UnsupportedFileTypeError',
+      message: 'Файл clip.mp4 не является изображением',
+    });
     expect(storedMedia(app)).toEqual(before);
   });
 
@@ -85,7 +107,11 @@ describe('uploads are checked by content and size', () => {
       // A browser declares the length of what it uploads.
       const response = await small.request('POST', '/graphql', {
         body: 'x'.repeat(1024 * 1024 + 1),
-        headers: { 'accept-language': 'en', 'content-length': String(1024 * 1024 + 1), 'content-type': 'multipart/form-data; boundary=x' },
+        headers: {
+          'accept-language': 'en',
+          'content-length': String(1024 * 1024 + 1),
+          'content-type': 'multipart/form-data; boundary=x',
+        },
       });
       expect(response.status).toBe(413);
       expect((await response.json()).detail).toBe('The request is too large: at most 1 MB at a time');
@@ -97,7 +123,14 @@ describe('uploads are checked by content and size', () => {
 
 describe('GET /publications/media/{filename}', () => {
   it('refuses names that try to leave the media folder and answers 404 for unknown files', async () => {
-    for (const name of ['..%2F..%2Fpackage.json', '..%2fconfig.ts', '%2e%2e%2f%2e%2e%2fetc%2fpasswd', 'x%00.jpg', 'package.json', '%ZZ.jpg']) {
+    for (const name of [
+      '..%2F..%2Fpackage.json',
+      '..%2fconfig.ts',
+      '%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+      'x%00.jpg',
+      'package.json',
+      '%ZZ.jpg',
+    ]) {
       for (const prefix of ['', '/api']) {
         const response = await app.request('GET', `${prefix}/publications/media/${name}`);
         expect(response.status, `${prefix} ${name}`).toBe(400);

@@ -3,10 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { TestApp } from './support';
+import { multipartOperation, type TestApp } from '../support/app';
 
 /** A real PNG or JPEG of one colour, made with sharp. */
-export async function imageFile(name: string, opts: { width?: number; height?: number; color?: string; format?: 'png' | 'jpeg' } = {}) {
+export async function imageFile(
+  name: string,
+  opts: { width?: number; height?: number; color?: string; format?: 'png' | 'jpeg' } = {},
+) {
   const { width = 640, height = 480, color = '#2b6cb0', format = 'png' } = opts;
   const image = sharp({ create: { width, height, channels: 3, background: color } });
   const bytes = await (format === 'png' ? image.png() : image.jpeg()).toBuffer();
@@ -21,7 +24,9 @@ export async function largeImageFile(name: string, bytes: number) {
   const side = Math.ceil(Math.sqrt(bytes / 3)) + 16;
   const noise = new Uint8Array(side * side * 3);
   for (let i = 0; i < noise.length; i += 65536) crypto.getRandomValues(noise.subarray(i, Math.min(i + 65536, noise.length)));
-  const png = await sharp(noise, { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  const png = await sharp(noise, { raw: { width: side, height: side, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
   if (png.byteLength <= bytes) throw new Error('fixture too small');
   return new File([new Uint8Array(png)], name, { type: 'image/png' });
 }
@@ -32,8 +37,20 @@ export function videoFile(name: string, color = 'red', size = '320x240'): File {
   const file = path.join(dir, 'clip.mp4');
   try {
     execFileSync('ffmpeg', [
-      '-v', 'error', '-f', 'lavfi', '-i', `color=c=${color}:s=${size}:d=2:r=25`,
-      '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', '-y', file,
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      `color=c=${color}:s=${size}:d=2:r=25`,
+      '-c:v',
+      'libx264',
+      '-pix_fmt',
+      'yuv420p',
+      '-movflags',
+      '+faststart',
+      '-y',
+      file,
     ]);
     return new File([new Uint8Array(fs.readFileSync(file))], name, { type: 'video/mp4' });
   } finally {
@@ -41,10 +58,7 @@ export function videoFile(name: string, color = 'red', size = '320x240'): File {
   }
 }
 
-/**
- * A GraphQL request by the multipart request spec: `files` maps variable paths
- * (`input.media.0`) to files; those variables are sent as null and filled in by the server.
- */
+/** A GraphQL request with files (see multipartOperation) as the member with `token`. */
 export async function graphqlUpload<T = any>(
   app: TestApp,
   query: string,
@@ -52,11 +66,11 @@ export async function graphqlUpload<T = any>(
   files: Record<string, File>,
   token?: string,
 ): Promise<{ data?: T; errors?: { message: string; extensions?: Record<string, unknown> }[] }> {
-  const form = new FormData();
-  form.set('operations', JSON.stringify({ query, variables }));
-  form.set('map', JSON.stringify(Object.fromEntries(Object.keys(files).map((key, i) => [String(i), [`variables.${key}`]]))));
-  Object.values(files).forEach((file, i) => form.set(String(i), file));
-  const response = await app.request('POST', '/graphql', { body: form, token, headers: { accept: 'application/graphql-response+json' } });
+  const response = await app.request('POST', '/graphql', {
+    body: multipartOperation(query, variables, files),
+    token,
+    headers: { accept: 'application/graphql-response+json' },
+  });
   return response.json();
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classPermissions } from '../../server/src/services/meetingClasses';
-import { createTestApp, type TestApp } from './support';
-import { classGlobalId, quickMember, roomGlobalId, type Member } from './meetingSupport';
+import { createTestApp, type TestApp } from '../support/app';
+import { quickMember, roomGlobalId, type Member } from './meetingSupport';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -30,7 +30,11 @@ async function createClass(owner: Member, input: Record<string, unknown> = {}) {
 async function addMember(owner: Member, classId: string, member: Member, role: string) {
   const result = await app.graphql(
     `mutation($classId: ID!, $username: String!, $role: ClassRole!) {
-      addMeetingClassMember(classId: $classId, username: $username, role: $role) { __typename ... on MeetingClass { id } }
+      addMeetingClassMember(classId: $classId, username: $username, role: $role) {
+        __typename
+        ... on Error { message }
+        ... on MeetingClass { id }
+      }
     }`,
     { classId, username: member.username, role },
     { token: owner.token },
@@ -55,7 +59,11 @@ async function createRoom(member: Member, classId: string | null, input: Record<
 }
 
 const deleteRoom = (member: Member, roomId: string) =>
-  app.graphql(`mutation($roomId: ID!) { deleteRoom(roomId: $roomId) }`, { roomId }, { token: member.token });
+  app.graphql(
+    `mutation($roomId: ID!) { deleteRoom(roomId: $roomId) { __typename ... on Error { message } ... on DeleteRoomSuccess { deletedId } } }`,
+    { roomId },
+    { token: member.token },
+  );
 
 describe('class roles (spec section 6)', () => {
   it('grant exactly the documented permissions', () => {
@@ -63,12 +71,42 @@ describe('class roles (spec section 6)', () => {
     const closed = { allowUserCreateRooms: false };
     const all = { createRoom: true, openSettings: true, deleteRooms: true, deleteClass: true };
     expect(classPermissions('admin', closed)).toEqual(all);
-    expect(classPermissions('moderator', closed)).toEqual({ createRoom: false, openSettings: true, deleteRooms: true, deleteClass: false });
-    expect(classPermissions('moderator', open)).toEqual({ createRoom: true, openSettings: true, deleteRooms: true, deleteClass: false });
-    expect(classPermissions('member', closed)).toEqual({ createRoom: false, openSettings: false, deleteRooms: false, deleteClass: false });
-    expect(classPermissions('member', open)).toEqual({ createRoom: true, openSettings: false, deleteRooms: false, deleteClass: false });
-    expect(classPermissions('guest', open)).toEqual({ createRoom: false, openSettings: false, deleteRooms: false, deleteClass: false });
-    expect(classPermissions(null, open)).toEqual({ createRoom: false, openSettings: false, deleteRooms: false, deleteClass: false });
+    expect(classPermissions('moderator', closed)).toEqual({
+      createRoom: false,
+      openSettings: true,
+      deleteRooms: true,
+      deleteClass: false,
+    });
+    expect(classPermissions('moderator', open)).toEqual({
+      createRoom: true,
+      openSettings: true,
+      deleteRooms: true,
+      deleteClass: false,
+    });
+    expect(classPermissions('member', closed)).toEqual({
+      createRoom: false,
+      openSettings: false,
+      deleteRooms: false,
+      deleteClass: false,
+    });
+    expect(classPermissions('member', open)).toEqual({
+      createRoom: true,
+      openSettings: false,
+      deleteRooms: false,
+      deleteClass: false,
+    });
+    expect(classPermissions('guest', open)).toEqual({
+      createRoom: false,
+      openSettings: false,
+      deleteRooms: false,
+      deleteClass: false,
+    });
+    expect(classPermissions(null, open)).toEqual({
+      createRoom: false,
+      openSettings: false,
+      deleteRooms: false,
+      deleteClass: false,
+    });
   });
 
   it('make the creator the admin, and the server enforces who creates and deletes rooms and the class', async () => {
@@ -95,11 +133,11 @@ describe('class roles (spec section 6)', () => {
 
     // Rooms by users are off: only the admin creates.
     const refused = await createRoom(member, classId);
-    expect(refused.errors?.[0]).toMatchObject({
+    expect(refused.data?.createRoom).toEqual({
+      __typename: 'ForbiddenError',
       message: 'В этом классе комнаты создаёт только администратор класса',
-      extensions: { code: 'FORBIDDEN' },
     });
-    expect((await createRoom(moderator, classId)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect((await createRoom(moderator, classId)).data?.createRoom.__typename).toBe('ForbiddenError');
     expect((await createRoom(admin, classId)).data?.createRoom.__typename).toBe('RoomPayload');
 
     // Turned on: moderator and member create; a guest never does.
@@ -114,28 +152,36 @@ describe('class roles (spec section 6)', () => {
     const memberRoom = (await createRoom(member, classId, { name: 'Моя комната' })).data?.createRoom.room;
     expect(memberRoom).toMatchObject({ name: 'Моя комната', type: 'GROUP', maxParticipants: 10 });
     expect((await createRoom(moderator, classId)).data?.createRoom.__typename).toBe('RoomPayload');
-    expect((await createRoom(guest, classId)).errors?.[0].message).toBe('Гости класса не могут создавать комнаты');
+    expect((await createRoom(guest, classId)).data?.createRoom.message).toBe('Гости класса не могут создавать комнаты');
 
     // Settings: admins and moderators only.
     const memberSettings = await app.graphql(
-      `mutation($classId: ID!, $input: MeetingClassInput!) { updateMeetingClass(classId: $classId, input: $input) { __typename } }`,
+      `mutation($classId: ID!, $input: MeetingClassInput!) { updateMeetingClass(classId: $classId, input: $input) { __typename ... on Error { message } } }`,
       { classId, input: { name: 'Взлом' } },
       { token: member.token },
     );
-    expect(memberSettings.errors?.[0].message).toBe('Настройки класса доступны только администраторам и модераторам класса');
+    expect(memberSettings.data?.updateMeetingClass.message).toBe(
+      'Настройки класса доступны только администраторам и модераторам класса',
+    );
 
     // Deleting rooms: admin and moderator; a member cannot even delete the room they made.
-    expect((await deleteRoom(member, memberRoom.id)).errors?.[0].message).toBe(
+    expect((await deleteRoom(member, memberRoom.id)).data?.deleteRoom.message).toBe(
       'Удалять комнаты могут только администраторы и модераторы класса',
     );
-    expect((await deleteRoom(moderator, memberRoom.id)).data?.deleteRoom).toBe(memberRoom.id);
-    expect(await app.services.prisma.room.findUniqueOrThrow({ where: { id: memberRoom.databaseId } })).toMatchObject({ isActive: false });
+    expect((await deleteRoom(moderator, memberRoom.id)).data?.deleteRoom.deletedId).toBe(memberRoom.id);
+    expect(await app.services.prisma.room.findUniqueOrThrow({ where: { id: memberRoom.databaseId } })).toMatchObject({
+      isActive: false,
+    });
 
     // Deleting the class: the admin only.
     const deleteClass = (who: Member) =>
-      app.graphql(`mutation($classId: ID!) { deleteMeetingClass(classId: $classId) }`, { classId }, { token: who.token });
-    expect((await deleteClass(moderator)).errors?.[0].message).toBe('Удалить класс может только его администратор');
-    expect((await deleteClass(admin)).data?.deleteMeetingClass).toBe(classId);
+      app.graphql(
+        `mutation($classId: ID!) { deleteMeetingClass(classId: $classId) { __typename ... on Error { message } ... on DeleteMeetingClassSuccess { deletedId } } }`,
+        { classId },
+        { token: who.token },
+      );
+    expect((await deleteClass(moderator)).data?.deleteMeetingClass.message).toBe('Удалить класс может только его администратор');
+    expect((await deleteClass(admin)).data?.deleteMeetingClass.deletedId).toBe(classId);
     expect(await app.services.prisma.meetingClass.count({ where: { id: created.meetingClass.databaseId } })).toBe(0);
   });
 
@@ -144,19 +190,24 @@ describe('class roles (spec section 6)', () => {
     const { meetingClass } = await createClass(admin);
     await addMember(admin, meetingClass.id, moderator, 'MODERATOR');
     const byModerator = await addMember(moderator, meetingClass.id, other, 'MODERATOR');
-    expect(byModerator.errors?.[0].message).toBe(
+    expect(byModerator.data?.addMeetingClassMember.message).toBe(
       'Назначать администраторов и модераторов и удалять их может только администратор класса',
     );
-    expect((await addMember(moderator, meetingClass.id, other, 'GUEST')).data?.addMeetingClassMember.__typename).toBe('MeetingClass');
+    expect((await addMember(moderator, meetingClass.id, other, 'GUEST')).data?.addMeetingClassMember.__typename).toBe(
+      'MeetingClass',
+    );
     const again = await addMember(admin, meetingClass.id, other, 'MEMBER');
-    expect(again.data?.addMeetingClassMember).toEqual({ __typename: 'ConflictError' });
+    expect(again.data?.addMeetingClassMember.__typename).toBe('ConflictError');
 
     const demoteSelf = await app.graphql(
-      `mutation($classId: ID!, $userId: ID!) { setMeetingClassMemberRole(classId: $classId, userId: $userId, role: MEMBER) { viewerRole } }`,
+      `mutation($classId: ID!, $userId: ID!) { setMeetingClassMemberRole(classId: $classId, userId: $userId, role: MEMBER) { __typename ... on Error { message } } }`,
       { classId: meetingClass.id, userId: admin.globalId },
       { token: admin.token },
     );
-    expect(demoteSelf.errors?.[0].message).toBe('В классе должен остаться хотя бы один администратор');
+    expect(demoteSelf.data?.setMeetingClassMemberRole).toEqual({
+      __typename: 'ForbiddenError',
+      message: 'В классе должен остаться хотя бы один администратор',
+    });
   });
 
   it('allow 1 to 20 rooms per class and refuse a room past the class maximum', async () => {
@@ -211,13 +262,13 @@ describe('class visibility', () => {
     expect(roomNode).toEqual({ data: { node: null } });
 
     const joinSecret = await app.graphql(
-      `mutation($classId: ID!) { joinMeetingClass(classId: $classId) { viewerRole } }`,
+      `mutation($classId: ID!) { joinMeetingClass(classId: $classId) { __typename ... on Error { message } } }`,
       { classId: secret.id },
       { token: stranger.token },
     );
-    expect(joinSecret.errors?.[0].message).toBe('Класс не найден');
+    expect(joinSecret.data?.joinMeetingClass).toEqual({ __typename: 'NotFoundError', message: 'Класс не найден' });
     const joinOpen = await app.graphql(
-      `mutation($classId: ID!) { joinMeetingClass(classId: $classId) { viewerRole viewerCan { createRoom } } }`,
+      `mutation($classId: ID!) { joinMeetingClass(classId: $classId) { ... on MeetingClass { viewerRole viewerCan { createRoom } } } }`,
       { classId: open.id },
       { token: stranger.token },
     );
@@ -240,7 +291,12 @@ describe('class visibility', () => {
     expect(result.data.node.rooms).toEqual([
       { name: 'Лекция', type: 'LECTURE', maxParticipants: 30, participantCount: 0, viewerCanDelete: true },
     ]);
-    expect(result.data.meetingRooms).toContainEqual({ name: 'Общая', type: 'MEETING', viewerCanDelete: true, meetingClass: null });
+    expect(result.data.meetingRooms).toContainEqual({
+      name: 'Общая',
+      type: 'MEETING',
+      viewerCanDelete: true,
+      meetingClass: null,
+    });
   });
 });
 

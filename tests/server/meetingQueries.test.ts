@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../../server/src/database/testDatabase';
+import { openTestDatabase, type TestDatabase } from '../support/database';
 import { loadConfig } from '../../server/src/config';
 import { createServices, type Services } from '../../server/src/services/container';
 import { createApp } from '../../server/src/http';
@@ -18,7 +18,9 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-test-'));
 
 beforeAll(async () => {
   db = await openTestDatabase({ onQuery: () => (statements += 1) });
-  services = createServices(loadConfig({}, { dataDir, clientDir: path.join(dataDir, 'client') }), db, { log: createLogger('warn') });
+  services = createServices(loadConfig({}, { dataDir, clientDir: path.join(dataDir, 'client') }), db, {
+    log: createLogger('warn'),
+  });
   app = createApp(services);
 });
 afterAll(async () => {
@@ -54,7 +56,12 @@ async function statementsForPage(viewer: Member) {
 
 async function addClassWithRooms(owner: Member, people: Member[]) {
   const meetingClass = await services.prisma.meetingClass.create({
-    data: { name: 'Класс', members: { create: [owner, ...people].map((m, i) => ({ userId: m.id, role: i === 0 ? ('admin' as const) : ('member' as const) })) } },
+    data: {
+      name: 'Класс',
+      members: {
+        create: [owner, ...people].map((m, i) => ({ userId: m.id, role: i === 0 ? ('admin' as const) : ('member' as const) })),
+      },
+    },
   });
   for (let i = 0; i < 3; i++) {
     const room = await services.prisma.room.create({ data: { name: `Комната ${i}`, classId: meetingClass.id } });
@@ -68,6 +75,8 @@ it('loads the page with a constant number of statements', async () => {
   const first = await Promise.all([1, 2].map(() => quickMember(services)));
   await befriend(services, viewer, first[0]!);
   await addClassWithRooms(viewer, first);
+  // The first read of a fresh database writes the default subscription plans, once (listPlans).
+  await statementsForPage(viewer);
   const small = await statementsForPage(viewer);
   expect(small.data.meetingClasses[0].rooms[0].participants).toHaveLength(2);
 

@@ -1,9 +1,8 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
-import { createClient, type Client } from 'graphql-ws';
-import WebSocket from 'ws';
 import { startSession } from '../../server/src/auth/sessions';
 import { friendshipPairKey } from '../../server/src/database/keys';
 import type { Services } from '../../server/src/services/container';
+import { wsClients } from '../support/ws';
 
 let counter = 0;
 
@@ -43,7 +42,7 @@ export const JOIN_ROOM = `mutation($roomId: ID!) {
 
 /** GraphQL over HTTP and graphql-ws clients against a running test server, as a member. */
 export function memberClients(server: { url: string }) {
-  const clients: Client[] = [];
+  const ws = wsClients();
   return {
     async graphql(member: Member, query: string, variables: Record<string, unknown> = {}, locale = 'ru') {
       const response = await fetch(`${server.url}/graphql`, {
@@ -53,17 +52,7 @@ export function memberClients(server: { url: string }) {
       });
       return response.json();
     },
-    connect(member: Member) {
-      const client = createClient({
-        url: `${server.url.replace('http', 'ws')}/graphql`,
-        webSocketImpl: WebSocket,
-        connectionParams: { authorization: `Bearer ${member.token}` },
-        retryAttempts: 0,
-        lazy: false,
-      });
-      clients.push(client);
-      return client;
-    },
-    dispose: () => Promise.all(clients.map((client) => client.dispose())),
+    connect: (member: Member) => ws.connect(server.url, { token: member.token, lazy: false }),
+    dispose: ws.dispose,
   };
 }

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from 'graphql-ws';
-import WebSocket from 'ws';
-import { createTestDatabase } from '../../server/src/database/testDatabase';
+import { createTestDatabase } from '../support/database';
+import { postJson, registerAndLogin } from '../support/members';
+import { wsClients } from '../support/ws';
 
 /**
  * Two real server processes (server/src/main.ts) on one PostgreSQL database and the local Redis:
@@ -14,6 +14,7 @@ import { createTestDatabase } from '../../server/src/database/testDatabase';
  */
 const postgres = process.env.DATABASE_URL_TEST;
 const redis = process.env.REDIS_URL_TEST;
+const redisKeyPrefix = `linkup-test-${crypto.randomUUID()}:`;
 const root = path.resolve(import.meta.dirname, '../..');
 
 describe.skipIf(!postgres || !redis)('two server processes with Redis', () => {
@@ -25,7 +26,19 @@ describe.skipIf(!postgres || !redis)('two server processes with Redis', () => {
   async function startProcess(port: number) {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
       cwd: root,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: database.url, REDIS_URL: redis, DATA_DIR: dataDir, SEED_DEMO_DATA: 'false', LOG_LEVEL: 'warn', TOKEN_SECRET: 'two-processes-test-secret' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: database.url,
+        REDIS_URL: redis,
+        // Both processes share this run's counters, and no other run's (the machine's Redis is shared).
+        REDIS_KEY_PREFIX: redisKeyPrefix,
+        DATA_DIR: dataDir,
+        SEED_DEMO_DATA: 'false',
+        LOG_LEVEL: 'warn',
+        TOKEN_SECRET: 'two-processes-test-secret',
+      },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     processes.push(child);
@@ -59,31 +72,11 @@ describe.skipIf(!postgres || !redis)('two server processes with Redis', () => {
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const call = async (base: string, route: string, body: unknown, token?: string) => {
-    const response = await fetch(`${base}${route}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    return { status: response.status, body: await response.json() };
-  };
-  const member = async (base: string, name: string) => {
-    const tag = Math.random().toString(36).slice(2, 8);
-    const fields = { first_name: name, last_name: 'Двухпроцессный', username: `${tag}_two`, email: `${tag}.two@example.ru`, password: 'secret123' };
-    expect((await call(base, '/auth/register', fields)).status).toBe(201);
-    const login = await call(base, '/auth/login', { email: fields.email, password: fields.password });
-    return { token: login.body.access_token as string, id: login.body.user.id as number };
-  };
-
   it('delivers a message sent through one process to a subscriber of the other', async () => {
-    const anna = await member(urls[0], 'Анна');
-    const boris = await member(urls[1], 'Борис');
-    const client = createClient({
-      url: `${urls[1].replace('http', 'ws')}/graphql`,
-      webSocketImpl: WebSocket,
-      connectionParams: { authorization: `Bearer ${boris.token}` },
-      retryAttempts: 0,
-    });
+    const anna = await registerAndLogin(urls[0], { first_name: 'Анна' });
+    const boris = await registerAndLogin(urls[1], { first_name: 'Борис' });
+    const ws = wsClients();
+    const client = ws.connect(urls[1], { token: boris.token });
     const received = new Promise<{ content: string }>((resolve, reject) => {
       client.subscribe<{ messageAdded: { content: string } }>(
         { query: 'subscription { messageAdded { content } }' },
@@ -91,9 +84,9 @@ describe.skipIf(!postgres || !redis)('two server processes with Redis', () => {
       );
     });
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const sent = await call(urls[0], '/messages', { receiver_id: boris.id, content: 'Через Redis' }, anna.token);
+    const sent = await postJson(urls[0], '/messages', { receiver_id: boris.member.id, content: 'Через Redis' }, anna.token);
     expect(sent.status).toBe(201);
     expect(await received).toEqual({ content: 'Через Redis' });
-    await client.dispose();
+    await ws.dispose();
   });
 });

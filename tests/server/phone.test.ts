@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, recordingSmsSender, registerAndLogin, type TestApp } from './support';
+import { createTestApp, recordingSmsSender, type TestApp } from '../support/app';
+import { registerAndLogin } from '../support/members';
 
 const sms = recordingSmsSender();
 let app: TestApp;
@@ -50,7 +51,9 @@ describe('phone verification', () => {
     const again = await send(token, '+79165551234');
     expect(await again.json()).toEqual({ detail: 'Этот номер уже подтверждён' });
     // Sending the same number along with other fields is fine.
-    expect((await app.request('PATCH', '/users/profile', { token, json: { phone: '+79165551234', status: 'ok' } })).status).toBe(200);
+    expect((await app.request('PATCH', '/users/profile', { token, json: { phone: '+79165551234', status: 'ok' } })).status).toBe(
+      200,
+    );
   });
 
   it('refuses a wrong code, then gives up on the code after the attempt limit', async () => {
@@ -62,7 +65,9 @@ describe('phone verification', () => {
     const first = await verify(token, '+79165550001', wrong);
     expect(first.status).toBe(400);
     expect(await first.json()).toEqual({ detail: 'Неверный код подтверждения. Осталось попыток: 2' });
-    expect((await (await verify(token, '+79165550001', wrong)).json()).detail).toBe('Неверный код подтверждения. Осталось попыток: 1');
+    expect((await (await verify(token, '+79165550001', wrong)).json()).detail).toBe(
+      'Неверный код подтверждения. Осталось попыток: 1',
+    );
     expect((await (await verify(token, '+79165550001', wrong)).json()).detail).toBe(
       'Слишком много неверных попыток. Запросите новый код',
     );

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeGlobalID } from '@pothos/plugin-relay';
-import { createTestApp, registerAndLogin, type TestApp } from './support';
+import { createTestApp, type TestApp } from '../support/app';
+import { registerAndLogin } from '../support/members';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -91,14 +92,24 @@ describe('the profile card', () => {
     expect(exactly.data.updateProfile.user.bio).toHaveLength(500);
   });
 
-  it("lets nobody but the owner or an admin edit a profile: 403 through GraphQL and REST", async () => {
+  it('lets nobody but the owner or an admin edit a profile: 403 through GraphQL and REST', async () => {
     const owner = await registerAndLogin(app);
     const other = await registerAndLogin(app);
 
-    const viaGraphQL = await app.graphql(UPDATE_PROFILE, { userId: userId(owner.user.id), input: { bio: 'взлом' } }, { token: other.token });
-    expect(viaGraphQL.data.updateProfile).toEqual({ __typename: 'ForbiddenError', message: 'Недостаточно прав для этого действия' });
+    const viaGraphQL = await app.graphql(
+      UPDATE_PROFILE,
+      { userId: userId(owner.user.id), input: { bio: 'взлом' } },
+      { token: other.token },
+    );
+    expect(viaGraphQL.data.updateProfile).toEqual({
+      __typename: 'ForbiddenError',
+      message: 'Недостаточно прав для этого действия',
+    });
 
-    const viaRest = await app.request('PATCH', '/users/profile', { token: other.token, json: { user_id: owner.user.id, bio: 'взлом' } });
+    const viaRest = await app.request('PATCH', '/users/profile', {
+      token: other.token,
+      json: { user_id: owner.user.id, bio: 'взлом' },
+    });
     expect(viaRest.status).toBe(403);
     expect(await viaRest.json()).toEqual({ detail: 'Недостаточно прав для этого действия' });
 
@@ -120,7 +131,11 @@ describe('the profile card', () => {
     expect(canEdit.data.userByUsername).toEqual({ canEdit: false, isViewer: false });
 
     const admin = await makeAdmin(app);
-    const byAdmin = await app.graphql(UPDATE_PROFILE, { userId: userId(owner.user.id), input: { status: 'Проверено' } }, { token: admin.token });
+    const byAdmin = await app.graphql(
+      UPDATE_PROFILE,
+      { userId: userId(owner.user.id), input: { status: 'Проверено' } },
+      { token: admin.token },
+    );
     expect(byAdmin.data.updateProfile.user.status).toBe('Проверено');
   });
 
@@ -201,7 +216,11 @@ describe('password change', () => {
     const otherDevice = await (
       await app.request('POST', '/auth/login', { json: { email: member.email, password: member.password } })
     ).json();
-    const changed = await app.graphql(CHANGE, { input: { currentPassword: member.password, newPassword: 'brand-new-1' } }, { token });
+    const changed = await app.graphql(
+      CHANGE,
+      { input: { currentPassword: member.password, newPassword: 'brand-new-1' } },
+      { token },
+    );
     expect(changed.data.changePassword).toEqual({ __typename: 'ChangePasswordSuccess', message: 'Пароль успешно изменен' });
 
     expect((await app.request('GET', '/auth/me', { token })).status).toBe(200);
@@ -253,6 +272,9 @@ describe('the user list and the dashboard counters', () => {
     await registerAndLogin(app);
     const after = await (await app.request('GET', '/system/status', { token })).json();
     expect(after.users.total).toBe(before.users.total + 1);
-    expect(after).toMatchObject({ content: { total: expect.any(Number), published: expect.any(Number) }, social: { friendships: expect.any(Number), messages: expect.any(Number) } });
+    expect(after).toMatchObject({
+      content: { total: expect.any(Number), published: expect.any(Number) },
+      social: { friendships: expect.any(Number), messages: expect.any(Number) },
+    });
   });
 });

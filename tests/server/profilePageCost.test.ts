@@ -1,17 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import profilePageQuery from '../../client/src/__generated__/ProfilePageQuery.graphql';
 import { friendshipPairKey } from '../../server/src/database/keys';
-import { createTestApp, registerAndLogin, type TestApp } from './support';
+import { createTestApp, type TestApp } from '../support/app';
+import { registerAndLogin } from '../support/members';
 
 /**
  * The profile page loads with one GraphQL query (the client's own, read from its Relay artifact).
  * Its SQL statement count is pinned here, and it must not grow with the member's friends,
- * publications, likes or comments. The 9: the session and its user (authentication), the member
- * with follower and relation counts, the viewer's relation either way (2), the authors not blocked
- * with the viewer and the publications page (2), the page's like counts and comment counts, batched
- * (2), the friends page and the friends total.
+ * publications, likes or comments. The 12: the session and its user (authentication, 2), the member
+ * with follower and relation counts, the viewer's relation either way (2), whether the viewer
+ * follows the member, the authors not blocked with the viewer and the publications page (2), the
+ * page's like counts and comment counts, batched (2), the friends page and the friends total.
  */
-const PROFILE_PAGE_STATEMENTS = 11;
+const PROFILE_PAGE_STATEMENTS = 12;
 
 let statements: string[] = [];
 let app: TestApp;

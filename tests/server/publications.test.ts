@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerAndLogin, type TestApp } from './support';
+import { createTestApp, type TestApp } from '../support/app';
+import { registerAndLogin } from '../support/members';
 import { graphqlUpload, imageFile, storedMedia } from './mediaFixtures';
 import { friendshipPairKey } from '../../server/src/database/keys';
 
@@ -11,7 +12,12 @@ let stranger: Member;
 
 async function befriend(a: Member, b: Member) {
   await app.db.prisma.friendship.create({
-    data: { pairKey: friendshipPairKey(a.user.id, b.user.id), requesterId: a.user.id, addresseeId: b.user.id, status: 'accepted' },
+    data: {
+      pairKey: friendshipPairKey(a.user.id, b.user.id),
+      requesterId: a.user.id,
+      addresseeId: b.user.id,
+      status: 'accepted',
+    },
   });
 }
 
@@ -73,7 +79,10 @@ describe('publishing', () => {
           media: [null, null],
         },
       },
-      { 'input.media.0': await imageFile('first.png'), 'input.media.1': await imageFile('second.jpg', { format: 'jpeg', width: 300, height: 600 }) },
+      {
+        'input.media.0': await imageFile('first.png'),
+        'input.media.1': await imageFile('second.jpg', { format: 'jpeg', width: 300, height: 600 }),
+      },
       author.token,
     );
     const publication = result.data?.createPublication.publication;
@@ -86,7 +95,14 @@ describe('publishing', () => {
       mapProvider: 'yandex',
       mapUrl: 'https://yandex.ru/maps/?pt=37.620795,55.75393&z=16&l=map',
     });
-    expect(publication.media.map((m: { fileType: string; mimeType: string; width: number; height: number }) => [m.fileType, m.mimeType, m.width, m.height])).toEqual([
+    expect(
+      publication.media.map((m: { fileType: string; mimeType: string; width: number; height: number }) => [
+        m.fileType,
+        m.mimeType,
+        m.width,
+        m.height,
+      ]),
+    ).toEqual([
       ['IMAGE', 'image/png', 640, 480],
       ['IMAGE', 'image/jpeg', 300, 600],
     ]);
@@ -122,7 +138,9 @@ describe('publishing', () => {
 
   it("refuses an empty publication with the spec's text and an unknown map service", async () => {
     const empty = await app.graphql(CREATE, { input: { content: '   ' } }, { token: author.token });
-    expect(empty.data.createPublication.fieldErrors).toEqual([{ path: ['content'], message: 'Добавьте текст или загрузите файлы' }]);
+    expect(empty.data.createPublication.fieldErrors).toEqual([
+      { path: ['content'], message: 'Добавьте текст или загрузите файлы' },
+    ]);
     const rest = await app.request('POST', '/publications/', { token: author.token, json: { content: '' } });
     expect(rest.status).toBe(422);
     expect((await rest.json()).detail).toBe('Добавьте текст или загрузите файлы');
@@ -143,7 +161,12 @@ describe('publishing', () => {
     const response = await app.request('POST', '/publications/', { token: author.token, body: form });
     expect(response.status).toBe(201);
     const body = await response.json();
-    expect(body.location).toMatchObject({ latitude: 59.9398, longitude: 30.3146, address: 'Эрмитаж', map_provider: 'openstreetmap' });
+    expect(body.location).toMatchObject({
+      latitude: 59.9398,
+      longitude: 30.3146,
+      address: 'Эрмитаж',
+      map_provider: 'openstreetmap',
+    });
     expect(body.location.map_url).toBe('https://www.openstreetmap.org/?mlat=59.9398&mlon=30.3146#map=16/59.9398/30.3146');
   });
 
@@ -166,8 +189,13 @@ describe('publishing', () => {
     expect(attached.status).toBe(200);
     expect((await attached.json()).media_files.map((m: { filename: string }) => m.filename)).toEqual(names);
     // Once attached, they cannot be attached again elsewhere.
-    const other = await (await app.request('POST', '/publications/', { token: author.token, json: { content: 'другая' } })).json();
-    const again = await app.request('PUT', `/publications/${other.id}/media`, { token: author.token, json: { filenames: names } });
+    const other = await (
+      await app.request('POST', '/publications/', { token: author.token, json: { content: 'другая' } })
+    ).json();
+    const again = await app.request('PUT', `/publications/${other.id}/media`, {
+      token: author.token,
+      json: { filenames: names },
+    });
     expect(again.status).toBe(422);
   });
 });
@@ -209,7 +237,10 @@ describe('likes and comments', () => {
     expect(comment).toMatchObject({ text: 'Отлично!', username: contact.user.username, first_name: 'Дмитрий' });
     expect(Date.parse(comment.created_at)).toBeGreaterThan(Date.now() - 60_000);
 
-    const blank = await app.request('POST', `/publications/${databaseId}/comments`, { token: contact.token, json: { comment_text: '   ' } });
+    const blank = await app.request('POST', `/publications/${databaseId}/comments`, {
+      token: contact.token,
+      json: { comment_text: '   ' },
+    });
     expect(blank.status).toBe(422);
     expect((await blank.json()).detail).toBe('Введите текст комментария');
 
@@ -250,7 +281,13 @@ describe('editing and deleting', () => {
   });
 
   it('lets only the author delete; the media files go with it', async () => {
-    const created = await graphqlUpload(app, CREATE, { input: { content: 'Удалю', media: [null] } }, { 'input.media.0': await imageFile('x.png') }, author.token);
+    const created = await graphqlUpload(
+      app,
+      CREATE,
+      { input: { content: 'Удалю', media: [null] } },
+      { 'input.media.0': await imageFile('x.png') },
+      author.token,
+    );
     const { id, databaseId, media } = created.data.createPublication.publication;
     const filename = media[0].filename as string;
     expect(storedMedia(app)).toContain(filename);

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from 'graphql-ws';
-import WebSocket from 'ws';
-import { openTestDatabase, type TestDatabase } from '../../server/src/database/testDatabase';
+import { openTestDatabase, type TestDatabase } from '../support/database';
+import { postJson, registerMember, signIn } from '../support/members';
+import { wsClients } from '../support/ws';
 import { startServer, type RunningServer } from '../../server/src/server';
 import { createLogger } from '../../server/src/logger';
 
@@ -14,6 +14,7 @@ import { createLogger } from '../../server/src/logger';
  * events published by one reach subscribers of the other, and login limits are shared.
  */
 const redisUrl = process.env.REDIS_URL_TEST;
+const redisKeyPrefix = `linkup-test-${crypto.randomUUID()}:`;
 
 describe.skipIf(!redisUrl)('two server instances sharing Redis', () => {
   let db: TestDatabase;
@@ -27,8 +28,16 @@ describe.skipIf(!redisUrl)('two server instances sharing Redis', () => {
       servers.push(
         await startServer({
           database: db,
-          // Per account only: the per-address count of 127.0.0.1 in a shared Redis also holds other runs' failures.
-          config: { port: 0, host: '127.0.0.1', dataDir, redisUrl, seedDemoData: false, loginLimitPerAccount: 2, loginLimitPerAddress: 1_000_000 },
+          // One key prefix per run: the machine's Redis also holds other runs' counts for 127.0.0.1.
+          config: {
+            port: 0,
+            host: '127.0.0.1',
+            dataDir,
+            redisUrl,
+            redisKeyPrefix,
+            seedDemoData: false,
+            loginLimitPerAccount: 2,
+          },
           services: { log: createLogger('warn') },
         }),
       );
@@ -40,30 +49,14 @@ describe.skipIf(!redisUrl)('two server instances sharing Redis', () => {
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const post = async (server: RunningServer, route: string, body: unknown) => {
-    const response = await fetch(`${server.url}${route}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return { status: response.status, body: await response.json() };
-  };
-  const register = async () => {
-    const tag = Math.random().toString(36).slice(2, 8);
-    const fields = { first_name: 'Илья', last_name: 'Новиков', username: `ilya_${tag}`, email: `ilya.${tag}@example.ru`, password: 'secret123' };
-    expect((await post(servers[0], '/auth/register', fields)).status).toBe(201);
-    return fields;
-  };
+  const post = (server: RunningServer, route: string, body: unknown) => postJson(server.url, route, body);
+  const register = () => registerMember(servers[0].url, { first_name: 'Илья', last_name: 'Новиков' });
 
   it('delivers a notification published by one instance to a subscriber of the other', async () => {
     const ilya = await register();
-    const token = (await post(servers[0], '/auth/login', { email: ilya.email, password: ilya.password })).body.access_token;
-    const client = createClient({
-      url: `${servers[0].url.replace('http', 'ws')}/graphql`,
-      webSocketImpl: WebSocket,
-      connectionParams: { authorization: `Bearer ${token}` },
-      retryAttempts: 0,
-    });
+    const { token } = await signIn(servers[0].url, ilya.email, ilya.password);
+    const ws = wsClients();
+    const client = ws.connect(servers[0].url, { token });
     const received = new Promise<{ kind: string }>((resolve, reject) => {
       client.subscribe<{ notifications: { kind: string } }>(
         { query: 'subscription { notifications { kind } }' },
@@ -74,7 +67,7 @@ describe.skipIf(!redisUrl)('two server instances sharing Redis', () => {
     // The second sign-in happens on the other instance.
     expect((await post(servers[1], '/auth/login', { email: ilya.email, password: ilya.password })).status).toBe(200);
     expect(await received).toEqual({ kind: 'NEW_SIGN_IN' });
-    await client.dispose();
+    await ws.dispose();
   });
 
   it('counts failed logins across instances', async () => {

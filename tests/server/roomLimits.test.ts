@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './support';
+import { createTestApp, type TestApp } from '../support/app';
 import { JOIN_ROOM, quickMember, roomGlobalId, type Member } from './meetingSupport';
 
 /**
@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => app?.dispose());
 
 const join = async (member: Member, roomId: number, locale = 'ru') =>
-  (await app.graphql(JOIN_ROOM, { roomId: roomGlobalId(roomId) }, { token: member.token, headers: { 'accept-language': locale } }));
+  await app.graphql(JOIN_ROOM, { roomId: roomGlobalId(roomId) }, { token: member.token, headers: { 'accept-language': locale } });
 
 async function openRoom(maxParticipants: number, classId?: number) {
   return app.services.prisma.room.create({ data: { name: 'Комната', maxParticipants, classId } });
@@ -43,7 +43,8 @@ describe('joining a room', () => {
   it('refuses the participant past the current participant plan, and lets them in on a bigger plan', async () => {
     const room = await openRoom(100);
     const people = await members(11);
-    for (const person of people.slice(0, 10)) expect((await join(person, room.id)).data.joinRoom.__typename).toBe('JoinRoomSuccess');
+    for (const person of people.slice(0, 10))
+      expect((await join(person, room.id)).data.joinRoom.__typename).toBe('JoinRoomSuccess');
     expect((await join(people[10], room.id)).data.joinRoom).toEqual({
       __typename: 'LimitReachedError',
       message: 'Тарифный план групповых звонков «basic» допускает не более 10 участников',
@@ -59,7 +60,10 @@ describe('joining a room', () => {
     const [a] = await members(1);
     await app.services.prisma.meetingSetting.create({ data: { key: 'group_video_calls_enabled', value: 'false' } });
     try {
-      expect((await join(a, room.id)).errors?.[0].message).toBe('Групповые видеозвонки отключены администратором');
+      expect((await join(a, room.id)).data.joinRoom).toMatchObject({
+        __typename: 'ForbiddenError',
+        message: 'Групповые видеозвонки отключены администратором',
+      });
     } finally {
       await app.services.prisma.meetingSetting.delete({ where: { key: 'group_video_calls_enabled' } });
     }
@@ -69,7 +73,15 @@ describe('joining a room', () => {
   it('admits the members of a class (guests too) and nobody else', async () => {
     const [owner, guest, outsider] = await members(3);
     const open = await app.services.prisma.meetingClass.create({
-      data: { name: 'Открытый', members: { create: [{ userId: owner.id, role: 'admin' }, { userId: guest.id, role: 'guest' }] } },
+      data: {
+        name: 'Открытый',
+        members: {
+          create: [
+            { userId: owner.id, role: 'admin' },
+            { userId: guest.id, role: 'guest' },
+          ],
+        },
+      },
     });
     const hidden = await app.services.prisma.meetingClass.create({
       data: { name: 'Закрытый', isPrivate: true, members: { create: [{ userId: owner.id, role: 'admin' }] } },
@@ -78,9 +90,9 @@ describe('joining a room', () => {
     const hiddenRoom = await openRoom(10, hidden.id);
     expect((await join(guest, openRoomRow.id)).data.joinRoom.__typename).toBe('JoinRoomSuccess');
     const refused = await join(outsider, openRoomRow.id);
-    expect(refused.errors?.[0]).toMatchObject({ message: 'Вы не участник этого класса', extensions: { code: 'FORBIDDEN' } });
+    expect(refused.data.joinRoom).toMatchObject({ __typename: 'ForbiddenError', message: 'Вы не участник этого класса' });
     const hiddenRefused = await join(outsider, hiddenRoom.id);
-    expect(hiddenRefused.errors?.[0]).toMatchObject({ message: 'Комната не найдена или закрыта', extensions: { code: 'NOT_FOUND' } });
+    expect(hiddenRefused.data.joinRoom).toMatchObject({ __typename: 'NotFoundError', message: 'Комната не найдена или закрыта' });
     expect(await app.services.prisma.roomParticipant.count({ where: { userId: outsider.id } })).toBe(0);
   });
 
@@ -114,7 +126,16 @@ describe('the mesh size', () => {
       message: 'В одном видеозвонке может быть не более 3 участников: браузеры соединяются друг с другом напрямую',
       limit: 3,
     });
-    const config = await small.graphql(`{ meetingConfig { meshMaxParticipants participantPlan planMaxParticipants iceServers { urls } } }`, {}, { token: people[0].token });
-    expect(config.data.meetingConfig).toEqual({ meshMaxParticipants: 3, participantPlan: 'basic', planMaxParticipants: 10, iceServers: [] });
+    const config = await small.graphql(
+      `{ meetingConfig { meshMaxParticipants participantPlan planMaxParticipants iceServers { urls } } }`,
+      {},
+      { token: people[0].token },
+    );
+    expect(config.data.meetingConfig).toEqual({
+      meshMaxParticipants: 3,
+      participantPlan: 'basic',
+      planMaxParticipants: 10,
+      iceServers: [],
+    });
   });
 });

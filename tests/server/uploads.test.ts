@@ -1,8 +1,10 @@
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, multipartOperation, registerAndLogin, type TestApp } from './support';
+import { createTestApp, multipartOperation, type TestApp } from '../support/app';
+import { registerAndLogin } from '../support/members';
 import { resizeImage } from '../../server/src/storage/mediaProcessing';
 import { detectFileType } from '../../server/src/storage/fileTypes';
 
@@ -12,8 +14,10 @@ beforeAll(async () => {
 });
 afterAll(() => app?.dispose());
 
-const picture = (width: number, height: number, format: 'png' | 'jpeg') =>
-  sharp({ create: { width, height, channels: 3, background: { r: 40, g: 90, b: 200 } } })[format]().toBuffer();
+const picture = (width: number, height: number, format: 'png' | 'jpeg') => {
+  const image = sharp({ create: { width, height, channels: 3, background: { r: 40, g: 90, b: 200 } } });
+  return image[format]().toBuffer();
+};
 
 function uploadForm(file: Blob | Uint8Array<ArrayBuffer>, name: string, type: 'avatar' | 'cover') {
   const form = new FormData();
@@ -43,10 +47,10 @@ describe('image content checks', () => {
   });
 
   it('resizes without enlarging and refuses bytes that only look like an image', async () => {
-    const small = await resizeImage(await picture(100, 50, 'png'), { width: 256, height: 256, fit: 'inside' });
+    const small = await resizeImage(await picture(100, 50, 'png'), { width: 256, height: 256, fit: 'inside' }, 40e6);
     expect([small.width, small.height]).toEqual([100, 50]);
     const header = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('garbage')]);
-    await expect(resizeImage(header, { width: 10, height: 10, fit: 'cover' })).rejects.toThrow('not a decodable image');
+    await expect(resizeImage(header, { width: 10, height: 10, fit: 'cover' }, 40e6)).rejects.toThrow('not a decodable image');
   });
 });
 
@@ -116,7 +120,10 @@ describe('avatar and cover upload', () => {
 
     const png = await picture(10, 10, 'png');
     const huge = Buffer.concat([png, Buffer.alloc(5_242_880 - png.length + 1)]);
-    const tooLarge = await app.request('POST', '/users/upload-image', { token, body: uploadForm(new Blob([huge]), 'big.png', 'cover') });
+    const tooLarge = await app.request('POST', '/users/upload-image', {
+      token,
+      body: uploadForm(new Blob([huge]), 'big.png', 'cover'),
+    });
     expect(tooLarge.status).toBe(413);
     expect(await tooLarge.json()).toEqual({ detail: 'Размер файла не должен превышать 5MB' });
 
@@ -173,8 +180,41 @@ describe('avatar and cover upload', () => {
   });
 
   it('serves only generated names from the upload folders', async () => {
-    for (const url of ['/uploads/avatars/..%2f..%2ftoken-secret', '/uploads/avatars/x.jpg', '/uploads/other/0123456789abcdef0123456789abcdef.jpg']) {
+    for (const url of [
+      '/uploads/avatars/..%2f..%2ftoken-secret',
+      '/uploads/avatars/x.jpg',
+      '/uploads/other/0123456789abcdef0123456789abcdef.jpg',
+    ]) {
       expect((await app.request('GET', url)).status, url).toBe(404);
     }
+  });
+});
+
+describe('images with too many pixels', () => {
+  /** A valid PNG header claiming width x height, followed by a few pixels' worth of data: a decompression bomb's shape. */
+  async function claimedSize(width: number, height: number) {
+    const png = Buffer.from(await picture(4, 4, 'png'));
+    png.writeUInt32BE(width, 16);
+    png.writeUInt32BE(height, 20);
+    png.writeUInt32BE(zlib.crc32(png.subarray(12, 29)), 29); // the IHDR chunk's CRC covers its type and data
+    return new Uint8Array(png);
+  }
+
+  it('refuses them from the header, before decoding, with 413 and the configured limit', async () => {
+    const { token } = await registerAndLogin(app);
+    const avatar = await app.request('POST', '/users/upload-image', {
+      token,
+      body: uploadForm(await claimedSize(9000, 5000), 'huge.png', 'avatar'),
+      headers: { 'accept-language': 'en' },
+    });
+    expect(avatar.status).toBe(413);
+    expect(await avatar.json()).toEqual({ detail: 'The image huge.png is too large (maximum 40 megapixels)' });
+
+    const form = new FormData();
+    form.append('content', 'bomb');
+    form.append('files', new File([await claimedSize(20000, 20000)], 'bomb.png'));
+    const media = await app.request('POST', '/publications/', { token, body: form });
+    expect(media.status).toBe(413);
+    expect(await app.services.prisma.publication.count({ where: { content: 'bomb' } })).toBe(0);
   });
 });

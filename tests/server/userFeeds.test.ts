@@ -9,7 +9,8 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 function setup() {
   const pubsub = createPubSub<Topics>() as PubSub;
   const feed = new UserFeed<MessageEvent>(pubsub, 'conversation:message');
-  const publish = (id: number, recipientIds: number[]) => pubsub.publish('conversation:message', { id, conversationId: 1, recipientIds });
+  const publish = (id: number, recipientIds: number[]) =>
+    pubsub.publish('conversation:message', { id, conversationId: 1, recipientIds });
   return { feed, publish };
 }
 
@@ -25,7 +26,10 @@ describe('a user feed', () => {
       },
     };
     const heard: string[] = [];
-    const listener = (name: string): FeedListener<MessageEvent> => ({ shared, deliver: (event, payload) => heard.push(`${name}:${event.id}:${payload}`) });
+    const listener = (name: string): FeedListener<MessageEvent> => ({
+      shared,
+      deliver: (event, payload) => heard.push(`${name}:${event.id}:${payload}`),
+    });
     feed.listen(7, listener('a'));
     feed.listen(8, listener('b'));
     const plain: number[] = [];

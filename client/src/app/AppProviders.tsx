@@ -1,17 +1,21 @@
-import type { ReactNode } from 'react'
-import { ChakraProvider } from '@chakra-ui/react'
-import { i18n } from '@lingui/core'
-import { I18nProvider } from '@lingui/react'
-import { AuthProvider } from './auth/AuthProvider'
-import { system } from './theme'
+import type { ReactNode } from 'react';
+import { ChakraProvider } from '@chakra-ui/react';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { AuthProvider } from './auth/AuthProvider';
+import { BrandingFavicon } from './BrandingLive';
+import { system } from './theme';
 
-/** Lingui, Chakra and the auth context (which owns the Relay environment). */
+/** Lingui, Chakra and the auth context (which owns the Relay environment); live branding (favicon, logos). */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <I18nProvider i18n={i18n}>
       <ChakraProvider value={system}>
-        <AuthProvider>{children}</AuthProvider>
+        <AuthProvider>
+          <BrandingFavicon />
+          {children}
+        </AuthProvider>
       </ChakraProvider>
     </I18nProvider>
-  )
+  );
 }

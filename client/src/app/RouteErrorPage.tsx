@@ -1,15 +1,15 @@
-import { Button, Center, Heading, Stack, Text } from '@chakra-ui/react'
-import { Trans } from '@lingui/react/macro'
-import { useRouteError } from 'react-router'
+import { Button, Center, Heading, Stack, Text } from '@chakra-ui/react';
+import { Trans } from '@lingui/react/macro';
+import { useRouteError } from 'react-router';
 
 /**
  * Shown when a page throws while rendering (a failed query, a broken chunk after a deploy).
  * `embedded`: inside the page frame, which stays usable around it.
  */
 export function RouteErrorPage({ embedded = false }: { embedded?: boolean }) {
-  const error = useRouteError()
-  if (import.meta.env.DEV) console.error(error)
-  const fullPage = embedded ? {} : ({ bgGradient: 'to-br', gradientFrom: 'blue.50', gradientTo: 'blue.100' } as const)
+  const error = useRouteError();
+  if (import.meta.env.DEV) console.error(error);
+  const fullPage = embedded ? {} : ({ bgGradient: 'to-br', gradientFrom: 'blue.50', gradientTo: 'blue.100' } as const);
   return (
     <Center minH={embedded ? '40vh' : '100vh'} px="4" {...fullPage}>
       <Stack align="center" gap="4" textAlign="center" maxW="md" data-testid="route-error">
@@ -24,5 +24,5 @@ export function RouteErrorPage({ embedded = false }: { embedded?: boolean }) {
         </Button>
       </Stack>
     </Center>
-  )
+  );
 }

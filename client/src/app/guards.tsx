@@ -1,20 +1,20 @@
-import { lazy, Suspense, type ReactNode } from 'react'
-import { Navigate, Outlet, useLocation } from 'react-router'
-import { LoadingScreen } from '../components/LoadingScreen'
-import { useAuth } from './auth/AuthProvider'
-import { hasRole, type Role } from './auth/authUser'
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { LoadingScreen } from '../components/LoadingScreen';
+import { useAuth } from './auth/AuthProvider';
+import { hasRole, type Role } from './auth/authUser';
 
-const SignedInExtras = lazy(() => import('../features/notifications/SignedInExtras'))
+const SignedInExtras = lazy(() => import('../features/notifications/SignedInExtras'));
 
 /**
  * Signed-in pages: a loading text while the token is checked, /login for strangers. Signed-in
  * pages also get the toaster and the notifications subscription (their own chunk).
  */
 export function RequireAuth() {
-  const { status } = useAuth()
-  const location = useLocation()
-  if (status === 'loading') return <LoadingScreen fullPage />
-  if (status === 'anonymous') return <Navigate to="/login" replace state={{ from: location.pathname }} />
+  const { status } = useAuth();
+  const location = useLocation();
+  if (status === 'loading') return <LoadingScreen fullPage />;
+  if (status === 'anonymous') return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   return (
     <>
       <Suspense fallback={null}>
@@ -22,20 +22,20 @@ export function RequireAuth() {
       </Suspense>
       <Outlet />
     </>
-  )
+  );
 }
 
 /** Pages of a role (moderator level or admin); anyone else goes back to /dashboard. */
 export function RequireRole({ role }: { role: Role }) {
-  const { user } = useAuth()
-  if (!hasRole(user, role)) return <Navigate to="/dashboard" replace />
-  return <Outlet />
+  const { user } = useAuth();
+  if (!hasRole(user, role)) return <Navigate to="/dashboard" replace />;
+  return <Outlet />;
 }
 
 /** The login page is for strangers: signed-in users go to their dashboard. */
 export function PublicOnly({ children }: { children: ReactNode }) {
-  const { status } = useAuth()
-  if (status === 'loading') return <LoadingScreen fullPage />
-  if (status === 'authenticated') return <Navigate to="/dashboard" replace />
-  return <>{children}</>
+  const { status } = useAuth();
+  if (status === 'loading') return <LoadingScreen fullPage />;
+  if (status === 'authenticated') return <Navigate to="/dashboard" replace />;
+  return <>{children}</>;
 }

@@ -1,14 +1,16 @@
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router'
-import { activateLocale, storedLocale } from '../i18n/locale'
-import { AppProviders } from './AppProviders'
-import { createAppRouter } from './router'
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { activateLocale, setTranslationOverridesLoader, storedLocale } from '../i18n/locale';
+import { loadTranslationOverrides } from './translationOverrides';
+import { AppProviders } from './AppProviders';
+import { createAppRouter } from './router';
 
-// The catalog of the chosen language is loaded before the first render, so no text flickers.
-await activateLocale(storedLocale())
+// The catalog of the chosen language (with the admin's overrides) is loaded before the first render, so no text flickers.
+setTranslationOverridesLoader(loadTranslationOverrides);
+await activateLocale(storedLocale());
 
-const router = createAppRouter()
+const router = createAppRouter();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
@@ -16,4 +18,4 @@ createRoot(document.getElementById('root')!).render(
       <RouterProvider router={router} />
     </AppProviders>
   </StrictMode>,
-)
+);

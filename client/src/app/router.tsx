@@ -1,29 +1,48 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react'
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
-import { LoadingScreen } from '../components/LoadingScreen'
-import { PublicOnly, RequireAuth, RequireRole } from './guards'
-import { RouteErrorPage } from './RouteErrorPage'
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { loadStartPage, startPageLoader } from '../features/landing/startPageLoader';
+import { LoadingScreen } from '../components/LoadingScreen';
+import { PublicOnly, RequireAuth, RequireRole } from './guards';
+import { RouteErrorPage } from './RouteErrorPage';
+import { preloadPageQuery } from './pageQuery';
+import { loadSignedInTexts } from '../i18n/locale';
+import { contentQueryVariables } from '../features/content/contentFilters';
+import type { ProfilePageQuery } from '../__generated__/ProfilePageQuery.graphql';
+import type { ContentArticlePageQuery } from '../__generated__/ContentArticlePageQuery.graphql';
 
-// Every page is its own chunk, so the login page loads only what it needs.
-const LoginPage = lazy(() => import('../features/auth/LoginPage'))
-const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'))
-const PageFrame = lazy(() => import('./frame/PageFrame'))
-const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'))
-const ContentPage = lazy(() => import('../features/content/ContentPage'))
-const SocialPage = lazy(() => import('../features/social/SocialPage'))
-const UsersPage = lazy(() => import('../features/users/UsersPage'))
-const AdminPage = lazy(() => import('../features/admin/AdminPage'))
-const ProfilePage = lazy(() => import('../features/profile/ProfilePage'))
-const VideoCallsPage = lazy(() => import('../features/video-calls/VideoCallsPage'))
-const SubscriptionPlansPage = lazy(() => import('../features/subscriptions/SubscriptionPlansPage'))
-const ProfileSettingsPage = lazy(() => import('../features/profile-settings/ProfileSettingsPage'))
+// Every page is its own chunk, so the login page loads only what it needs. A page's loader starts its
+// query (from the small generated artifact) while the chunk loads.
+const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+const StartPage = lazy(loadStartPage);
+const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
+const PageFrame = lazy(() => import('./frame/PageFrame'));
+const loadDashboardPage = () => import('../features/dashboard/DashboardPage');
+const DashboardPage = lazy(loadDashboardPage);
+const loadContentPage = () => import('../features/content/ContentPage');
+const ContentPage = lazy(loadContentPage);
+const loadContentArticlePage = () => import('../features/content/ContentArticlePage');
+const ContentArticlePage = lazy(loadContentArticlePage);
+const loadSupportPage = () => import('../features/support/SupportPage');
+const SupportPage = lazy(loadSupportPage);
+const SocialPage = lazy(() => import('../features/social/SocialPage'));
+const loadUsersPage = () => import('../features/users/UsersPage');
+const UsersPage = lazy(loadUsersPage);
+const AdminPage = lazy(() => import('../features/admin/AdminPage'));
+const loadProfilePage = () => import('../features/profile/ProfilePage');
+const ProfilePage = lazy(loadProfilePage);
+const loadVideoCallsPage = () => import('../features/video-calls/VideoCallsPage');
+const VideoCallsPage = lazy(loadVideoCallsPage);
+const loadSubscriptionPlansPage = () => import('../features/subscriptions/SubscriptionPlansPage');
+const SubscriptionPlansPage = lazy(loadSubscriptionPlansPage);
+const loadProfileSettingsPage = () => import('../features/profile-settings/ProfileSettingsPage');
+const ProfileSettingsPage = lazy(loadProfileSettingsPage);
 
 function page(Component: LazyExoticComponent<ComponentType>, fullPage = false) {
   return (
     <Suspense fallback={<LoadingScreen fullPage={fullPage} />}>
       <Component />
     </Suspense>
-  )
+  );
 }
 
 /** The route table of spec section 2; tests mount it in a memory router. */
@@ -31,14 +50,23 @@ export const routes: RouteObject[] = [
   {
     errorElement: <RouteErrorPage />,
     children: [
-      { path: '/', element: <Navigate to="/login" replace /> },
+      // The landing page for strangers when the start page is enabled, else /login (StartPage decides).
+      { path: '/', element: <PublicOnly>{page(StartPage, true)}</PublicOnly>, loader: startPageLoader },
       { path: '/login', element: <PublicOnly>{page(LoginPage, true)}</PublicOnly> },
+      // The landing page's default button: the login page on its registration tab.
+      { path: '/register', element: <PublicOnly>{page(LoginPage, true)}</PublicOnly> },
       { path: '/reset-password', element: page(ResetPasswordPage, true) },
       {
         element: <RequireAuth />,
+        // The signed-in pages' texts (the login page loads only its own).
+        loader: loadSignedInTexts,
         children: [
           // The meeting area has its own full-screen layout, without the page frame.
-          { path: '/video-calls', element: page(VideoCallsPage, true) },
+          {
+            path: '/video-calls',
+            element: page(VideoCallsPage, true),
+            loader: preloadPageQuery(() => import('../__generated__/VideoCallsPageQuery.graphql'), loadVideoCallsPage),
+          },
           {
             element: page(PageFrame, true),
             children: [
@@ -46,19 +74,91 @@ export const routes: RouteObject[] = [
                 // A page that fails keeps the header and footer around its error message.
                 errorElement: <RouteErrorPage embedded />,
                 children: [
-                  { path: '/dashboard', element: page(DashboardPage) },
-                  { path: '/content', element: page(ContentPage) },
-                  { path: '/social', element: page(SocialPage) },
-                  { path: '/profile/:username', element: page(ProfilePage) },
-                  { path: '/subscription-plans', element: page(SubscriptionPlansPage) },
-                  { path: '/profile-settings', element: page(ProfileSettingsPage) },
+                  {
+                    path: '/dashboard',
+                    element: page(DashboardPage),
+                    loader: preloadPageQuery(() => import('../__generated__/DashboardPageQuery.graphql'), loadDashboardPage),
+                  },
+                  {
+                    path: '/content',
+                    element: page(ContentPage),
+                    loader: preloadPageQuery(
+                      () => import('../__generated__/ContentPageQuery.graphql'),
+                      loadContentPage,
+                      ({ request }) => contentQueryVariables(request.url),
+                    ),
+                  },
+                  {
+                    path: '/content/:slug',
+                    element: page(ContentArticlePage),
+                    loader: preloadPageQuery<ContentArticlePageQuery>(
+                      () => import('../__generated__/ContentArticlePageQuery.graphql'),
+                      loadContentArticlePage,
+                      ({ params }) => ({ slug: params.slug ?? '' }),
+                    ),
+                  },
+                  {
+                    path: '/social',
+                    element: page(SocialPage),
+                    // The chosen section's query starts with its code (socialSections.ts).
+                    loader: (args) => import('../features/social/socialLoader').then((module) => module.loadSocialSection(args)),
+                    // Opening another chat (`recipient`) keeps the section's data: only a new section loads.
+                    shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+                      currentUrl.pathname === nextUrl.pathname &&
+                      currentUrl.searchParams.get('section') === nextUrl.searchParams.get('section')
+                        ? false
+                        : defaultShouldRevalidate,
+                  },
+                  {
+                    path: '/support',
+                    element: page(SupportPage),
+                    loader: preloadPageQuery(() => import('../__generated__/SupportPageQuery.graphql'), loadSupportPage),
+                  },
+                  {
+                    path: '/profile/:username',
+                    element: page(ProfilePage),
+                    loader: preloadPageQuery<ProfilePageQuery>(
+                      () => import('../__generated__/ProfilePageQuery.graphql'),
+                      loadProfilePage,
+                      ({ params }) => ({ username: params.username ?? '' }),
+                    ),
+                  },
+                  {
+                    path: '/subscription-plans',
+                    element: page(SubscriptionPlansPage),
+                    loader: preloadPageQuery(
+                      () => import('../__generated__/SubscriptionPlansPageQuery.graphql'),
+                      loadSubscriptionPlansPage,
+                    ),
+                  },
+                  {
+                    path: '/profile-settings',
+                    element: page(ProfileSettingsPage),
+                    loader: preloadPageQuery(
+                      () => import('../__generated__/ProfileSettingsPageQuery.graphql'),
+                      loadProfileSettingsPage,
+                    ),
+                  },
                   {
                     element: <RequireRole role="MODERATOR" />,
-                    children: [{ path: '/users', element: page(UsersPage) }],
+                    children: [
+                      {
+                        path: '/users',
+                        element: page(UsersPage),
+                        loader: preloadPageQuery(() => import('../__generated__/UsersPageQuery.graphql'), loadUsersPage),
+                      },
+                    ],
                   },
                   {
                     element: <RequireRole role="ADMIN" />,
-                    children: [{ path: '/admin', element: page(AdminPage) }],
+                    children: [
+                      {
+                        // Each tab is /admin/{id}; its loader starts the tab's query with its code (adminTabs.ts).
+                        path: '/admin/:tab?',
+                        element: page(AdminPage),
+                        loader: (args) => import('../features/admin/adminLoader').then((module) => module.loadAdminTab(args)),
+                      },
+                    ],
                   },
                 ],
               },
@@ -69,8 +169,8 @@ export const routes: RouteObject[] = [
       { path: '*', element: <Navigate to="/dashboard" replace /> },
     ],
   },
-]
+];
 
 export function createAppRouter() {
-  return createBrowserRouter(routes)
+  return createBrowserRouter(routes);
 }

@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react'
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import {
   alertSlotRecipe,
   animationStyles,
@@ -11,6 +11,7 @@ import {
   collapsibleSlotRecipe,
   containerRecipe,
   dialogSlotRecipe,
+  drawerSlotRecipe,
   cssVarsPrefix,
   cssVarsRoot,
   fieldSlotRecipe,
@@ -33,7 +34,7 @@ import {
   textStyles,
   toastSlotRecipe,
   tokens,
-} from '@chakra-ui/react/theme'
+} from '@chakra-ui/react/theme';
 
 /*
  * Chakra's default tokens with only the recipes we use, instead of `defaultConfig` (which brings
@@ -42,7 +43,7 @@ import {
  * when you start using one (Dialog, Menu, Table, Select, Checkbox, Switch, Tooltip...), add its
  * recipe below (`dialogSlotRecipe`, `menuSlotRecipe`, ... from '@chakra-ui/react/theme').
  */
-const font = "Inter, 'Segoe UI', Roboto, system-ui, -apple-system, 'Helvetica Neue', Arial, sans-serif"
+const font = "Inter, 'Segoe UI', Roboto, system-ui, -apple-system, 'Helvetica Neue', Arial, sans-serif";
 
 const config = defineConfig({
   preflight: true,
@@ -83,6 +84,7 @@ const config = defineConfig({
       checkbox: checkboxSlotRecipe,
       collapsible: collapsibleSlotRecipe,
       dialog: dialogSlotRecipe,
+      drawer: drawerSlotRecipe,
       field: fieldSlotRecipe,
       list: listSlotRecipe,
       nativeSelect: nativeSelectSlotRecipe,
@@ -92,6 +94,6 @@ const config = defineConfig({
       toast: toastSlotRecipe,
     },
   },
-})
+});
 
-export const system = createSystem(defaultBaseConfig, config)
+export const system = createSystem(defaultBaseConfig, config);

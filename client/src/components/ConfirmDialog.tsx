@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react'
-import { Button, Dialog, Portal } from '@chakra-ui/react'
-import { Trans } from '@lingui/react/macro'
+import type { ReactNode } from 'react';
+import { Button, Dialog, Portal } from '@chakra-ui/react';
+import { Trans } from '@lingui/react/macro';
 
 /** A centred dialog with a title, a body and a row of footer buttons. */
 export function SimpleDialog({
@@ -12,13 +12,13 @@ export function SimpleDialog({
   role = 'dialog',
   testId,
 }: {
-  open: boolean
-  onClose: () => void
-  title: ReactNode
-  children?: ReactNode
-  footer: ReactNode
-  role?: 'dialog' | 'alertdialog'
-  testId?: string
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  children?: ReactNode;
+  footer: ReactNode;
+  role?: 'dialog' | 'alertdialog';
+  testId?: string;
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} role={role} placement="center">
@@ -35,7 +35,7 @@ export function SimpleDialog({
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
-  )
+  );
 }
 
 /** Asks before a consequential action (block, unblock, removing a friend...). */
@@ -49,14 +49,14 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: {
-  open: boolean
-  title: ReactNode
-  children?: ReactNode
-  confirmLabel: ReactNode
-  destructive?: boolean
-  loading?: boolean
-  onConfirm: () => void
-  onCancel: () => void
+  open: boolean;
+  title: ReactNode;
+  children?: ReactNode;
+  confirmLabel: ReactNode;
+  destructive?: boolean;
+  loading?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
 }) {
   return (
     <SimpleDialog
@@ -78,5 +78,5 @@ export function ConfirmDialog({
     >
       {children}
     </SimpleDialog>
-  )
+  );
 }

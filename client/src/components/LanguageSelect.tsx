@@ -1,11 +1,11 @@
-import { Field, NativeSelect } from '@chakra-ui/react'
-import { Trans, useLingui } from '@lingui/react/macro'
-import { changeLocale, isLocale, LOCALE_NAMES, LOCALES } from '../i18n/locale'
+import { Field, NativeSelect } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { changeLocale, isLocale, LOCALE_NAMES, LOCALES } from '../i18n/locale';
 
 /** The footer's language selector: a labelled native <select>; the choice is kept in localStorage. */
 export function LanguageSelect({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
-  const { i18n } = useLingui()
-  const labelColor = tone === 'dark' ? 'whiteAlpha.900' : 'fg.muted'
+  const { i18n } = useLingui();
+  const labelColor = tone === 'dark' ? 'whiteAlpha.900' : 'fg.muted';
   return (
     <Field.Root orientation="horizontal" width="auto" gap="2" justifyContent="flex-end">
       <Field.Label color={labelColor} fontSize="sm" fontWeight="medium" whiteSpace="nowrap" flex="none" minW="0">
@@ -17,8 +17,8 @@ export function LanguageSelect({ tone = 'light' }: { tone?: 'light' | 'dark' }) 
           value={i18n.locale}
           bg="bg"
           onChange={(event) => {
-            const value = event.currentTarget.value
-            if (isLocale(value)) void changeLocale(value)
+            const value = event.currentTarget.value;
+            if (isLocale(value)) void changeLocale(value);
           }}
         >
           {LOCALES.map((locale) => (
@@ -30,5 +30,5 @@ export function LanguageSelect({ tone = 'light' }: { tone?: 'light' | 'dark' }) 
         <NativeSelect.Indicator />
       </NativeSelect.Root>
     </Field.Root>
-  )
+  );
 }

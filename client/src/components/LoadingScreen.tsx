@@ -1,5 +1,5 @@
-import { Center, Spinner, Stack, Text } from '@chakra-ui/react'
-import { Trans } from '@lingui/react/macro'
+import { Center, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Trans } from '@lingui/react/macro';
 
 /** The guard's and the lazy pages' loading state: a spinner with a loading text. */
 export function LoadingScreen({ fullPage = false }: { fullPage?: boolean }) {
@@ -12,5 +12,5 @@ export function LoadingScreen({ fullPage = false }: { fullPage?: boolean }) {
         </Text>
       </Stack>
     </Center>
-  )
+  );
 }

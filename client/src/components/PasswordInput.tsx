@@ -1,12 +1,12 @@
-import { forwardRef, useState } from 'react'
-import { IconButton, Input, InputGroup, type InputProps } from '@chakra-ui/react'
-import { useLingui } from '@lingui/react/macro'
-import { Eye, EyeOff } from 'lucide-react'
+import { forwardRef, useState } from 'react';
+import { IconButton, Input, InputGroup, type InputProps } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { Eye, EyeOff } from 'lucide-react';
 
 /** A password input with a show/hide toggle; takes its id and label from the surrounding Field. */
 export const PasswordInput = forwardRef<HTMLInputElement, InputProps>(function PasswordInput(props, ref) {
-  const { t } = useLingui()
-  const [visible, setVisible] = useState(false)
+  const { t } = useLingui();
+  const [visible, setVisible] = useState(false);
   return (
     <InputGroup
       endElementProps={{ pe: '1' }}
@@ -26,5 +26,5 @@ export const PasswordInput = forwardRef<HTMLInputElement, InputProps>(function P
     >
       <Input ref={ref} type={visible ? 'text' : 'password'} {...props} />
     </InputGroup>
-  )
-})
+  );
+});

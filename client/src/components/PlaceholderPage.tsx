@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react'
-import { Button, Card, Center, Heading, Stack, Text } from '@chakra-ui/react'
-import { Trans } from '@lingui/react/macro'
-import { ArrowLeft, Construction } from 'lucide-react'
-import { Link as RouterLink } from 'react-router'
+import type { ReactNode } from 'react';
+import { Button, Card, Center, Heading, Stack, Text } from '@chakra-ui/react';
+import { Trans } from '@lingui/react/macro';
+import { ArrowLeft, Construction } from 'lucide-react';
+import { Link as RouterLink } from 'react-router';
 
 /** An honest stand-in for a section that later work builds. */
 export function PlaceholderPage({ title, children }: { title: ReactNode; children?: ReactNode }) {
@@ -31,5 +31,5 @@ export function PlaceholderPage({ title, children }: { title: ReactNode; childre
         </Stack>
       </Card.Body>
     </Card.Root>
-  )
+  );
 }

@@ -1,4 +1,10 @@
-import { commitMutation, type Environment, type GraphQLTaggedNode, type MutationParameters, type UploadableMap } from 'relay-runtime'
+import {
+  commitMutation,
+  type Environment,
+  type GraphQLTaggedNode,
+  type MutationParameters,
+  type UploadableMap,
+} from 'relay-runtime';
 
 /** commitMutation as a promise of the response (for code outside components, e.g. the call engine). */
 export function commitMutationAsync<T extends MutationParameters>(
@@ -13,10 +19,10 @@ export function commitMutationAsync<T extends MutationParameters>(
       variables,
       uploadables,
       onCompleted: (response, errors) => {
-        if (errors?.length) reject(new Error(errors[0]!.message))
-        else resolve(response)
+        if (errors?.length) reject(new Error(errors[0]!.message));
+        else resolve(response);
       },
       onError: reject,
-    })
-  })
+    });
+  });
 }

@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react'
-import { requestSubscription, useRelayEnvironment } from 'react-relay/hooks'
-import type { Disposable, GraphQLSubscriptionConfig, GraphQLTaggedNode, OperationType } from 'relay-runtime'
-import { onSocketReconnected } from './environment'
+import { useEffect, useEffectEvent } from 'react';
+import { requestSubscription, useRelayEnvironment } from 'react-relay/hooks';
+import type { Disposable, GraphQLSubscriptionConfig, GraphQLTaggedNode, OperationType } from 'relay-runtime';
+import { onSocketReconnected } from './environment';
 
 /**
  * A subscription with an `after: ID` argument (stored-then-published on the server): each item is
@@ -15,39 +15,41 @@ export function useCatchUpSubscription<T extends OperationType, Item extends { i
   itemOf: (response: T['response']) => Item | null | undefined,
   onItem: (item: Item) => void,
 ) {
-  const environment = useRelayEnvironment()
-  const handlers = useRef({ itemOf, onItem })
-  handlers.current = { itemOf, onItem }
-  const key = variables === null ? null : JSON.stringify(variables)
+  const environment = useRelayEnvironment();
+  // The latest callbacks, without subscribing again when they change.
+  const picked = useEffectEvent((response: T['response']) => itemOf(response));
+  const handled = useEffectEvent((item: Item) => onItem(item));
+  const key = variables === null ? null : JSON.stringify(variables);
 
   useEffect(() => {
-    if (key === null) return
-    const base = JSON.parse(key) as T['variables']
-    const seen = new Set<string>()
-    let lastId: string | null = null
-    let active: Disposable | null = null
+    if (key === null) return;
+    const base = JSON.parse(key) as T['variables'];
+    const seen = new Set<string>();
+    let lastId: string | null = null;
+    let active: Disposable | null = null;
     const start = () => {
-      active?.dispose()
+      active?.dispose();
       const config: GraphQLSubscriptionConfig<T> = {
         subscription,
         variables: { ...base, after: lastId },
         onNext: (response) => {
-          const item = response ? handlers.current.itemOf(response) : null
-          if (!item || seen.has(item.id)) return
-          seen.add(item.id)
-          lastId = item.id
-          handlers.current.onItem(item)
+          if (!response) return;
+          const item = picked(response);
+          if (!item || seen.has(item.id)) return;
+          seen.add(item.id);
+          lastId = item.id;
+          handled(item);
         },
         // The socket reconnects by itself (and then we start again from lastId).
         onError: () => {},
-      }
-      active = requestSubscription<T>(environment, config)
-    }
-    start()
-    const stopListening = onSocketReconnected(start)
+      };
+      active = requestSubscription<T>(environment, config);
+    };
+    start();
+    const stopListening = onSocketReconnected(start);
     return () => {
-      stopListening()
-      active?.dispose()
-    }
-  }, [environment, subscription, key])
+      stopListening();
+      active?.dispose();
+    };
+  }, [environment, subscription, key]);
 }

@@ -3,15 +3,19 @@ import type { Redis } from 'ioredis';
 /**
  * Counts events per key inside a fixed window. In memory for one process; in Redis when the
  * server runs as several processes, so every process sees the same counts.
+ *
+ * `hit` counts and answers the new count in one step, so concurrent requests cannot all read
+ * "under the limit" before any of them is counted: callers count first, then decide.
  */
 export interface RateLimiter {
-  /** Count for the key in its current window, and seconds until the window ends. */
-  peek(key: string): Promise<{ count: number; retryAfterSeconds: number }>;
-  hit(key: string): Promise<void>;
+  /** Counts one event for the key and answers the count including it, and seconds until the window ends. */
+  hit(key: string, windowSeconds: number): Promise<{ count: number; retryAfterSeconds: number }>;
+  /** Takes back one event counted by `hit` (an attempt that turned out not to count, e.g. a right password). */
+  undo(key: string): Promise<void>;
   reset(key: string): Promise<void>;
 }
 
-export function createMemoryRateLimiter(windowSeconds: number, now = () => Date.now()): RateLimiter {
+export function createMemoryRateLimiter(now = () => Date.now()): RateLimiter {
   const windows = new Map<string, { count: number; endsAt: number }>();
   const current = (key: string) => {
     const entry = windows.get(key);
@@ -20,20 +24,18 @@ export function createMemoryRateLimiter(windowSeconds: number, now = () => Date.
     return undefined;
   };
   return {
-    async peek(key) {
-      const entry = current(key);
-      return {
-        count: entry?.count ?? 0,
-        retryAfterSeconds: entry ? Math.ceil((entry.endsAt - now()) / 1000) : 0,
-      };
-    },
-    async hit(key) {
-      const entry = current(key);
+    async hit(key, windowSeconds) {
+      let entry = current(key);
       if (entry) entry.count += 1;
-      else windows.set(key, { count: 1, endsAt: now() + windowSeconds * 1000 });
+      else windows.set(key, (entry = { count: 1, endsAt: now() + windowSeconds * 1000 }));
       if (windows.size > 100_000) {
         for (const [k, v] of windows) if (v.endsAt <= now()) windows.delete(k);
       }
+      return { count: entry.count, retryAfterSeconds: Math.ceil((entry.endsAt - now()) / 1000) };
+    },
+    async undo(key) {
+      const entry = current(key);
+      if (entry) entry.count = Math.max(entry.count - 1, 0);
     },
     async reset(key) {
       windows.delete(key);
@@ -41,15 +43,27 @@ export function createMemoryRateLimiter(windowSeconds: number, now = () => Date.
   };
 }
 
-export function createRedisRateLimiter(redis: Redis, windowSeconds: number, prefix = 'linkup:rl:'): RateLimiter {
+// INCR and the window's expiry in one server-side step: no request sees a count without its own.
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+return {count, redis.call('TTL', KEYS[1])}`;
+
+// Never below zero, and never leaves a key without expiry behind.
+const UNDO_SCRIPT = `
+if redis.call('EXISTS', KEYS[1]) == 1 and tonumber(redis.call('GET', KEYS[1])) > 0 then
+  return redis.call('DECR', KEYS[1])
+end
+return 0`;
+
+export function createRedisRateLimiter(redis: Redis, prefix: string): RateLimiter {
   return {
-    async peek(key) {
-      const [count, ttl] = await Promise.all([redis.get(prefix + key), redis.ttl(prefix + key)]);
-      return { count: Number(count ?? 0), retryAfterSeconds: Math.max(ttl, 0) };
+    async hit(key, windowSeconds) {
+      const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, windowSeconds)) as [number, number];
+      return { count, retryAfterSeconds: Math.max(ttl, 0) };
     },
-    async hit(key) {
-      const count = await redis.incr(prefix + key);
-      if (count === 1) await redis.expire(prefix + key, windowSeconds);
+    async undo(key) {
+      await redis.eval(UNDO_SCRIPT, 1, prefix + key);
     },
     async reset(key) {
       await redis.del(prefix + key);

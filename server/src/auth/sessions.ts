@@ -2,8 +2,13 @@ import type { PrismaClient } from '../db';
 import type { User } from '../generated/prisma/client';
 import { signAccessToken, verifyAccessToken } from './tokens';
 import type { PubSub } from '../realtime/pubsub';
+import type { ApiKeyGrant } from './access';
 
-export type Viewer = { user: User; sessionId: string };
+/**
+ * Who makes a request: a member signed in on a device (a session), or an integrator's API key
+ * (`apiKey`: its scopes; `sessionId` then names the key, no session row).
+ */
+export type Viewer = { user: User; sessionId: string; apiKey?: ApiKeyGrant };
 export type ClientMeta = { ip: string; userAgent: string | null };
 
 // A session's last-seen time is written at most this often, so reads do not turn into writes.
@@ -59,12 +64,17 @@ export async function authenticate(
   return { user: session.user, sessionId: session.id };
 }
 
-/** Ends sessions: their tokens stop working and their open WebSockets are closed (see http.ts). */
-async function revokeWhere(
-  { prisma, pubsub }: { prisma: PrismaClient; pubsub: PubSub },
-  where: { id?: string; userId?: number; exceptId?: string },
-): Promise<void> {
-  const live = await prisma.session.findMany({
+type SessionWhere = { id?: string; userId?: number; exceptId?: string };
+/** A Prisma client or an open transaction on it. */
+type SessionWriter = Pick<PrismaClient, 'session'>;
+
+/**
+ * Marks live sessions revoked (their tokens stop working at once) and answers their ids; inside a
+ * transaction, so the revocation commits with the change that caused it. The caller then announces
+ * them with `announceRevokedSessions` once committed.
+ */
+export async function markSessionsRevoked(db: SessionWriter, where: SessionWhere): Promise<string[]> {
+  const live = await db.session.findMany({
     where: {
       revokedAt: null,
       ...(where.id ? { id: where.id } : {}),
@@ -73,10 +83,20 @@ async function revokeWhere(
     },
     select: { id: true },
   });
-  if (live.length === 0) return;
+  if (live.length === 0) return [];
   const sessionIds = live.map((session) => session.id);
-  await prisma.session.updateMany({ where: { id: { in: sessionIds }, revokedAt: null }, data: { revokedAt: new Date() } });
-  pubsub.publish('sessions:revoked', { sessionIds });
+  await db.session.updateMany({ where: { id: { in: sessionIds }, revokedAt: null }, data: { revokedAt: new Date() } });
+  return sessionIds;
+}
+
+/** Closes the open WebSockets of ended sessions, on every server process (the pubsub carries it; see webSockets.ts). */
+export function announceRevokedSessions(pubsub: PubSub, sessionIds: string[]): void {
+  if (sessionIds.length) pubsub.publish('sessions:revoked', { sessionIds });
+}
+
+/** Ends sessions: their tokens stop working and their open WebSockets are closed. */
+async function revokeWhere({ prisma, pubsub }: { prisma: PrismaClient; pubsub: PubSub }, where: SessionWhere): Promise<void> {
+  announceRevokedSessions(pubsub, await markSessionsRevoked(prisma, where));
 }
 
 export const revokeSession = (services: { prisma: PrismaClient; pubsub: PubSub }, sessionId: string) =>

@@ -18,11 +18,7 @@ export type AccessTokenClaims = { userId: number; sessionId: string };
 
 const ISSUER = 'linkup';
 
-export async function signAccessToken(
-  secret: Uint8Array,
-  claims: AccessTokenClaims,
-  expiresAt: Date,
-): Promise<string> {
+export async function signAccessToken(secret: Uint8Array, claims: AccessTokenClaims, expiresAt: Date): Promise<string> {
   return new SignJWT({ sid: claims.sessionId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(claims.userId))

@@ -57,10 +57,15 @@ export function pgAdapterFactory(pool: pg.Pool, onQuery?: QueryListener): Adapte
       await pool.query(`CREATE DATABASE "${database}"`);
       const shadowPool = new pg.Pool({ ...pool.options, database, max: 2 });
       const adapter = await new PrismaPg(shadowPool).connect();
-      return wrapAdapter(adapter, (script) => poolScript(shadowPool, script), onQuery, async () => {
-        await shadowPool.end();
-        await pool.query(`DROP DATABASE IF EXISTS "${database}"`);
-      });
+      return wrapAdapter(
+        adapter,
+        (script) => poolScript(shadowPool, script),
+        onQuery,
+        async () => {
+          await shadowPool.end();
+          await pool.query(`DROP DATABASE IF EXISTS "${database}"`);
+        },
+      );
     },
   };
 }

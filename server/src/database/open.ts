@@ -4,10 +4,12 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import type { Database } from '../db';
 import { PrismaClient } from '../generated/prisma/client';
 import { pgAdapterFactory, pgliteAdapterFactory, type QueryListener } from './adapters';
 import { applyMigrations } from './schemaEngine';
+
+/** An open database (db.ts re-exports this type: it is defined here so that db.ts depends on this module, not both ways). */
+export type Database = { prisma: PrismaClient; kind: 'pglite' | 'postgres'; close(): Promise<void> };
 
 export type OpenOptions = { migrate?: boolean; onQuery?: QueryListener };
 

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { messages, type Locale, type MessageKey } from './messages';
+import type { Locale } from './locale';
+import { messages, type MessageKey } from './messages';
 
 export type { Locale, MessageKey };
 export const LOCALES: readonly Locale[] = ['ru', 'en', 'fr'];
@@ -14,13 +15,20 @@ export function isMessageKey(key: string): key is MessageKey {
 /** Translates a server message; an unknown key is returned as is (it is already a text). */
 export function translate(locale: Locale, key: string, params: MessageParams = {}): string {
   const template = isMessageKey(key) ? messages[key][locale] : key;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/**
+ * The language a request is answered in: the one the client names (the WebSocket connection's
+ * `locale` parameter), else the best of its Accept-Language header, else ru. Every layer (HTTP,
+ * GraphQL context, WebSocket) asks this function, so they always agree.
+ */
+export function resolveLocale(requested: unknown, acceptLanguage: string | null | undefined): Locale {
+  return LOCALES.includes(requested as Locale) ? (requested as Locale) : negotiateLocale(acceptLanguage);
 }
 
 /** Picks ru, en or fr from an Accept-Language header (quality values respected), ru by default. */
-export function negotiateLocale(header: string | null | undefined): Locale {
+function negotiateLocale(header: string | null | undefined): Locale {
   if (!header) return DEFAULT_LOCALE;
   const ranked = header
     .split(',')

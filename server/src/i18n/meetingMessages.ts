@@ -1,4 +1,4 @@
-import type { Locale } from './messages';
+import type { Locale } from './locale';
 
 /** Server texts of the meeting area (classes, rooms, calls, room chat), in ru, en and fr. */
 export const meetingMessages = {
@@ -181,5 +181,105 @@ export const meetingMessages = {
     ru: 'Поделиться можно только своим контактом или своей карточкой',
     en: 'You can only share one of your contacts or your own card',
     fr: "Vous ne pouvez partager qu'un de vos contacts ou votre propre fiche",
+  },
+  'recordings.planRequired': {
+    ru: 'Ваш план «{plan}» не включает запись встреч; запись доступна с плана «{upgrade}»',
+    en: 'Your "{plan}" plan does not include meeting recording; recording comes with the "{upgrade}" plan',
+    fr: "Votre formule « {plan} » n'inclut pas l'enregistrement des réunions ; il est inclus à partir de la formule « {upgrade} »",
+  },
+  'recordings.alreadyRecording': {
+    ru: 'Эта комната уже записывается',
+    en: 'This room is already being recorded',
+    fr: 'Cette salle est déjà en cours d’enregistrement',
+  },
+  'recordings.notFound': {
+    ru: 'Запись не найдена',
+    en: 'Recording not found',
+    fr: 'Enregistrement introuvable',
+  },
+  'recordings.finished': {
+    ru: 'Запись уже завершена',
+    en: 'The recording has already ended',
+    fr: "L'enregistrement est déjà terminé",
+  },
+  'recordings.chunkMissing': {
+    ru: 'Не хватает предыдущей части записи; отправьте части по порядку',
+    en: 'An earlier part of the recording is missing; send the parts in order',
+    fr: "Une partie précédente de l'enregistrement manque ; envoyez les parties dans l'ordre",
+  },
+  'recordings.tooLarge': {
+    ru: 'Запись «{name}» слишком большая (максимум {max}MB)',
+    en: 'The recording "{name}" is too large (maximum {max}MB)',
+    fr: "L'enregistrement « {name} » est trop volumineux (maximum {max} Mo)",
+  },
+  'recordings.notVideo': {
+    ru: 'Запись должна быть видео WebM или MP4',
+    en: 'A recording must be a WebM or MP4 video',
+    fr: 'Un enregistrement doit être une vidéo WebM ou MP4',
+  },
+  'recordings.chunkRequired': {
+    ru: 'Приложите часть записи (поле chunk)',
+    en: 'Attach the part of the recording (field chunk)',
+    fr: "Joignez la partie de l'enregistrement (champ chunk)",
+  },
+  'recordings.titleRequired': {
+    ru: 'Введите название записи',
+    en: 'Enter a title for the recording',
+    fr: "Saisissez un titre pour l'enregistrement",
+  },
+  'recordings.ownOnly': {
+    ru: 'Переименовать или удалить запись может только тот, кто её сделал',
+    en: 'Only the member who made a recording can rename or delete it',
+    fr: "Seul le membre qui a fait l'enregistrement peut le renommer ou le supprimer",
+  },
+  'roomFiles.notMember': {
+    ru: 'Файлы комнаты доступны только её участникам',
+    en: 'Only the members of the room can use its files',
+    fr: 'Seuls les membres de la salle peuvent accéder à ses fichiers',
+  },
+  'roomFiles.metadata': {
+    ru: 'Укажите комнату и имя файла',
+    en: 'Give the room and the file name',
+    fr: 'Indiquez la salle et le nom du fichier',
+  },
+  'roomFiles.lengthRequired': {
+    ru: 'Размер файла должен быть известен до начала загрузки',
+    en: 'The file size must be known before the upload starts',
+    fr: 'La taille du fichier doit être connue avant le début du téléversement',
+  },
+  'roomFiles.type': {
+    ru: 'Файл {name} нельзя загрузить: разрешены {types}',
+    en: 'The file {name} cannot be uploaded: allowed types are {types}',
+    fr: 'Le fichier {name} ne peut pas être téléversé : types autorisés {types}',
+  },
+  'roomFiles.content': {
+    ru: 'Содержимое файла {name} не соответствует его типу',
+    en: 'The content of the file {name} does not match its type',
+    fr: 'Le contenu du fichier {name} ne correspond pas à son type',
+  },
+  'roomFiles.planWithoutStorage': {
+    ru: 'Хранение файлов комнат не входит в тариф «{plan}»; оно доступно начиная с тарифа «{upgrade}»',
+    en: 'Room file storage is not part of the {plan} plan; it comes with the {upgrade} plan and above',
+    fr: "Le stockage des fichiers de salle ne fait pas partie de l'offre {plan} ; il est inclus à partir de l'offre {upgrade}",
+  },
+  'roomFiles.quotaExceeded': {
+    ru: 'Файл {name} не помещается в хранилище тарифа «{plan}»: {max} МБ, занято {used} МБ',
+    en: 'The file {name} does not fit in the storage of the {plan} plan: {max} MB, {used} MB used',
+    fr: "Le fichier {name} ne tient pas dans le stockage de l'offre {plan} : {max} Mo, {used} Mo utilisés",
+  },
+  'roomFiles.notFound': {
+    ru: 'Файл не найден',
+    en: 'File not found',
+    fr: 'Fichier introuvable',
+  },
+  'roomFiles.deleteForbidden': {
+    ru: 'Удалить файл может только тот, кто его загрузил, или владелец комнаты',
+    en: 'Only the person who uploaded the file or the owner of the room can delete it',
+    fr: "Seul l'auteur du téléversement ou le propriétaire de la salle peut supprimer ce fichier",
+  },
+  'roomFiles.uploadNotFound': {
+    ru: 'Загрузка не найдена',
+    en: 'Upload not found',
+    fr: 'Téléversement introuvable',
   },
 } as const satisfies Record<string, Record<Locale, string>>;

@@ -1,4 +1,14 @@
+import type { Locale } from './locale';
 import { meetingMessages } from './meetingMessages';
+import { adminMessages } from './adminMessages';
+import { subscriptionMessages } from './subscriptionMessages';
+import { landingMessages } from './landingMessages';
+import { calendarMessages } from './calendarMessages';
+import { socialMessages } from './socialMessages';
+import { apiKeyMessages } from './apiKeyMessages';
+import { moduleMessages } from './moduleMessages';
+import { settingsMessages } from './settingsMessages';
+import { brandingMessages } from './brandingMessages';
 
 /**
  * Texts the server itself sends (error messages, mails, notifications), in the product's three
@@ -6,6 +16,15 @@ import { meetingMessages } from './meetingMessages';
  */
 export const messages = {
   ...meetingMessages,
+  ...adminMessages,
+  ...subscriptionMessages,
+  ...landingMessages,
+  ...calendarMessages,
+  ...socialMessages,
+  ...apiKeyMessages,
+  ...moduleMessages,
+  ...settingsMessages,
+  ...brandingMessages,
   'auth.invalidCredentials': {
     ru: 'Неверный email или пароль',
     en: 'Invalid email or password',
@@ -179,6 +198,41 @@ export const messages = {
     en: 'Only the author can edit or delete a publication',
     fr: "Seul l'auteur peut modifier ou supprimer une publication",
   },
+  'content.titleRequired': { ru: 'Введите заголовок', en: 'Enter a title', fr: 'Saisissez un titre' },
+  'content.contentRequired': { ru: 'Введите содержание', en: 'Enter the content', fr: 'Saisissez le contenu' },
+  'content.invalidType': {
+    ru: 'Тип должен быть одним из: post, page, article',
+    en: 'The type must be one of: post, page, article',
+    fr: "Le type doit être l'un de : post, page, article",
+  },
+  'content.invalidStatus': {
+    ru: 'Статус должен быть одним из: draft, published, archived',
+    en: 'The status must be one of: draft, published, archived',
+    fr: "Le statut doit être l'un de : draft, published, archived",
+  },
+  'content.slugTaken': {
+    ru: 'Этот адрес (slug) уже занят другим материалом',
+    en: 'This slug is already used by another item',
+    fr: 'Ce slug est déjà utilisé par un autre contenu',
+  },
+  'content.unknownCategory': { ru: 'Такой категории нет', en: 'No such category', fr: "Cette catégorie n'existe pas" },
+  'content.unknownTag': { ru: 'Такого тега нет', en: 'No such tag', fr: "Ce tag n'existe pas" },
+  'content.notFound': { ru: 'Материал не найден', en: 'Content not found', fr: 'Contenu introuvable' },
+  'content.versionNotFound': { ru: 'Версия не найдена', en: 'Version not found', fr: 'Version introuvable' },
+  'content.categoryNotFound': { ru: 'Категория не найдена', en: 'Category not found', fr: 'Catégorie introuvable' },
+  'content.tagNotFound': { ru: 'Тег не найден', en: 'Tag not found', fr: 'Tag introuvable' },
+  'content.categoryNameRequired': {
+    ru: 'Введите название категории',
+    en: 'Enter the category name',
+    fr: 'Saisissez le nom de la catégorie',
+  },
+  'content.categorySlugTaken': {
+    ru: 'Этот адрес (slug) уже занят другой категорией',
+    en: 'This slug is already used by another category',
+    fr: 'Ce slug est déjà utilisé par une autre catégorie',
+  },
+  'content.tagNameRequired': { ru: 'Введите название тега', en: 'Enter the tag name', fr: 'Saisissez le nom du tag' },
+  'content.tagTaken': { ru: 'Такой тег уже есть', en: 'This tag already exists', fr: 'Ce tag existe déjà' },
   'comment.empty': {
     ru: 'Введите текст комментария',
     en: 'Enter the comment text',
@@ -199,6 +253,21 @@ export const messages = {
     en: 'Unknown map service',
     fr: 'Service de cartographie inconnu',
   },
+  'geocoder.queryTooShort': {
+    ru: 'Введите хотя бы 2 символа адреса',
+    en: 'Enter at least 2 characters of the address',
+    fr: "Saisissez au moins 2 caractères de l'adresse",
+  },
+  'geocoder.busy': {
+    ru: 'Слишком много запросов к поиску адресов. Повторите через {seconds} с',
+    en: 'Too many address searches. Try again in {seconds} s',
+    fr: "Trop de recherches d'adresse. Réessayez dans {seconds} s",
+  },
+  'geocoder.unavailable': {
+    ru: 'Поиск адресов сейчас недоступен',
+    en: 'Address search is unavailable right now',
+    fr: "La recherche d'adresse est indisponible pour le moment",
+  },
   'review.rating': {
     ru: 'Оценка должна быть от 1 до 5',
     en: 'The rating must be from 1 to 5',
@@ -213,12 +282,17 @@ export const messages = {
   'notification.newSignIn': {
     ru: 'В ваш аккаунт выполнен вход с другого устройства',
     en: 'Someone signed in to your account from another device',
-    fr: "Une connexion à votre compte a eu lieu depuis un autre appareil",
+    fr: 'Une connexion à votre compte a eu lieu depuis un autre appareil',
   },
   'contacts.searchTooShort': {
     ru: 'Введите минимум 2 символа для поиска',
     en: 'Enter at least 2 characters to search',
     fr: 'Saisissez au moins 2 caractères pour rechercher',
+  },
+  'messages.contactCardNotContact': {
+    ru: 'Можно отправить только свою карточку или карточку своего контакта',
+    en: 'You can only send your own card or the card of one of your contacts',
+    fr: "Vous ne pouvez envoyer que votre carte ou celle de l'un de vos contacts",
   },
   'messages.empty': {
     ru: 'Введите текст сообщения или прикрепите файл',
@@ -268,7 +342,7 @@ export const messages = {
   'user.notFoundByName': {
     ru: 'Пользователь с именем @{username} не найден',
     en: 'User with name @{username} not found',
-    fr: "Utilisateur avec le nom @{username} introuvable",
+    fr: 'Utilisateur avec le nom @{username} introuvable',
   },
   'profile.namesRequired': {
     ru: 'Имя и фамилия обязательны для заполнения',
@@ -299,6 +373,11 @@ export const messages = {
     ru: 'Настройки профиля успешно обновлены',
     en: 'Profile settings updated successfully',
     fr: 'Paramètres du profil mis à jour avec succès',
+  },
+  'privacy.updated': {
+    ru: 'Настройки приватности сохранены',
+    en: 'Privacy settings saved',
+    fr: 'Paramètres de confidentialité enregistrés',
   },
   'password.changed': {
     ru: 'Пароль успешно изменен',
@@ -460,7 +539,61 @@ export const messages = {
     en: 'Hello {name},\n\nTo set a new password, open this link:\n{link}\n\nThe link is valid for {minutes} minutes and works once. If you did not ask for this, ignore this email.\n\nThe LinkUp team',
     fr: "Bonjour {name},\n\nPour définir un nouveau mot de passe, ouvrez ce lien :\n{link}\n\nLe lien est valable {minutes} minutes et ne fonctionne qu'une fois. Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail.\n\nL'équipe LinkUp",
   },
+  'mail.signUpAttempt.subject': {
+    ru: 'LinkUp: попытка регистрации с вашим адресом',
+    en: 'LinkUp: someone tried to register with your address',
+    fr: "LinkUp : quelqu'un a essayé de s'inscrire avec votre adresse",
+  },
+  'mail.signUpAttempt.body': {
+    ru: 'Здравствуйте, {name}!\n\nКто-то попытался зарегистрироваться в LinkUp с вашим адресом. У вас уже есть учётная запись, новая не создана. Войти можно здесь:\n{link}\n\nЕсли это были не вы, просто проигнорируйте это письмо.\n\nКоманда LinkUp',
+    en: 'Hello {name},\n\nSomeone tried to register on LinkUp with your address. You already have an account, so no new one was created. You can sign in here:\n{link}\n\nIf this was not you, ignore this email.\n\nThe LinkUp team',
+    fr: "Bonjour {name},\n\nQuelqu'un a essayé de s'inscrire sur LinkUp avec votre adresse. Vous avez déjà un compte, aucun nouveau compte n'a été créé. Vous pouvez vous connecter ici :\n{link}\n\nSi ce n'était pas vous, ignorez cet e-mail.\n\nL'équipe LinkUp",
+  },
+  'request.nulCharacter': {
+    ru: 'Текст не может содержать нулевой символ',
+    en: 'Text may not contain a NUL character',
+    fr: 'Le texte ne peut pas contenir de caractère NUL',
+  },
+  'request.bodyNotObject': {
+    ru: 'Тело запроса должно быть JSON-объектом',
+    en: 'The request body must be a JSON object',
+    fr: 'Le corps de la requête doit être un objet JSON',
+  },
+  'request.invalidDate': {
+    ru: 'Такой даты не существует (ожидается ГГГГ-ММ-ДД)',
+    en: 'No such date (expected YYYY-MM-DD)',
+    fr: "Cette date n'existe pas (format attendu AAAA-MM-JJ)",
+  },
+  'request.invalidDateTime': {
+    ru: 'Некорректные дата и время (ожидается ISO 8601)',
+    en: 'Invalid date and time (expected ISO 8601)',
+    fr: 'Date et heure invalides (format attendu ISO 8601)',
+  },
+  'request.invalidId': {
+    ru: 'Некорректный идентификатор',
+    en: 'Invalid identifier',
+    fr: 'Identifiant invalide',
+  },
+  'request.idempotencyKeyInvalid': {
+    ru: 'Ключ идемпотентности должен содержать от 1 до 100 символов',
+    en: 'The idempotency key must be 1 to 100 characters long',
+    fr: "La clé d'idempotence doit comporter de 1 à 100 caractères",
+  },
+  'upload.imageTooLarge': {
+    ru: 'Изображение {name} слишком большое (максимум {max} мегапикселей)',
+    en: 'The image {name} is too large (maximum {max} megapixels)',
+    fr: "L'image {name} est trop grande (maximum {max} mégapixels)",
+  },
+  'quota.rooms': {
+    ru: 'Слишком много новых комнат. Попробуйте позже',
+    en: 'Too many new rooms. Try again later',
+    fr: 'Trop de nouvelles salles. Réessayez plus tard',
+  },
+  'quota.uploads': {
+    ru: 'Слишком много загрузок. Попробуйте позже',
+    en: 'Too many uploads. Try again later',
+    fr: 'Trop de téléversements. Réessayez plus tard',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
-export type Locale = 'ru' | 'en' | 'fr';
 export type MessageKey = keyof typeof messages;

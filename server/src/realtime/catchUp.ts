@@ -1,4 +1,3 @@
-import { decodeGlobalID } from '@pothos/plugin-relay';
 import { Repeater } from 'graphql-yoga';
 
 /**
@@ -18,7 +17,8 @@ export function storedThenLive<T extends { id: number }>(
   opts: {
     after: number | null;
     backlog: (afterId: number) => Promise<T[]>;
-    accept?: (event: T) => boolean;
+    /** May ask storage (a block between the viewer and who caused the event, say). */
+    accept?: (event: T) => boolean | Promise<boolean>;
     onEnd?: () => void;
   },
 ): Repeater<T> {
@@ -32,11 +32,11 @@ export function storedThenLive<T extends { id: number }>(
       if (opts.after !== null) {
         for (const event of await opts.backlog(opts.after)) {
           seen.add(event);
-          if (accept(event)) await push(event);
+          if (await accept(event)) await push(event);
         }
       }
       for (let next = await firstLive; !next.done; next = await live.next()) {
-        if (seen.isNew(next.value) && accept(next.value)) await push(next.value);
+        if (seen.isNew(next.value) && (await accept(next.value))) await push(next.value);
       }
     } finally {
       await live.return?.();
@@ -53,15 +53,4 @@ export function fromBacklog() {
     add: (event: { id: number }) => void ids.add(event.id),
     isNew: (event: { id: number }) => !ids.has(event.id),
   };
-}
-
-/** The numeric id inside a Relay global id (the `after` argument); null (live only) for none or a bad one. */
-export function afterId(globalId: string | number | null | undefined): number | null {
-  if (globalId == null || globalId === '') return null;
-  try {
-    const id = Number(decodeGlobalID(String(globalId)).id);
-    return Number.isInteger(id) && id >= 0 ? id : null;
-  } catch {
-    return null;
-  }
 }

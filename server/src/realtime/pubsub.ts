@@ -32,16 +32,20 @@ export type Topics = {
   /** A participant read a conversation (unread counts and read marks change for everyone in it). */
   'conversation:read': [event: { conversationId: number; readerId: number; lastReadMessageId: number; recipientIds: number[] }];
   /** Someone started or stopped typing (never stored; recipients: the other participants). */
-  'conversation:typing': [
-    event: { conversationId: number; userId: number; typing: boolean; at: string; recipientIds: number[] },
-  ];
+  'conversation:typing': [event: { conversationId: number; userId: number; typing: boolean; at: string; recipientIds: number[] }];
   /** Call signalling and room presence for one user (offers, answers, ICE, joins, leaves, invites). */
   'user:callEvent': [userId: number, event: CallEvent];
   'room:chat': [roomId: number, event: RoomChatEvent];
+  /** Who is in these rooms changed (joins, leaves, closes): the lists showing their counts refresh them. */
+  'rooms:occupancy': [event: { roomIds: number[] }];
   /** Contact cards addressed to one user (the spec's `contact-card` event). */
   'user:contactCard': [userId: number, event: RoomChatEvent];
   /** Sessions just ended: every process closes the WebSockets opened with them. */
   'sessions:revoked': [event: { sessionIds: string[] }];
+  /** An admin cleared caches: every other process drops its copies (services/caches.ts). */
+  'caches:cleared': [event: { origin: string; types: string[] }];
+  /** A branding image (logo, favicon, bottom logo) was uploaded or deleted. */
+  'branding:changed': [event: Record<string, never>];
 };
 
 export type PubSub = ReturnType<typeof createPubSub<Topics>>;

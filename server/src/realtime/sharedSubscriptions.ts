@@ -4,10 +4,16 @@ import {
   getOperationAST,
   GraphQLError,
   print,
+  TypeInfo,
+  visit,
+  visitWithTypeInfo,
+  BREAK,
+  type DocumentNode,
   type ExecutionArgs,
   type ExecutionResult,
   type GraphQLSchema,
 } from 'graphql';
+import type { Context } from '../context';
 import { LiveSource, type FeedListener, type SharedPreparation } from './userFeeds';
 import { fromBacklog } from './catchUp';
 
@@ -21,7 +27,16 @@ import { fromBacklog } from './catchUp';
  * Over a WebSocket, when the field's resolver returns a LiveSource, there is no per-subscriber
  * iteration at all: the feed hands each event to the subscribers' listeners, the group's execution
  * is serialised to JSON once, and each subscriber's `next` frame is that text with its own id.
+ *
+ * A document that selects a field marked PER_VIEWER (anywhere, fragments included) is shared only
+ * between subscriptions of the same viewer (several tabs), so nobody receives another's answer.
  */
+/**
+ * `extensions` of a field whose value depends on who reads it (ctx.viewer): a shared subscription
+ * whose document selects one is shared only between subscriptions of the same viewer.
+ */
+export const PER_VIEWER = { perViewer: true } as const;
+
 export type SharedResult<Event> = { key: (event: Event) => string; ignoreArgs?: string[] };
 
 /** Writes one `next` frame (the payload already JSON) for one subscription on its socket. */
@@ -40,6 +55,30 @@ function sharedResultOf(args: ExecutionArgs): SharedResult<unknown> | null {
   }
   const definition = (args.schema as GraphQLSchema).getSubscriptionType()?.getFields()[field.name.value];
   return (definition?.extensions?.sharedResult as SharedResult<unknown> | undefined) ?? null;
+}
+
+const perViewerDocuments = new WeakMap<DocumentNode, boolean>();
+
+/** Whether the document selects a PER_VIEWER field; remembered per parsed document (Yoga reuses them). */
+function selectsPerViewerField(schema: GraphQLSchema, document: DocumentNode): boolean {
+  const known = perViewerDocuments.get(document);
+  if (known !== undefined) return known;
+  let found = false;
+  const typeInfo = new TypeInfo(schema);
+  visit(
+    document,
+    visitWithTypeInfo(typeInfo, {
+      Field() {
+        if (typeInfo.getFieldDef()?.extensions?.perViewer) {
+          found = true;
+          return BREAK;
+        }
+        return undefined;
+      },
+    }),
+  );
+  perViewerDocuments.set(document, found);
+  return found;
 }
 
 /** One execution per key for a few seconds, whoever asks (subscribers of a group, reconnecting clients). */
@@ -196,7 +235,10 @@ export async function subscribeWithSharedResults(
   const variables = Object.fromEntries(
     Object.entries(args.variableValues ?? {}).filter(([name]) => !share.ignoreArgs?.includes(name)),
   );
-  const key = `${print(args.document)}|${JSON.stringify(variables)}|${args.locale}`;
+  const viewerId = selectsPerViewerField(args.schema, args.document)
+    ? ((args.contextValue as Context).viewer?.user.id ?? 0)
+    : null;
+  const key = `${print(args.document)}|${JSON.stringify(variables)}|${args.locale}${viewerId === null ? '' : `|viewer:${viewerId}`}`;
   if (sendNext && source instanceof LiveSource) {
     return new FanOutListener(source, joinGroup(key, args, share, mask), args.contextValue, sendNext);
   }

@@ -1,4 +1,4 @@
-import { parse, validate, execute, type DocumentNode } from 'graphql';
+import { GraphQLError, parse, validate, execute, type DocumentNode } from 'graphql';
 import { schema } from '../schema';
 import type { Services } from '../services/container';
 import { buildContext, maskError, type ServerContext } from '../graphql';
@@ -7,6 +7,9 @@ import { translate, type MessageKey } from '../i18n';
 import type { Context } from '../context';
 import { json } from '../jsonResponse';
 import { FRAGMENTS } from './fragments';
+import { hasNulCharacter } from '../nulCharacters';
+import { refusal, type Access } from '../auth/access';
+import { apiKeyAllows } from '../auth/apiKeys';
 
 /**
  * The REST compatibility layer. Each documented path is a row (see routes.ts): it turns the HTTP
@@ -30,24 +33,39 @@ export type RestRoute = {
   /**
    * Path with `:name` parameters, e.g. `/users/:id/profile`; `:id(\\d+)` restricts a parameter to a
    * pattern (no capturing groups), so `/users/abc/profile` is a 404 rather than a failed operation.
-   * Also served under `/api`.
+   * A parameter named `id` is a database id: anything but 1..2^31-1 answers 404. Also served under `/api`.
    */
   path: string;
-  /** Refuse with 401 before running anything when nobody is signed in. */
-  signedIn?: boolean;
+  /**
+   * Who may call it (see auth/access.ts): refused before anything runs with 401 when nobody is signed
+   * in and with 403 when the role is not enough; `owner` rows leave the ownership check to the service.
+   */
+  access: Access;
   operation: string;
   variables?: (req: RestRequest) => Record<string, unknown>;
-  /** Shapes the answer body from the operation's data (already checked for typed errors). */
+  /** Shapes the answer body from the operation's data (already checked for typed errors); a `Response` is sent as is. */
   respond?: (data: Data, req: RestRequest) => unknown;
   /** Status of a successful answer; 200 by default. */
   status?: number;
+  /** The spec sends this row a bare JSON list: it arrives as `body.items`. Other rows take objects only. */
+  listBody?: true;
   /** Extra headers of a successful answer (e.g. the next page's cursor). */
   headers?: (data: Data, req: RestRequest) => Record<string, string>;
+  /** Fields the row adds to a typed error's answer (besides `detail`), from the error's own fields. */
+  refusalBody?: (error: Data) => Record<string, unknown>;
+  /** The spec answers this row's invalid input (a ValidationError) with this status instead of 422. */
+  invalidStatus?: number;
   /** 404 with this text (its `{name}`s from the path parameters) when the field's value is null. */
   notFound?: { field: string; detail: MessageKey };
 };
 
-type CompiledRoute = RestRoute & { pattern: RegExp; keys: string[]; document: DocumentNode };
+/** `mutates`: the row runs a mutation (a read-only API key may not call it, whatever its method). */
+type CompiledRoute = RestRoute & { pattern: RegExp; keys: string[]; document: DocumentNode; mutates: boolean };
+
+/** A refusal's HTTP part (`extensions.http` of a GraphQLError, as Yoga reads it too). */
+type HttpExtension = { status?: number; headers?: Record<string, string> };
+
+const isRead = (method: string) => method === 'GET' || method === 'HEAD';
 
 const detail = (context: Pick<Context, 'locale'>, status: number, key: MessageKey) =>
   json(status, { detail: translate(context.locale, key) });
@@ -67,11 +85,15 @@ function compile(route: RestRoute): CompiledRoute {
   const document = parse([route.operation, ...used.map((name) => FRAGMENTS[name])].join('\n'));
   const problems = validate(schema, document);
   if (problems.length) throw new Error(`REST ${route.method} ${route.path}: ${problems.map((p) => p.message).join('; ')}`);
-  return { ...route, pattern, keys, document };
+  const mutates = document.definitions.some((d) => d.kind === 'OperationDefinition' && d.operation === 'mutation');
+  return { ...route, pattern, keys, document, mutates };
 }
 
-/** JSON, urlencoded or multipart body as an object (repeated form keys become arrays). */
-async function readBody(request: Request): Promise<Record<string, unknown> | 'malformed'> {
+/**
+ * JSON, urlencoded or multipart body as an object (repeated form keys become arrays). Every row
+ * reads named fields, so a JSON array, `null` or a bare value is the wrong shape, not an empty body.
+ */
+async function readBody(request: Request, listBody: boolean): Promise<Record<string, unknown> | 'malformed' | 'notObject'> {
   if (request.method === 'GET' || request.method === 'HEAD') return {};
   const type = request.headers.get('content-type') ?? '';
   try {
@@ -85,17 +107,23 @@ async function readBody(request: Request): Promise<Record<string, unknown> | 'ma
     const text = await request.text();
     if (!text.trim()) return {};
     const parsed: unknown = JSON.parse(text);
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : { items: parsed };
+    if (listBody && Array.isArray(parsed)) return { items: parsed };
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : 'notObject';
   } catch {
     return 'malformed';
   }
 }
 
+// Database ids are PostgreSQL `integer`s: a path id outside 1..2^31-1 (or not a number) names nothing.
+const MAX_ID = 2 ** 31 - 1;
+const isDatabaseId = (value: string) => /^\d{1,10}$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_ID;
+
 /** A typed error result anywhere at the top level of the data answers with its status and text. */
-function typedError(data: Data): Response | null {
+function typedError(data: Data, route: RestRoute): Response | null {
   for (const value of Object.values(data)) {
-    const status = value && typeof value === 'object' ? errorStatusByTypename[value.__typename] : undefined;
-    if (!status) continue;
+    const found = value && typeof value === 'object' ? errorStatusByTypename[value.__typename] : undefined;
+    if (!found) continue;
+    const status = value.__typename === 'ValidationError' && route.invalidStatus ? route.invalidStatus : found;
     const body: Record<string, unknown> = { detail: value.message };
     if (value.fieldErrors) {
       body.errors = value.fieldErrors.map((e: { path: string[]; message: string }) => ({
@@ -106,6 +134,8 @@ function typedError(data: Data): Response | null {
       if (value.fieldErrors[0]) body.detail = value.fieldErrors[0].message;
     }
     if (value.field) body.field = value.field;
+    // What the refusal is about, shaped by the row (a second request: the pending one).
+    Object.assign(body, route.refusalBody?.(value) ?? {});
     const headers: Record<string, string> = {};
     if (value.retryAfterSeconds !== undefined) headers['retry-after'] = String(value.retryAfterSeconds);
     return json(status, body, headers);
@@ -139,13 +169,30 @@ export function createRestRouter(services: Services, routes: RestRoute[]) {
       const found = match(request.method, url.pathname);
       if (!found) return null;
       const { route, params } = found;
-      const context = await buildContext(services, request, serverContext);
-      if (route.signedIn && !context.viewer) {
+      let context: Context;
+      try {
+        context = await buildContext(services, request, serverContext);
+      } catch (error) {
+        const http = error instanceof GraphQLError ? (error.extensions.http as HttpExtension | undefined) : undefined;
+        if (!http?.status) throw error;
+        return json(http.status, { detail: (error as GraphQLError).message }, http.headers);
+      }
+      const refused = refusal(route.access, context.viewer?.user.role);
+      if (refused === 'unauthenticated') {
         const hadToken = !!request.headers.get('authorization');
         return detail(context, 401, hadToken ? 'auth.invalidToken' : 'auth.notAuthenticated');
       }
-      const body = await readBody(request);
+      if (refused === 'forbidden') return detail(context, 403, 'auth.forbidden');
+      const grant = context.viewer?.apiKey;
+      if (grant && !apiKeyAllows(grant, !isRead(request.method) || route.mutates))
+        return detail(context, 403, 'apiKeys.readOnly');
+      if (Object.entries(params).some(([key, value]) => key === 'id' && !isDatabaseId(value))) {
+        return detail(context, 404, 'request.notFound');
+      }
+      const body = await readBody(request, !!route.listBody);
       if (body === 'malformed') return detail(context, 400, 'request.malformedJson');
+      if (body === 'notObject') return detail(context, 422, 'request.bodyNotObject');
+      if (hasNulCharacter([body, params, [...url.searchParams.entries()]])) return detail(context, 400, 'request.nulCharacter');
       const rest: RestRequest = { request, params, query: url.searchParams, body, context };
 
       const result = await execute({
@@ -155,7 +202,7 @@ export function createRestRouter(services: Services, routes: RestRoute[]) {
         contextValue: context,
       });
       const data = (result.data ?? null) as Data | null;
-      const failure = data && typedError(data);
+      const failure = data && typedError(data, route);
       if (failure) return failure;
       if (data && route.notFound && data[route.notFound.field] == null) {
         return json(404, { detail: translate(context.locale, route.notFound.detail, params) });
@@ -163,10 +210,16 @@ export function createRestRouter(services: Services, routes: RestRoute[]) {
       if (result.errors?.length) {
         const first = maskError(result.errors[0], context.locale, services);
         const status = Number(first.extensions.status) || (first.extensions.code === 'INTERNAL_SERVER_ERROR' ? 500 : 400);
-        return json(status, { detail: first.message });
+        // A variable refused by a scalar (an impossible date…): its own translated text, not GraphQL's wording around it.
+        const cause = first.originalError;
+        const refusedInput = cause instanceof GraphQLError && cause.extensions.code === 'BAD_USER_INPUT';
+        return json(status, { detail: refusedInput ? cause.message : first.message });
       }
       const headers = route.headers?.(data ?? {}, rest) ?? {};
-      return json(route.status ?? 200, route.respond ? route.respond(data ?? {}, rest) : data, headers);
+      const answer = route.respond ? route.respond(data ?? {}, rest) : data;
+      // A row that answers something other than JSON (an iCalendar file) shapes the whole response.
+      if (answer instanceof Response) return answer;
+      return json(route.status ?? 200, answer, headers);
     },
   };
 }

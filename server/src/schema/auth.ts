@@ -1,5 +1,6 @@
 import type { User } from '../generated/prisma/client';
 import { builder } from '../builder';
+import { access } from '../auth/access';
 import { translate } from '../i18n';
 import * as accounts from '../services/accounts';
 import {
@@ -8,9 +9,9 @@ import {
   InvalidCredentialsError,
   InvalidTokenError,
   RateLimitError,
-  ValidationError,
 } from '../services/errors';
 import { UserNode } from './user';
+import { doneResult } from './errors';
 
 const SignUpInput = builder.inputType('SignUpInput', {
   fields: (t) => ({
@@ -37,8 +38,17 @@ const ResetPasswordInput = builder.inputType('ResetPasswordInput', {
   }),
 });
 
-const SignUpSuccess = builder.objectRef<{ user: User }>('SignUpSuccess').implement({
-  fields: (t) => ({ user: t.field({ type: UserNode, grantScopes: ['ownAccount'], resolve: (result) => result.user }) }),
+const SignUpSuccess = builder.objectRef<{ user: User | null }>('SignUpSuccess').implement({
+  fields: (t) => ({
+    user: t.field({
+      type: UserNode,
+      nullable: true,
+      description:
+        'The new account when an administrator creates it; null for a self sign-up, which answers the same whether or not the email was already registered.',
+      grantScopes: ['ownAccount'],
+      resolve: (result) => result.user,
+    }),
+  }),
 });
 
 const SignInSuccess = builder.objectRef<{ token: string; user: User }>('SignInSuccess').implement({
@@ -57,37 +67,48 @@ const messageResult = (name: string) =>
   });
 const RequestPasswordResetSuccess = messageResult('RequestPasswordResetSuccess');
 const ResetPasswordSuccess = messageResult('ResetPasswordSuccess');
+const SignOutSuccess = doneResult('SignOutSuccess');
 
 builder.mutationFields((t) => ({
   signUp: t.field({
     type: SignUpSuccess,
+    ...access('anonymous'),
     args: { input: t.arg({ type: SignUpInput, required: true, validate: { schema: accounts.signUpInput } }) },
-    errors: { types: [ValidationError, ConflictError], directResult: true, union: { name: 'SignUpResult' } },
-    resolve: async (_root, { input }, ctx) => ({ user: await accounts.signUp(ctx.services, input) }),
+    errors: { types: [ConflictError, RateLimitError], directResult: true, union: { name: 'SignUpResult' } },
+    resolve: async (_root, { input }, ctx) => ({
+      user: await accounts.signUp(ctx.services, input, ctx.client, {
+        admin: ctx.viewer?.user.role === 'admin',
+        locale: ctx.locale,
+      }),
+    }),
   }),
 
   signIn: t.field({
     type: SignInSuccess,
+    ...access('anonymous'),
     args: { input: t.arg({ type: SignInInput, required: true, validate: { schema: accounts.signInInput } }) },
     errors: {
-      types: [ValidationError, InvalidCredentialsError, AccountDisabledError, RateLimitError],
+      types: [InvalidCredentialsError, AccountDisabledError, RateLimitError],
       directResult: true,
       union: { name: 'SignInResult' },
     },
     resolve: (_root, { input }, ctx) => accounts.signIn(ctx.services, input, ctx.client),
   }),
 
-  signOut: t.boolean({
+  signOut: t.field({
+    type: SignOutSuccess,
     description: 'Ends the session of the token this request carries; the token stops working.',
-    authScopes: { loggedIn: true },
+    ...access('member'),
+    errors: { directResult: true, union: { name: 'SignOutResult' } },
     resolve: async (_root, _args, ctx) => {
       await accounts.signOut(ctx.services, ctx.viewer!.sessionId);
-      return true;
+      return { done: true as const };
     },
   }),
 
   requestPasswordReset: t.field({
     type: RequestPasswordResetSuccess,
+    ...access('anonymous'),
     description: 'Mails a single-use reset link when the email belongs to an active account; answers the same either way.',
     args: {
       input: t.arg({
@@ -96,7 +117,7 @@ builder.mutationFields((t) => ({
         validate: { schema: accounts.requestPasswordResetInput },
       }),
     },
-    errors: { types: [ValidationError, RateLimitError], directResult: true, union: { name: 'RequestPasswordResetResult' } },
+    errors: { types: [RateLimitError], directResult: true, union: { name: 'RequestPasswordResetResult' } },
     resolve: async (_root, { input }, ctx) => {
       await accounts.requestPasswordReset(ctx.services, input, ctx.client, ctx.locale);
       return { messageKey: 'auth.resetRequested' as const };
@@ -105,10 +126,11 @@ builder.mutationFields((t) => ({
 
   resetPassword: t.field({
     type: ResetPasswordSuccess,
+    ...access('anonymous'),
     args: {
       input: t.arg({ type: ResetPasswordInput, required: true, validate: { schema: accounts.resetPasswordInput } }),
     },
-    errors: { types: [ValidationError, InvalidTokenError], directResult: true, union: { name: 'ResetPasswordResult' } },
+    errors: { types: [InvalidTokenError], directResult: true, union: { name: 'ResetPasswordResult' } },
     resolve: async (_root, { input }, ctx) => {
       await accounts.resetPassword(ctx.services, input);
       return { messageKey: 'auth.passwordReset' as const };

@@ -1,12 +1,14 @@
-/**
- * Per-request batching for fields Prisma cannot load efficiently through `...query` (Prisma 7
- * counts a relation by aggregating the WHOLE related table, whatever page is asked for). Calls
- * made for one loader while an operation resolves a level of the result become one `loadMany`
- * call, as DataLoader does. Results are not cached: a mutation followed by a read sees its write.
- */
-type Pending<K, V> = { key: K; resolve: (value: V) => void; reject: (error: unknown) => void };
+import DataLoader from 'dataloader';
 
-const loadersByRequest = new WeakMap<object, Map<string, (key: never) => Promise<unknown>>>();
+/**
+ * Per-request batching for the first page of comments of each publication (publicationComments.ts),
+ * which needs the GraphQL selection (queryFromInfo) that a dataloader plugin `load` does not get.
+ * It is the same DataLoader the plugin's `t.loadable` fields (counts and other per-key values) and
+ * the conversation participation check (builder.ts) use: one batching mechanism. Loads made while
+ * an operation resolves a level of the result become one `loadMany` call. Results are not cached:
+ * a mutation followed by a read sees its write.
+ */
+const loadersByRequest = new WeakMap<object, Map<string, DataLoader<never, unknown>>>();
 
 export function batched<K, V>(
   context: object,
@@ -16,26 +18,16 @@ export function batched<K, V>(
 ): (key: K) => Promise<V> {
   let loaders = loadersByRequest.get(context);
   if (!loaders) loadersByRequest.set(context, (loaders = new Map()));
-  const existing = loaders.get(name);
-  if (existing) return existing as (key: K) => Promise<V>;
-
-  let pending: Pending<K, V>[] = [];
-  const dispatch = async () => {
-    const batch = pending;
-    pending = [];
-    try {
-      const values = await loadMany([...new Set(batch.map((entry) => entry.key))]);
-      for (const entry of batch) entry.resolve(values.has(entry.key) ? values.get(entry.key)! : missing);
-    } catch (error) {
-      for (const entry of batch) entry.reject(error);
-    }
-  };
-  const load = (key: K) =>
-    new Promise<V>((resolve, reject) => {
-      // After the current promise jobs (the sibling resolvers of this level) have run.
-      if (pending.length === 0) void Promise.resolve().then(() => process.nextTick(dispatch));
-      pending.push({ key, resolve, reject });
-    });
-  loaders.set(name, load as (key: never) => Promise<unknown>);
-  return load;
+  let loader = loaders.get(name) as DataLoader<K, V> | undefined;
+  if (!loader) {
+    loader = new DataLoader<K, V>(
+      async (keys) => {
+        const values = await loadMany([...keys]);
+        return keys.map((key) => (values.has(key) ? values.get(key)! : missing));
+      },
+      { cache: false },
+    );
+    loaders.set(name, loader as DataLoader<never, unknown>);
+  }
+  return (key) => loader.load(key);
 }

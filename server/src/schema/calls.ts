@@ -1,14 +1,21 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { builder } from '../builder';
-import { afterId, storedThenLive } from '../realtime/catchUp';
+import { access, moduleAccess } from '../auth/access';
+import { storedThenLive } from '../realtime/catchUp';
+import { afterId, databaseIdOf } from './globalIds';
 import type { CallEvent } from '../realtime/pubsub';
 import { enterCallPresence, exitCallPresence } from '../services/callPresence';
 import * as calls from '../services/calls';
-import { LimitReachedError, NotAuthenticatedError } from '../services/errors';
+import { LimitReachedError } from '../services/errors';
 import { toValidationError } from '../services/validation';
 import { joinRoom } from '../services/rooms';
+import { deliverableFrom } from '../services/relations';
 import { UserNode } from './user';
-import { RoomNode } from './rooms';
+import { JoinRoomSuccess, RoomNode } from './rooms';
+import { doneResult } from './errors';
+
+const SendCallSignalSuccess = doneResult('SendCallSignalSuccess');
+const DeclineCallSuccess = doneResult('DeclineCallSuccess');
 
 const CallEventKindEnum = builder.enumType('CallEventKind', {
   description:
@@ -49,17 +56,19 @@ function callEventSubscription(
     t.field({
       type: CallEventRef,
       description: opts.description,
-      authScopes: { loggedIn: true },
+      ...access('member'),
       args: { after: t.arg.id({ required: false }) },
       subscribe: (_root, args, ctx) => {
-        if (!ctx.viewer) throw new NotAuthenticatedError();
         const { services } = ctx;
-        const userId = ctx.viewer.user.id;
+        const userId = ctx.viewer!.user.id;
         if (opts.present) enterCallPresence(services, userId);
+        const deliverable = deliverableFrom(services.prisma, userId);
         return storedThenLive(services.pubsub.subscribe('user:callEvent', userId), {
           after: afterId(args.after),
           backlog: (lastId) => calls.callEventsAfter(services, userId, lastId),
-          accept: opts.accept,
+          // Nothing from a member a block separates from the viewer; a closed room concerns everyone in it.
+          accept: async (event) =>
+            (opts.accept?.(event) ?? true) && (event.kind === 'ROOM_CLOSED' || (await deliverable(event.senderId))),
           onEnd: opts.present ? () => exitCallPresence(services, userId) : undefined,
         });
       },
@@ -89,7 +98,10 @@ const PendingCallRef = builder.objectRef<PendingCall>('PendingCall').implement({
   fields: (t) => ({
     roomId: t.id({ resolve: (call) => encodeGlobalID('Room', call.roomId) }),
     media: t.field({ type: CallMediaEnum, resolve: (call) => call.media }),
-    caller: t.field({ type: UserNode, resolve: (call, _args, ctx) => ctx.prisma.user.findUniqueOrThrow({ where: { id: call.callerId } }) }),
+    caller: t.field({
+      type: UserNode,
+      resolve: (call, _args, ctx) => ctx.prisma.user.findUniqueOrThrow({ where: { id: call.callerId } }),
+    }),
   }),
 });
 
@@ -98,54 +110,67 @@ builder.queryField('pendingCall', (t) =>
     type: PendingCallRef,
     nullable: true,
     description: 'A call the viewer was invited to and can still answer (null when it ended or was answered).',
-    authScopes: { loggedIn: true },
+    ...access('member'),
     args: { roomId: t.arg.globalID({ required: true, for: RoomNode }) },
-    resolve: (_root, args, ctx) => calls.pendingCall(ctx.services, ctx.viewer!.user.id, Number(args.roomId.id)),
+    resolve: (_root, args, ctx) =>
+      calls.pendingCall(ctx.services, ctx.viewer!.user.id, databaseIdOf(args.roomId, 'Room', 'meeting.roomNotFound')),
   }),
 );
 
 builder.mutationFields((t) => ({
-  sendCallSignal: t.boolean({
+  sendCallSignal: t.field({
+    type: SendCallSignalSuccess,
     description: 'Relays WebRTC data (what simple-peer emits as `signal`, as JSON) to someone in the same room.',
-    authScopes: { loggedIn: true },
+    ...moduleAccess('zoomvisor', 'member'),
     args: {
       roomId: t.arg.globalID({ required: true, for: RoomNode }),
       toUserId: t.arg.globalID({ required: true, for: UserNode }),
       data: t.arg.string({ required: true }),
     },
+    errors: { directResult: true, union: { name: 'SendCallSignalResult' } },
     resolve: async (_root, args, ctx) => {
       const input = calls.relaySignalInput.safeParse({
-        roomId: Number(args.roomId.id),
-        recipientId: Number(args.toUserId.id),
+        roomId: databaseIdOf(args.roomId, 'Room', 'meeting.roomNotFound'),
+        recipientId: databaseIdOf(args.toUserId, 'User', 'meeting.userNotFound'),
         data: args.data,
       });
       if (!input.success) throw toValidationError(input.error);
       await calls.relaySignal(ctx.services, ctx.viewer!.user.id, input.data);
-      return true;
+      return { done: true as const };
     },
   }),
   startCall: t.field({
     type: RoomNode,
     description: 'Calls a contact: the caller enters a two-person call room and the callee gets CALL_INVITE.',
-    authScopes: { loggedIn: true },
+    ...moduleAccess('zoomvisor', 'owner'),
     args: { calleeId: t.arg.globalID({ required: true, for: UserNode }), media: t.arg({ type: CallMediaEnum, required: true }) },
+    // The caller enters the new room at once (rooms.joinRoom): its limits apply.
+    errors: { types: [LimitReachedError], directResult: true, union: { name: 'StartCallResult' } },
     resolve: (_root, args, ctx) =>
-      calls.startCall(ctx.services, ctx.viewer!.user.id, { calleeId: Number(args.calleeId.id), media: args.media }),
+      calls.startCall(ctx.services, ctx.viewer!.user.id, {
+        calleeId: databaseIdOf(args.calleeId, 'User', 'meeting.userNotFound'),
+        media: args.media,
+      }),
   }),
   acceptCall: t.field({
-    type: RoomNode,
-    description: 'The callee enters the call room.',
-    authScopes: { loggedIn: true },
+    type: JoinRoomSuccess,
+    description:
+      'The callee enters the call room. Like joinRoom, `participants` are the others (the caller), never the ' +
+      'callee: the callee opens a connection to each of them.',
+    ...moduleAccess('zoomvisor', 'owner'),
     args: { roomId: t.arg.globalID({ required: true, for: RoomNode }) },
     errors: { types: [LimitReachedError], directResult: true, union: { name: 'AcceptCallResult' } },
-    resolve: async (_root, args, ctx) => (await joinRoom(ctx.services, ctx.viewer!.user.id, Number(args.roomId.id))).room,
+    resolve: (_root, args, ctx) =>
+      joinRoom(ctx.services, ctx.viewer!.user.id, databaseIdOf(args.roomId, 'Room', 'meeting.roomNotFound')),
   }),
-  declineCall: t.boolean({
-    authScopes: { loggedIn: true },
+  declineCall: t.field({
+    type: DeclineCallSuccess,
+    ...access('member'),
     args: { roomId: t.arg.globalID({ required: true, for: RoomNode }) },
+    errors: { directResult: true, union: { name: 'DeclineCallResult' } },
     resolve: async (_root, args, ctx) => {
-      await calls.declineCall(ctx.services, ctx.viewer!.user.id, Number(args.roomId.id));
-      return true;
+      await calls.declineCall(ctx.services, ctx.viewer!.user.id, databaseIdOf(args.roomId, 'Room', 'meeting.roomNotFound'));
+      return { done: true as const };
     },
   }),
 }));

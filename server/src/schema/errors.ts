@@ -1,24 +1,14 @@
 import { builder } from '../builder';
 import { translate } from '../i18n';
 import {
-  AccountDisabledError,
+  APP_ERRORS,
   AppError,
   ConflictError,
-  DeliveryFailedError,
-  FileTooLargeError,
-  ForbiddenError,
-  FriendshipRefusedError,
-  InvalidCredentialsError,
-  InvalidTokenError,
-  NotFoundError,
-  PhoneLockedError,
   LimitReachedError,
   RateLimitError,
-  UnsupportedFileTypeError,
-  UserBlockedError,
+  SubscriptionPendingError,
   ValidationError,
   VerificationCodeError,
-  WrongPasswordError,
   type FieldIssue,
 } from '../services/errors';
 
@@ -45,10 +35,6 @@ builder.objectType(ValidationError, {
   fields: (t) => ({ fieldErrors: t.field({ type: [FieldError], resolve: (error) => error.fieldErrors }) }),
 });
 
-builder.objectType(InvalidCredentialsError, { name: 'InvalidCredentialsError', interfaces: [ErrorInterface] });
-builder.objectType(AccountDisabledError, { name: 'AccountDisabledError', interfaces: [ErrorInterface] });
-builder.objectType(InvalidTokenError, { name: 'InvalidTokenError', interfaces: [ErrorInterface] });
-
 builder.objectType(RateLimitError, {
   name: 'RateLimitError',
   interfaces: [ErrorInterface],
@@ -61,21 +47,13 @@ builder.objectType(ConflictError, {
   fields: (t) => ({ field: t.exposeString('field', { description: 'The input field whose value is taken.' }) }),
 });
 
-builder.objectType(ForbiddenError, { name: 'ForbiddenError', interfaces: [ErrorInterface] });
-builder.objectType(NotFoundError, { name: 'NotFoundError', interfaces: [ErrorInterface] });
-builder.objectType(WrongPasswordError, { name: 'WrongPasswordError', interfaces: [ErrorInterface] });
-builder.objectType(PhoneLockedError, { name: 'PhoneLockedError', interfaces: [ErrorInterface] });
-builder.objectType(FileTooLargeError, { name: 'FileTooLargeError', interfaces: [ErrorInterface] });
-builder.objectType(UnsupportedFileTypeError, { name: 'UnsupportedFileTypeError', interfaces: [ErrorInterface] });
-builder.objectType(FriendshipRefusedError, { name: 'FriendshipRefusedError', interfaces: [ErrorInterface] });
-builder.objectType(UserBlockedError, { name: 'UserBlockedError', interfaces: [ErrorInterface] });
-builder.objectType(DeliveryFailedError, { name: 'DeliveryFailedError', interfaces: [ErrorInterface] });
-
 builder.objectType(VerificationCodeError, {
   name: 'VerificationCodeError',
   interfaces: [ErrorInterface],
   fields: (t) => ({
-    remainingAttempts: t.exposeInt('remainingAttempts', { description: 'Tries left with this code (0 when a new code is needed).' }),
+    remainingAttempts: t.exposeInt('remainingAttempts', {
+      description: 'Tries left with this code (0 when a new code is needed).',
+    }),
   }),
 });
 
@@ -84,3 +62,35 @@ builder.objectType(LimitReachedError, {
   interfaces: [ErrorInterface],
   fields: (t) => ({ limit: t.exposeInt('limit', { description: 'The maximum that was reached.' }) }),
 });
+
+/** The typed errors with fields of their own are defined above; every other one is a plain Error. */
+const withOwnFields = new Set<unknown>([
+  ValidationError,
+  RateLimitError,
+  ConflictError,
+  VerificationCodeError,
+  LimitReachedError,
+  // schema/subscriptions.ts: its `existing` field is a subscription.
+  SubscriptionPendingError,
+]);
+for (const type of APP_ERRORS) {
+  if (!withOwnFields.has(type))
+    builder.objectType(type as typeof AppError & (new () => AppError), { name: type.name, interfaces: [ErrorInterface] });
+}
+
+/**
+ * The success member of a result union for a mutation that has nothing to answer but "done"
+ * (a union's members are objects, so a bare Boolean cannot be one).
+ */
+export const doneResult = (name: string) =>
+  builder.objectRef<{ done: true }>(name).implement({
+    fields: (t) => ({
+      done: t.boolean({ description: 'Always true: a failure answers one of the union’s errors instead.', resolve: () => true }),
+    }),
+  });
+
+/** The success member of a deletion's result union: the global id of what was deleted. */
+export const deletedResult = (name: string) =>
+  builder.objectRef<{ deletedId: string }>(name).implement({
+    fields: (t) => ({ deletedId: t.exposeID('deletedId', { description: 'The global id of what was deleted.' }) }),
+  });

@@ -1,8 +1,21 @@
 import { z } from 'zod';
 import { builder } from '../builder';
+import { access } from '../auth/access';
+import * as follows from '../services/follows';
 import * as friendships from '../services/friendships';
-import { FriendshipRefusedError, NotFoundError, UserBlockedError } from '../services/errors';
-import { databaseIdOf, UserNode } from './user';
+import {
+  blockedByWhere,
+  blockersOfWhere,
+  contactsWhere,
+  friendshipStateOf,
+  notBlockedWhere,
+  pairRowOf,
+  pairWithViewerSelect,
+} from '../services/relations';
+import { FriendshipRefusedError, UserBlockedError } from '../services/errors';
+import { PER_VIEWER } from '../realtime/sharedSubscriptions';
+import { UserNode } from './user';
+import { databaseIdOf } from './globalIds';
 
 const FriendshipStateEnum = builder.enumType('FriendshipState', {
   description: "The relation between the viewer and a member, from the viewer's side.",
@@ -28,11 +41,12 @@ export const FriendshipNode = builder.prismaNode('Friendship', {
   fields: (t) => ({
     databaseId: t.exposeInt('id'),
     status: t.expose('status', { type: FriendshipStatusEnum }),
-    requester: t.relation('requester', { description: 'Who asked (the spec\'s `user`).' }),
-    addressee: t.relation('addressee', { description: 'Who was asked (the spec\'s `friend`).' }),
+    requester: t.relation('requester', { description: "Who asked (the spec's `user`)." }),
+    addressee: t.relation('addressee', { description: "Who was asked (the spec's `friend`)." }),
     otherUser: t.field({
       type: UserNode,
       description: 'The party that is not the viewer.',
+      extensions: PER_VIEWER,
       select: (_args, _ctx, nestedSelection) => ({
         requester: nestedSelection(true),
         addressee: nestedSelection(true),
@@ -45,34 +59,33 @@ export const FriendshipNode = builder.prismaNode('Friendship', {
   }),
 });
 
+const visibleContactsWhere = (userId: number, viewerId: number | undefined) => ({
+  AND: [contactsWhere(userId), notBlockedWhere(viewerId)],
+});
+
 builder.prismaObjectFields('User', (t) => ({
   friendshipStatus: t.field({
     type: FriendshipStateEnum,
     nullable: true,
     description: "The viewer's relation with this member; null on the viewer's own profile.",
-    select: (_args, ctx) => {
-      const viewerId = ctx.viewer?.user.id ?? 0;
-      const pair = { select: { status: true, requesterId: true, blockedById: true }, take: 1 } as const;
-      return {
-        sentFriendRequests: { ...pair, where: { addresseeId: viewerId } },
-        receivedFriendRequests: { ...pair, where: { requesterId: viewerId } },
-      };
-    },
+    extensions: PER_VIEWER,
+    select: (_args, ctx) => pairWithViewerSelect(ctx.viewer?.user.id ?? 0),
     resolve: (user, _args, ctx) => {
       const viewerId = ctx.viewer?.user.id;
       if (!viewerId || viewerId === user.id) return null;
-      return friendships.friendshipStateOf(user.sentFriendRequests[0] ?? user.receivedFriendRequests[0], viewerId);
+      return friendshipStateOf(pairRowOf(user), viewerId);
     },
   }),
   friends: t.prismaConnection({
     type: 'User',
     cursor: 'id',
-    description: "This member's accepted friends (the profile's Friends tab).",
+    description: "This member's contacts (the profile's Friends tab), without those a block separates from the viewer.",
     defaultSize: 20,
     maxSize: 100,
-    totalCount: (user, _args, ctx) => ctx.prisma.user.count({ where: friendships.friendsOfWhere(user.id) }),
+    extensions: PER_VIEWER,
+    totalCount: (user, _args, ctx) => ctx.prisma.user.count({ where: visibleContactsWhere(user.id, ctx.viewer?.user.id) }),
     resolve: (query, user, _args, ctx) =>
-      ctx.prisma.user.findMany({ ...query, where: friendships.friendsOfWhere(user.id), orderBy: { id: 'asc' } }),
+      ctx.prisma.user.findMany({ ...query, where: visibleContactsWhere(user.id, ctx.viewer?.user.id), orderBy: { id: 'asc' } }),
   }),
 }));
 
@@ -84,9 +97,9 @@ builder.queryFields((t) => ({
     type: 'User',
     cursor: 'id',
     description:
-      'Members whose name, username or email contains `query` (2 characters at least): never the viewer, ' +
+      'Members whose name, username or email (where the viewer may see it) contains `query` (2 characters at least): never the viewer, ' +
       'never someone with a block between the two, never a deactivated account. Each has its `friendshipStatus`.',
-    authScopes: { loggedIn: true },
+    ...access('member'),
     defaultSize: 20,
     maxSize: 50,
     args: { query: t.arg.string({ required: true, validate: { schema: contactSearchText } }) },
@@ -94,16 +107,31 @@ builder.queryFields((t) => ({
       ctx.prisma.user.findMany({
         ...query,
         where: {
-          AND: [friendships.visibleUsersWhere(ctx.viewer!.user.id), friendships.userSearchWhere(args.query), { isActive: true }],
+          AND: [
+            friendships.visibleUsersWhere(ctx.viewer!.user.id),
+            friendships.userSearchWhere(args.query, ctx.viewer!.user),
+            { isActive: true },
+          ],
         },
         orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { id: 'asc' }],
       }),
+  }),
+  blockedMembers: t.prismaConnection({
+    type: 'User',
+    cursor: 'id',
+    description: 'The members the viewer blocked, oldest account first (profile settings, to unblock them).',
+    ...access('member'),
+    defaultSize: 20,
+    maxSize: 100,
+    totalCount: (_parent, _args, ctx) => ctx.prisma.user.count({ where: blockedByWhere(ctx.viewer!.user.id) }),
+    resolve: (query, _root, _args, ctx) =>
+      ctx.prisma.user.findMany({ ...query, where: blockedByWhere(ctx.viewer!.user.id), orderBy: { id: 'asc' } }),
   }),
   friendships: t.prismaConnection({
     type: 'Friendship',
     cursor: 'id',
     description: "The viewer's friendships (accepted), most recent first.",
-    authScopes: { loggedIn: true },
+    ...access('member'),
     defaultSize: 50,
     maxSize: 200,
     totalCount: (_root, _args, ctx) =>
@@ -119,7 +147,7 @@ builder.queryFields((t) => ({
     type: 'Friendship',
     cursor: 'id',
     description: 'Requests other members sent the viewer that wait for an answer, newest first.',
-    authScopes: { loggedIn: true },
+    ...access('member'),
     defaultSize: 50,
     maxSize: 200,
     totalCount: (_root, _args, ctx) =>
@@ -133,12 +161,15 @@ builder.queryFields((t) => ({
   }),
 }));
 
-/** After a friendship change: the other member (with their new state) and the viewer (counts). */
+/** After a change of the viewer's relation with a member (friendship, block, follow): the other member (with their new state) and the viewer (counts). */
 const FriendshipChange = builder.objectRef<{ userId: number; viewerId: number }>('FriendshipChange').implement({
   fields: (t) => ({
     user: t.prismaField({
       type: 'User',
-      resolve: (query, change, _args, ctx) => ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: change.userId } }),
+      nullable: true,
+      description: 'Null when the member blocked the viewer (blocking back, say): to the viewer they do not exist.',
+      resolve: (query, change, _args, ctx) =>
+        ctx.prisma.user.findFirst({ ...query, where: { id: change.userId, NOT: blockersOfWhere(change.viewerId) } }),
     }),
     viewer: t.prismaField({
       type: 'User',
@@ -148,7 +179,7 @@ const FriendshipChange = builder.objectRef<{ userId: number; viewerId: number }>
 });
 
 const errors = (name: string) => ({
-  types: [NotFoundError, FriendshipRefusedError, UserBlockedError],
+  types: [FriendshipRefusedError, UserBlockedError],
   directResult: true as const,
   union: { name },
 });
@@ -161,12 +192,12 @@ const userAction = (name: string, description: string, action: Action) =>
     t.field({
       type: FriendshipChange,
       description,
-      authScopes: { loggedIn: true },
+      ...access('member'),
       args: { userId: t.arg.globalID({ for: UserNode, required: true }) },
       errors: errors(`${name[0]!.toUpperCase()}${name.slice(1)}Result`),
       resolve: async (_root, args, ctx) => {
         const viewerId = ctx.viewer!.user.id;
-        const userId = databaseIdOf(args.userId);
+        const userId = databaseIdOf(args.userId, 'User', 'user.notFound');
         await action(ctx.services, viewerId, userId);
         return { userId, viewerId };
       },
@@ -180,17 +211,23 @@ userAction(
 );
 userAction(
   'removeFriend',
-  'Cancels the viewer\'s request, declines the member\'s request or ends the friendship.',
+  "Cancels the viewer's request, declines the member's request or ends the friendship.",
   friendships.removeFriendship,
 );
 userAction('blockUser', 'Blocks the member: no requests, messages or search results between the two.', friendships.blockUser);
 userAction('unblockUser', "Lifts the viewer's block.", friendships.unblockUser);
+userAction(
+  'followUser',
+  "Follows the member without being contacts: their publications join the viewer's feed (they are notified).",
+  follows.followUser,
+);
+userAction('unfollowUser', 'Stops following the member.', follows.unfollowUser);
 
 builder.mutationField('respondToFriendRequest', (t) =>
   t.field({
     type: FriendshipChange,
     description: 'Accepts or declines a request to the viewer, given by the request (`requestId`) or its sender (`userId`).',
-    authScopes: { loggedIn: true },
+    ...access('owner'),
     args: {
       requestId: t.arg.globalID({ for: FriendshipNode, required: false }),
       userId: t.arg.globalID({ for: UserNode, required: false }),
@@ -203,8 +240,8 @@ builder.mutationField('respondToFriendRequest', (t) =>
         ctx.services,
         viewerId,
         {
-          requestId: args.requestId ? databaseIdOf(args.requestId, 'friendship.noRequest') : undefined,
-          userId: args.userId ? databaseIdOf(args.userId) : undefined,
+          requestId: args.requestId ? databaseIdOf(args.requestId, 'Friendship', 'friendship.noRequest') : undefined,
+          userId: args.userId ? databaseIdOf(args.userId, 'User', 'user.notFound') : undefined,
         },
         args.accept,
       );

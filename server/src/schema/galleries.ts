@@ -1,12 +1,14 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { builder } from '../builder';
+import { access } from '../auth/access';
 import { translate } from '../i18n';
 import * as galleries from '../services/galleries';
 import { encodeGalleryCursor, type GalleryEntry } from '../services/galleries';
 import { FEED_PAGE_SIZE } from '../services/publications';
 import { mediaUrl, thumbnailUrl } from '../services/media';
-import { FileTooLargeError, ForbiddenError, NotFoundError, UnsupportedFileTypeError, ValidationError } from '../services/errors';
-import { databaseIdOf } from './publications';
+import { FileTooLargeError, UnsupportedFileTypeError } from '../services/errors';
+import { databaseIdOf } from './globalIds';
+import { deletedResult } from './errors';
 
 export const GalleryKindEnum = builder.enumType('GalleryKind', {
   values: { PHOTO: { value: 'photo' }, VIDEO: { value: 'video' } } as const,
@@ -48,7 +50,7 @@ builder.queryField('gallery', (t) =>
     type: GalleryItemRef,
     description:
       "The viewer's photos or videos, newest first: what they uploaded to the gallery and the files of their publications.",
-    authScopes: { loggedIn: true },
+    ...access('member'),
     args: { kind: t.arg({ type: GalleryKindEnum, required: true }) },
     resolve: async (_root, args, ctx) => {
       const first = Math.min(Math.max(args.first ?? FEED_PAGE_SIZE, 1), 100);
@@ -71,22 +73,20 @@ const UploadGalleryMediaSuccess = builder.objectRef<{ items: GalleryEntry[] }>('
   fields: (t) => ({ items: t.field({ type: [GalleryItemRef], resolve: (result) => result.items }) }),
 });
 
-const DeleteGalleryItemSuccess = builder.objectRef<{ deletedId: string }>('DeleteGalleryItemSuccess').implement({
-  fields: (t) => ({ deletedId: t.exposeID('deletedId') }),
-});
+const DeleteGalleryItemSuccess = deletedResult('DeleteGalleryItemSuccess');
 
 builder.mutationFields((t) => ({
   uploadGalleryMedia: t.field({
     type: UploadGalleryMediaSuccess,
-    description: 'Uploads photos (images only) or videos (videos only) to the viewer\'s gallery, several at once.',
-    authScopes: { loggedIn: true },
+    description: "Uploads photos (images only) or videos (videos only) to the viewer's gallery, several at once.",
+    ...access('member'),
     args: {
       kind: t.arg({ type: GalleryKindEnum, required: true }),
       files: t.arg({ type: ['File'], required: true }),
       title: t.arg.string({ required: false, validate: { schema: galleries.galleryTitle } }),
     },
     errors: {
-      types: [ValidationError, FileTooLargeError, UnsupportedFileTypeError],
+      types: [FileTooLargeError, UnsupportedFileTypeError],
       directResult: true,
       union: { name: 'UploadGalleryMediaResult' },
     },
@@ -98,9 +98,9 @@ builder.mutationFields((t) => ({
   deleteGalleryItem: t.field({
     type: DeleteGalleryItemSuccess,
     description: 'Deletes a file uploaded to the gallery (files of publications go with their publication).',
-    authScopes: { loggedIn: true },
+    ...access('owner'),
     args: { id: t.arg.id({ required: true }) },
-    errors: { types: [NotFoundError, ForbiddenError], directResult: true, union: { name: 'DeleteGalleryItemResult' } },
+    errors: { directResult: true, union: { name: 'DeleteGalleryItemResult' } },
     resolve: async (_root, args, ctx) => {
       const id = databaseIdOf(String(args.id), 'GalleryItem', 'gallery.notFound');
       await galleries.deleteGalleryItem(ctx.services, ctx.viewer!.user.id, id);

@@ -1,10 +1,14 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { builder } from '../builder';
+import { access } from '../auth/access';
+import { PER_VIEWER } from '../realtime/sharedSubscriptions';
+import { databaseIdOf } from './globalIds';
 import type { ClassRole, MeetingClass } from '../generated/prisma/client';
-import { ConflictError, ValidationError } from '../services/errors';
+import { ConflictError } from '../services/errors';
 import * as classes from '../services/meetingClasses';
 import type { Context } from '../context';
 import { UserNode } from './user';
+import { deletedResult } from './errors';
 
 export const ClassRoleEnum = builder.enumType('ClassRole', {
   values: {
@@ -16,7 +20,7 @@ export const ClassRoleEnum = builder.enumType('ClassRole', {
 });
 
 const ClassPermissionsRef = builder.objectRef<classes.ClassPermissions>('ClassPermissions').implement({
-  description: "What the viewer may do in a class, from their role (spec section 6); the server enforces the same rules.",
+  description: 'What the viewer may do in a class, from their role (spec section 6); the server enforces the same rules.',
   fields: (t) => ({
     createRoom: t.exposeBoolean('createRoom'),
     openSettings: t.exposeBoolean('openSettings'),
@@ -58,11 +62,13 @@ export const MeetingClassNode = builder.prismaNode('MeetingClass', {
     viewerRole: t.field({
       type: ClassRoleEnum,
       nullable: true,
+      extensions: PER_VIEWER,
       select: (_args, ctx) => viewerMembership(ctx),
       resolve: (meetingClass) => meetingClass.members[0]?.role ?? null,
     }),
     viewerCan: t.field({
       type: ClassPermissionsRef,
+      extensions: PER_VIEWER,
       select: (_args, ctx) => ({ allowUserCreateRooms: true, ...viewerMembership(ctx) }),
       resolve: (meetingClass) => classes.classPermissions(meetingClass.members[0]?.role ?? null, meetingClass),
     }),
@@ -73,7 +79,7 @@ builder.queryField('meetingClasses', (t) =>
   t.prismaField({
     type: ['MeetingClass'],
     description: 'Public classes and the private ones the viewer belongs to, oldest first.',
-    authScopes: { loggedIn: true },
+    ...access('member'),
     resolve: (query, _root, _args, ctx) =>
       ctx.prisma.meetingClass.findMany({
         ...query,
@@ -98,6 +104,8 @@ const MeetingClassPayload = builder.objectRef<{ meetingClass: MeetingClass }>('M
   fields: (t) => ({ meetingClass: t.field({ type: MeetingClassNode, resolve: (payload) => payload.meetingClass }) }),
 });
 
+const DeleteMeetingClassSuccess = deletedResult('DeleteMeetingClassSuccess');
+
 builder.mutationFields((t) => {
   const classId = () => t.arg.globalID({ required: true, for: MeetingClassNode });
   const roleArg = () => t.arg({ type: ClassRoleEnum, required: true });
@@ -105,72 +113,87 @@ builder.mutationFields((t) => {
     createMeetingClass: t.field({
       type: MeetingClassPayload,
       description: 'Creates a class; its creator becomes its admin.',
-      authScopes: { loggedIn: true },
+      ...access('member'),
       args: { input: t.arg({ type: MeetingClassInput, required: true, validate: { schema: classes.createClassInput } }) },
-      errors: { types: [ValidationError], directResult: true, union: { name: 'CreateMeetingClassResult' } },
-      resolve: async (_root, { input }, ctx) => ({ meetingClass: await classes.createClass(ctx.services, ctx.viewer!.user.id, input) }),
+      errors: { directResult: true, union: { name: 'CreateMeetingClassResult' } },
+      resolve: async (_root, { input }, ctx) => ({
+        meetingClass: await classes.createClass(ctx.services, ctx.viewer!.user.id, input),
+      }),
     }),
     updateMeetingClass: t.field({
       type: MeetingClassPayload,
       description: 'The class settings (its admins and moderators).',
-      authScopes: { loggedIn: true },
+      ...access('owner'),
       args: {
         classId: classId(),
         input: t.arg({ type: MeetingClassInput, required: true, validate: { schema: classes.createClassInput } }),
       },
-      errors: { types: [ValidationError], directResult: true, union: { name: 'UpdateMeetingClassResult' } },
+      errors: { directResult: true, union: { name: 'UpdateMeetingClassResult' } },
       resolve: async (_root, { classId, input }, ctx) => ({
-        meetingClass: await classes.updateClass(ctx.services, ctx.viewer!.user.id, { ...input, classId: Number(classId.id) }),
+        meetingClass: await classes.updateClass(ctx.services, ctx.viewer!.user.id, {
+          ...input,
+          classId: databaseIdOf(classId, 'MeetingClass', 'meeting.classNotFound'),
+        }),
       }),
     }),
-    deleteMeetingClass: t.id({
-      description: 'Deletes the class and its rooms (its admins only); returns the deleted id.',
-      authScopes: { loggedIn: true },
+    deleteMeetingClass: t.field({
+      type: DeleteMeetingClassSuccess,
+      description: 'Deletes the class and its rooms (its admins only); answers the deleted id.',
+      ...access('owner'),
       args: { classId: classId() },
+      errors: { directResult: true, union: { name: 'DeleteMeetingClassResult' } },
       resolve: async (_root, { classId }, ctx) => {
-        await classes.deleteClass(ctx.services, ctx.viewer!.user.id, Number(classId.id));
-        return encodeGlobalID('MeetingClass', classId.id);
+        await classes.deleteClass(
+          ctx.services,
+          ctx.viewer!.user.id,
+          databaseIdOf(classId, 'MeetingClass', 'meeting.classNotFound'),
+        );
+        return { deletedId: encodeGlobalID('MeetingClass', classId.id) };
       },
     }),
     joinMeetingClass: t.field({
       type: MeetingClassNode,
       description: 'Joins a public class as a member.',
-      authScopes: { loggedIn: true },
+      ...access('member'),
       args: { classId: classId() },
-      resolve: (_root, { classId }, ctx) => classes.joinClass(ctx.services, ctx.viewer!.user.id, Number(classId.id)),
+      errors: { directResult: true, union: { name: 'JoinMeetingClassResult' } },
+      resolve: (_root, { classId }, ctx) =>
+        classes.joinClass(ctx.services, ctx.viewer!.user.id, databaseIdOf(classId, 'MeetingClass', 'meeting.classNotFound')),
     }),
     addMeetingClassMember: t.field({
       type: MeetingClassNode,
-      authScopes: { loggedIn: true },
+      ...access('owner'),
       args: { classId: classId(), username: t.arg.string({ required: true }), role: roleArg() },
       errors: { types: [ConflictError], directResult: true, union: { name: 'AddMeetingClassMemberResult' } },
       resolve: (_root, args, ctx) =>
         classes.addClassMember(ctx.services, ctx.viewer!.user.id, {
-          classId: Number(args.classId.id),
+          classId: databaseIdOf(args.classId, 'MeetingClass', 'meeting.classNotFound'),
           username: args.username,
           role: args.role as ClassRole,
         }),
     }),
     setMeetingClassMemberRole: t.field({
       type: MeetingClassNode,
-      authScopes: { loggedIn: true },
+      ...access('owner'),
       args: { classId: classId(), userId: t.arg.globalID({ required: true, for: UserNode }), role: roleArg() },
+      errors: { directResult: true, union: { name: 'SetMeetingClassMemberRoleResult' } },
       resolve: (_root, args, ctx) =>
         classes.setClassMemberRole(ctx.services, ctx.viewer!.user.id, {
-          classId: Number(args.classId.id),
-          memberId: Number(args.userId.id),
+          classId: databaseIdOf(args.classId, 'MeetingClass', 'meeting.classNotFound'),
+          memberId: databaseIdOf(args.userId, 'User', 'meeting.userNotFound'),
           role: args.role as ClassRole,
         }),
     }),
     removeMeetingClassMember: t.field({
       type: MeetingClassNode,
       description: 'Removes a member (or lets the viewer leave the class).',
-      authScopes: { loggedIn: true },
+      ...access('owner'),
       args: { classId: classId(), userId: t.arg.globalID({ required: true, for: UserNode }) },
+      errors: { directResult: true, union: { name: 'RemoveMeetingClassMemberResult' } },
       resolve: (_root, args, ctx) =>
         classes.removeClassMember(ctx.services, ctx.viewer!.user.id, {
-          classId: Number(args.classId.id),
-          memberId: Number(args.userId.id),
+          classId: databaseIdOf(args.classId, 'MeetingClass', 'meeting.classNotFound'),
+          memberId: databaseIdOf(args.userId, 'User', 'meeting.userNotFound'),
         }),
     }),
   };

@@ -1,5 +1,7 @@
 import { builder } from '../builder';
-import { acceptedContactsWhere, liveSessionWhere } from '../services/meetingContacts';
+import { access } from '../auth/access';
+import { liveSessionWhere } from '../services/meetingContacts';
+import { contactsWhere } from '../services/relations';
 import { UserNode } from './user';
 
 builder.prismaObjectField(UserNode, 'isOnline', (t) =>
@@ -13,12 +15,12 @@ builder.prismaObjectField(UserNode, 'isOnline', (t) =>
 builder.queryField('meetingContacts', (t) =>
   t.prismaField({
     type: ['User'],
-    description: "The viewer's contacts in the meeting area: accepted friends, by first and last name.",
-    authScopes: { loggedIn: true },
+    description: "The viewer's contacts in the meeting area: active contacts, by first and last name.",
+    ...access('member'),
     resolve: (query, _root, _args, ctx) =>
       ctx.prisma.user.findMany({
         ...query,
-        where: acceptedContactsWhere(ctx.viewer!.user.id),
+        where: { ...contactsWhere(ctx.viewer!.user.id), isActive: true },
         orderBy: [{ firstName: 'asc' }, { lastName: 'asc' }, { id: 'asc' }],
         take: 500,
       }),

@@ -1,35 +1,42 @@
-import { decodeGlobalID } from '@pothos/plugin-relay';
 import { builder } from '../builder';
+import { access } from '../auth/access';
 import * as messages from '../services/messages';
 import {
   FileTooLargeError,
-  ForbiddenError,
-  NotAuthenticatedError,
-  NotFoundError,
+  RateLimitError,
   UnsupportedFileTypeError,
   UserBlockedError,
   ValidationError,
 } from '../services/errors';
 import { attachmentUrl } from '../services/messageAttachments';
-import type { SharedResult } from '../realtime/sharedSubscriptions';
-import { afterId } from '../realtime/catchUp';
+import { PER_VIEWER, type SharedResult } from '../realtime/sharedSubscriptions';
+import { afterId, databaseIdOf } from './globalIds';
 import { LiveSource } from '../realtime/userFeeds';
 import { UserNode } from './user';
+import { doneResult } from './errors';
+import { idempotencyKeyField } from './idempotency';
+import { directConversationKey } from '../database/keys';
+import { notBlockedWhere } from '../services/relations';
+import type { Prisma } from '../generated/prisma/client';
 
-/** The numeric id behind a global id of the given type, or a 404 for anything else. */
-function databaseIdOf(globalId: string | number, type: string): number {
-  try {
-    const decoded = decodeGlobalID(String(globalId));
-    const id = Number(decoded.id);
-    if (decoded.typename === type && Number.isInteger(id)) return id;
-  } catch {
-    // not a global id at all
-  }
-  throw new NotFoundError();
-}
+/**
+ * Conversations the viewer may see: a one-to-one conversation disappears for both members while a
+ * block stands between them (a group stays; its blocked members' messages and names are hidden).
+ */
+const visibleConversations = (viewerId: number | undefined): Pick<Prisma.ConversationWhereInput, 'OR'> => ({
+  OR: [{ directKey: null }, { participants: { every: { user: notBlockedWhere(viewerId) } } }],
+});
+
+/** Messages the viewer may see: in a conversation they may see, from a sender no block separates from them. */
+const visibleMessages = (viewerId: number | undefined): Prisma.MessageWhereInput => ({
+  sender: notBlockedWhere(viewerId),
+  conversation: visibleConversations(viewerId),
+});
 
 export const MessageNode = builder.prismaNode('Message', {
   id: { field: 'id' },
+  nullable: true,
+  findUnique: (id, ctx) => ({ ...visibleMessages(ctx.viewer?.user.id), id: Number(id) }),
   authScopes: (message) => ({ conversationParticipant: message.conversationId }),
   fields: (t) => ({
     databaseId: t.exposeInt('id'),
@@ -40,6 +47,10 @@ export const MessageNode = builder.prismaNode('Message', {
     senderId: t.globalID({ resolve: (message) => ({ type: 'User', id: message.senderId }) }),
     sender: t.relation('sender'),
     attachments: t.relation('attachments', { query: { orderBy: { id: 'asc' } } }),
+    contactCard: t.relation('contactCard', {
+      nullable: true,
+      description: 'A contact card sent with the chat input bar’s contact picker: whose card (null when none).',
+    }),
   }),
 });
 
@@ -56,6 +67,8 @@ builder.prismaObject('MessageAttachment', {
 
 export const ConversationNode = builder.prismaNode('Conversation', {
   id: { field: 'id' },
+  nullable: true,
+  findUnique: (id, ctx) => ({ ...visibleConversations(ctx.viewer?.user.id), id: Number(id) }),
   authScopes: (conversation) => ({ conversationParticipant: conversation.id }),
   fields: (t) => ({
     databaseId: t.exposeInt('id'),
@@ -66,6 +79,7 @@ export const ConversationNode = builder.prismaNode('Conversation', {
     otherParticipant: t.field({
       type: UserNode,
       nullable: true,
+      extensions: PER_VIEWER,
       select: (_args, ctx, nestedSelection) => ({
         participants: {
           where: { userId: { not: ctx.viewer?.user.id ?? 0 } },
@@ -77,43 +91,50 @@ export const ConversationNode = builder.prismaNode('Conversation', {
     }),
     participants: t.field({
       type: [UserNode],
-      select: (_args, _ctx, nestedSelection) => ({
-        participants: { orderBy: { id: 'asc' }, select: { user: nestedSelection(true) } },
+      select: (_args, ctx, nestedSelection) => ({
+        participants: {
+          where: { user: notBlockedWhere(ctx.viewer?.user.id) },
+          orderBy: { id: 'asc' },
+          select: { user: nestedSelection(true) },
+        },
       }),
       resolve: (conversation) => conversation.participants.map((p) => p.user),
     }),
     lastMessage: t.field({
       type: MessageNode,
       nullable: true,
-      select: (_args, _ctx, nestedSelection) => ({ messages: nestedSelection({ take: 1, orderBy: { id: 'desc' } }) }),
+      select: (_args, ctx, nestedSelection) => ({
+        messages: nestedSelection({ where: { sender: notBlockedWhere(ctx.viewer?.user.id) }, take: 1, orderBy: { id: 'desc' } }),
+      }),
       resolve: (conversation) => conversation.messages[0] ?? null,
     }),
     unreadCount: t.loadable({
       type: 'Int',
       // Batched, never cached: a subscription's context lives on, and counts change with each event.
       loaderOptions: { cache: false },
-      description: "Messages from others the viewer has not read yet.",
+      extensions: PER_VIEWER,
+      description: 'Messages from others the viewer has not read yet.',
       load: async (ids: number[], ctx) => {
         const counts = await messages.unreadCounts(ctx.services, ctx.viewer!.user.id, ids);
         return ids.map((id) => counts.get(id) ?? 0);
       },
       resolve: (conversation) => conversation.id,
     }),
-    othersReadUpTo: t.loadable({
-      type: 'Int',
+    othersReadUpTo: t.int({
       nullable: true,
-      loaderOptions: { cache: false },
-      description: "The database id of the newest message every other participant has read (read marks).",
-      load: async (ids: number[], ctx) => {
-        const marks = await messages.othersReadUpTo(ctx.services, ctx.viewer!.user.id, ids);
-        return ids.map((id) => marks.get(id) ?? null);
-      },
-      resolve: (conversation) => conversation.id,
+      extensions: PER_VIEWER,
+      description: 'The database id of the newest message every other participant has read (read marks).',
+      select: (_args, ctx) => ({
+        participants: { where: { userId: { not: ctx.viewer?.user.id ?? 0 } }, select: { lastReadMessageId: true } },
+      }),
+      // The oldest mark among the others; none while one of them has read nothing (or nobody else is left).
+      resolve: ({ participants }) =>
+        participants.length ? Math.min(...participants.map((p) => p.lastReadMessageId ?? 0)) || null : null,
     }),
     messages: t.relatedConnection('messages', {
       cursor: 'id',
       description: 'Oldest first; page backwards from the newest with `last` and `before`.',
-      query: () => ({ orderBy: { id: 'asc' } }),
+      query: (_args, ctx) => ({ where: { sender: notBlockedWhere(ctx.viewer?.user.id) }, orderBy: { id: 'asc' } }),
     }),
   }),
 });
@@ -123,13 +144,17 @@ builder.queryFields((t) => ({
     type: 'Conversation',
     cursor: 'id',
     description: "The viewer's conversations, most recent activity first.",
-    authScopes: { loggedIn: true },
+    ...access('member'),
     defaultSize: 30,
     maxSize: 100,
     resolve: (query, _root, _args, ctx) =>
       ctx.prisma.conversation.findMany({
         ...query,
-        where: { participants: { some: { userId: ctx.viewer!.user.id } }, lastMessageAt: { not: null } },
+        where: {
+          participants: { some: { userId: ctx.viewer!.user.id } },
+          lastMessageAt: { not: null },
+          ...visibleConversations(ctx.viewer!.user.id),
+        },
         orderBy: [{ lastMessageAt: 'desc' }, { id: 'desc' }],
       }),
   }),
@@ -137,24 +162,31 @@ builder.queryFields((t) => ({
     type: 'Conversation',
     nullable: true,
     description: 'The one-to-one conversation between the viewer and this user, if they have written.',
-    authScopes: { loggedIn: true },
+    ...access('member'),
     args: { userId: t.arg.id({ required: true }) },
     resolve: (query, _root, args, ctx) => {
       const other = databaseIdOf(args.userId, 'User');
       if (other === ctx.viewer!.user.id) return null;
       return ctx.prisma.conversation.findUnique({
         ...query,
-        where: { directKey: `${Math.min(other, ctx.viewer!.user.id)}:${Math.max(other, ctx.viewer!.user.id)}` },
+        where: { ...visibleConversations(ctx.viewer!.user.id), directKey: directConversationKey(other, ctx.viewer!.user.id) },
       });
     },
   }),
   unreadMessagesCount: t.int({
     description: "Unread messages across all the viewer's conversations.",
-    authScopes: { loggedIn: true },
+    ...access('member'),
     resolve: async (_root, _args, ctx) => {
       const userId = ctx.viewer!.user.id;
-      const conversations = await ctx.prisma.conversationParticipant.findMany({ where: { userId }, select: { conversationId: true } });
-      const counts = await messages.unreadCounts(ctx.services, userId, conversations.map((c) => c.conversationId));
+      const conversations = await ctx.prisma.conversationParticipant.findMany({
+        where: { userId },
+        select: { conversationId: true },
+      });
+      const counts = await messages.unreadCounts(
+        ctx.services,
+        userId,
+        conversations.map((c) => c.conversationId),
+      );
       return [...counts.values()].reduce((sum, n) => sum + n, 0);
     },
   }),
@@ -171,6 +203,8 @@ const SendMessageInput = builder.inputType('SendMessageInput', {
       required: false,
       description: 'Images, video, audio, PDF, DOC, DOCX, TXT, ZIP or RAR; 25 MB and 10 files at most.',
     }),
+    contactId: t.id({ required: false, description: 'Sends a contact card: the sender’s own or one of their contacts’.' }),
+    idempotencyKey: idempotencyKeyField(t),
   }),
 });
 
@@ -189,13 +223,15 @@ const SendMessageSuccess = builder.objectRef<{ messageId: number; conversationId
   }),
 });
 
+const SetTypingSuccess = doneResult('SetTypingSuccess');
+
 builder.mutationFields((t) => ({
   sendMessage: t.field({
     type: SendMessageSuccess,
-    authScopes: { loggedIn: true },
+    ...access('member'),
     args: { input: t.arg({ type: SendMessageInput, required: true }) },
     errors: {
-      types: [ValidationError, NotFoundError, ForbiddenError, UserBlockedError, FileTooLargeError, UnsupportedFileTypeError],
+      types: [UserBlockedError, FileTooLargeError, UnsupportedFileTypeError, RateLimitError],
       directResult: true,
       union: { name: 'SendMessageResult' },
     },
@@ -206,6 +242,8 @@ builder.mutationFields((t) => ({
           conversationId: databaseIdOf(input.conversationId, 'Conversation'),
           content: input.content ?? '',
           attachments: input.attachments ?? [],
+          contactId: input.contactId ? databaseIdOf(input.contactId, 'User') : null,
+          idempotencyKey: input.idempotencyKey,
         });
       }
       if (!input.recipientId) throw new ValidationError([{ path: ['recipientId'], messageKey: 'messages.recipientRequired' }]);
@@ -213,15 +251,18 @@ builder.mutationFields((t) => ({
         recipientId: databaseIdOf(input.recipientId, 'User'),
         content: input.content ?? '',
         attachments: input.attachments ?? [],
+        contactId: input.contactId ? databaseIdOf(input.contactId, 'User') : null,
+        idempotencyKey: input.idempotencyKey,
       });
     },
   }),
 
   markConversationRead: t.prismaField({
     type: 'Conversation',
-    description: "Marks the conversation read up to its newest message; the other side sees it live.",
-    authScopes: { loggedIn: true },
+    description: 'Marks the conversation read up to its newest message; the other side sees it live.',
+    ...access('owner'),
     args: { conversationId: t.arg.id({ required: true }) },
+    errors: { directResult: true, union: { name: 'MarkConversationReadResult' } },
     resolve: async (query, _root, args, ctx) => {
       const conversationId = databaseIdOf(args.conversationId, 'Conversation');
       await messages.markConversationRead(ctx.services, ctx.viewer!.user.id, conversationId);
@@ -229,12 +270,14 @@ builder.mutationFields((t) => ({
     },
   }),
 
-  setTyping: t.boolean({
-    authScopes: { loggedIn: true },
+  setTyping: t.field({
+    type: SetTypingSuccess,
+    ...access('owner'),
     args: { conversationId: t.arg.id({ required: true }), typing: t.arg.boolean({ required: true }) },
+    errors: { directResult: true, union: { name: 'SetTypingResult' } },
     resolve: async (_root, args, ctx) => {
       await messages.setTyping(ctx.services, ctx.viewer!.user.id, databaseIdOf(args.conversationId, 'Conversation'), args.typing);
-      return true;
+      return { done: true as const };
     },
   }),
 }));
@@ -250,12 +293,6 @@ const TypingEvent = builder
     }),
   });
 
-/** Subscriptions need a signed-in viewer; scope checks guard resolve, not subscribe. */
-function viewerIdOrRefuse(ctx: { viewer: { user: { id: number } } | null }): number {
-  if (!ctx.viewer) throw new NotAuthenticatedError();
-  return ctx.viewer.user.id;
-}
-
 builder.subscriptionFields((t) => ({
   messageAdded: t.prismaField({
     type: 'Message',
@@ -263,9 +300,17 @@ builder.subscriptionFields((t) => ({
       "Every message stored in the viewer's conversations (theirs and the viewer's own, for other tabs). " +
       'With `after` (the id of the newest message the client has), the ones stored since come first, ' +
       'so a client whose socket dropped misses nothing and gets nothing twice.',
+    ...access('member', {
+      // Identical subscriptions share one execution per message; a document selecting a PER_VIEWER
+      // field (the sender's isViewer or email, say) is shared only between one viewer's subscriptions.
+      sharedResult: {
+        key: (event: { id: number }) => `message:${event.id}`,
+        ignoreArgs: ['after'],
+      } satisfies SharedResult<{ id: number }>,
+    }),
     args: { after: t.arg.id({ required: false }) },
     subscribe: (_root, args, ctx) => {
-      const userId = viewerIdOrRefuse(ctx);
+      const userId = ctx.viewer!.user.id;
       return new LiveSource(ctx.services.feeds.messages, userId, {
         after: afterId(args.after),
         backlog: (after) => messages.messagesAfter(ctx.services, userId, after),
@@ -276,23 +321,15 @@ builder.subscriptionFields((t) => ({
         },
       });
     },
-    // A message reads the same for every participant: identical subscriptions share one
-    // execution per message (Message has no viewer-dependent field; keep it that way).
-    extensions: {
-      sharedResult: {
-        key: (event: { id: number }) => `message:${event.id}`,
-        ignoreArgs: ['after'],
-      } satisfies SharedResult<{ id: number }>,
-    },
-    resolve: (query, event, _args, ctx) =>
-      ctx.prisma.message.findUniqueOrThrow({ ...query, where: { id: event.id } }),
+    resolve: (query, event, _args, ctx) => ctx.prisma.message.findUniqueOrThrow({ ...query, where: { id: event.id } }),
   }),
 
   conversationUpdated: t.prismaField({
     type: 'Conversation',
     description: 'A conversation of the viewer changed: a new message, or someone read it (unread counts, read marks).',
+    ...access('member'),
     subscribe: async function* (_root, _args, ctx) {
-      const userId = viewerIdOrRefuse(ctx);
+      const userId = ctx.viewer!.user.id;
       const { messages: messagesIn, reads } = ctx.services.feeds;
       yield* mergeIterators<{ conversationId: number }>([messagesIn.iterate(userId), reads.iterate(userId)]);
     },
@@ -303,7 +340,8 @@ builder.subscriptionFields((t) => ({
   typing: t.field({
     type: TypingEvent,
     description: 'Someone starts or stops typing in one of the viewer’s conversations.',
-    subscribe: (_root, _args, ctx) => ctx.services.feeds.typing.iterate(viewerIdOrRefuse(ctx)),
+    ...access('member'),
+    subscribe: (_root, _args, ctx) => ctx.services.feeds.typing.iterate(ctx.viewer!.user.id),
     resolve: (event) => event,
   }),
 }));
@@ -318,7 +356,10 @@ async function* mergeIterators<T>(iterators: AsyncIterator<T>[]): AsyncGenerator
         pending.delete(index);
         continue;
       }
-      pending.set(index, iterators[index].next().then((next) => ({ index, result: next })));
+      pending.set(
+        index,
+        iterators[index].next().then((next) => ({ index, result: next })),
+      );
       yield result.value;
     }
   } finally {

@@ -1,10 +1,12 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { builder } from '../builder';
+import { access } from '../auth/access';
 import { translate } from '../i18n';
 import type { NotificationEvent } from '../realtime/pubsub';
-import { afterId, storedThenLive } from '../realtime/catchUp';
-import { NotAuthenticatedError } from '../services/errors';
+import { storedThenLive } from '../realtime/catchUp';
+import { afterId } from './globalIds';
 import { NOTIFICATION_KINDS, notificationsAfter } from '../services/notifications';
+import { deliverableFrom } from '../services/relations';
 
 const NotificationKind = builder.enumType('NotificationKind', { values: NOTIFICATION_KINDS });
 
@@ -12,11 +14,26 @@ const MESSAGE_KEYS = {
   NEW_SIGN_IN: 'notification.newSignIn',
   FRIEND_REQUEST: 'notification.friendRequest',
   FRIEND_ACCEPTED: 'notification.friendAccepted',
+  SUPPORT_REPLY: 'notification.supportReply',
+  SUBSCRIPTION_CHANGED: 'notification.subscriptionChanged',
+  SUBSCRIPTION_ENDING: 'notification.subscriptionEnding',
+  SUBSCRIPTION_EXPIRED: 'notification.subscriptionExpired',
+  SUBSCRIPTION_GROUP_ADDED: 'notification.groupPlanAdded',
+  SUBSCRIPTION_GROUP_REMOVED: 'notification.groupPlanRemoved',
+  CALENDAR_INVITATION: 'notification.calendarInvitation',
+  NEW_FOLLOWER: 'notification.newFollower',
 } as const;
 
+/** The payload's plain values, for the texts that name them ({planName}, {status}...). */
+const payloadParams = (event: NotificationEvent) =>
+  Object.fromEntries(
+    Object.entries(event.payload).filter((entry): entry is [string, string | number] =>
+      ['string', 'number'].includes(typeof entry[1]),
+    ),
+  );
+
 /** The member a notification is about (payload.userId), if any. */
-const actorId = (event: NotificationEvent) =>
-  typeof event.payload.userId === 'number' ? event.payload.userId : null;
+const actorId = (event: NotificationEvent) => (typeof event.payload.userId === 'number' ? event.payload.userId : null);
 
 const Notification = builder.objectRef<NotificationEvent>('Notification').implement({
   fields: (t) => ({
@@ -25,9 +42,14 @@ const Notification = builder.objectRef<NotificationEvent>('Notification').implem
     message: t.string({
       resolve: async (event, _args, ctx) => {
         const id = actorId(event);
-        const actor = id ? await ctx.prisma.user.findUnique({ where: { id }, select: { firstName: true, lastName: true } }) : null;
+        const actor = id
+          ? await ctx.prisma.user.findUnique({ where: { id }, select: { firstName: true, lastName: true } })
+          : null;
         const name = actor ? `${actor.firstName} ${actor.lastName}`.trim() : '';
-        return translate(ctx.locale, MESSAGE_KEYS[event.kind as keyof typeof MESSAGE_KEYS] ?? event.kind, { name });
+        return translate(ctx.locale, MESSAGE_KEYS[event.kind as keyof typeof MESSAGE_KEYS] ?? event.kind, {
+          ...payloadParams(event),
+          name,
+        });
       },
     }),
     actor: t.prismaField({
@@ -50,15 +72,16 @@ builder.subscriptionField('notifications', (t) =>
     description:
       "The signed-in viewer's notifications as they happen. With `after` (the id of the last one the client has), " +
       'those stored since are delivered first, so a client that reconnects misses nothing and gets nothing twice.',
-    authScopes: { loggedIn: true },
+    ...access('member'),
     args: { after: t.arg.id({ required: false }) },
     subscribe: (_root, args, ctx) => {
-      // Scope checks guard resolve, not subscribe: refuse here before anything is read.
-      if (!ctx.viewer) throw new NotAuthenticatedError();
-      const userId = ctx.viewer.user.id;
+      const userId = ctx.viewer!.user.id;
+      const deliverable = deliverableFrom(ctx.prisma, userId);
       return storedThenLive(ctx.services.pubsub.subscribe('user:notification', userId), {
         after: afterId(args.after),
         backlog: (lastId) => notificationsAfter(ctx.services, userId, lastId),
+        // Nothing about a member a block separates from the viewer (a request sent before the block...).
+        accept: (event) => deliverable(actorId(event)),
       });
     },
     resolve: (event) => event,

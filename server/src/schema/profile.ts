@@ -1,4 +1,5 @@
 import { builder } from '../builder';
+import { access } from '../auth/access';
 import { translate, type MessageKey } from '../i18n';
 import * as profiles from '../services/profiles';
 import * as phones from '../services/phoneVerification';
@@ -6,24 +7,23 @@ import {
   ConflictError,
   DeliveryFailedError,
   FileTooLargeError,
-  ForbiddenError,
-  NotFoundError,
   PhoneLockedError,
   RateLimitError,
   UnsupportedFileTypeError,
-  ValidationError,
   VerificationCodeError,
   WrongPasswordError,
 } from '../services/errors';
 import { parsedBy } from '../services/validation';
-import { notBlockedWithWhere } from '../services/friendships';
-import { databaseIdOf, UserNode } from './user';
+import { FEED_ORDER, visibleTo } from '../services/publications';
+import { PER_VIEWER } from '../realtime/sharedSubscriptions';
+import { UserNode } from './user';
+import { databaseIdOf, type GlobalId } from './globalIds';
 
 /** A changed member: `user` is read with the client's selection, so Relay updates its store. */
 type ChangedUser = { userId: number; messageKey: MessageKey; url?: string };
 
-const ProfileChange = builder.objectRef<ChangedUser>('ProfileChange').implement({
-  description: 'The member after a profile change, and a confirmation in the request\'s language.',
+export const ProfileChange = builder.objectRef<ChangedUser>('ProfileChange').implement({
+  description: "The member after a profile change, and a confirmation in the request's language.",
   fields: (t) => ({
     user: t.prismaField({
       type: 'User',
@@ -81,37 +81,35 @@ const ProfileImageKind = builder.enumType('ProfileImageKind', {
   values: { AVATAR: { value: 'avatar' }, COVER: { value: 'cover' } } as const,
 });
 
-
 const ChangePasswordSuccess = builder.objectRef<{ messageKey: MessageKey }>('ChangePasswordSuccess').implement({
   fields: (t) => ({ message: t.string({ resolve: (result, _args, ctx) => translate(ctx.locale, result.messageKey) }) }),
 });
 
-const SendPhoneCodeSuccess = builder
-  .objectRef<{ devNote: string | null }>('SendPhoneVerificationCodeSuccess')
-  .implement({
-    fields: (t) => ({
-      message: t.string({ resolve: (_result, _args, ctx) => translate(ctx.locale, 'phone.codeSent') }),
-      devNote: t.exposeString('devNote', {
-        nullable: true,
-        description: 'Set when no SMS gateway is configured: where the code went instead (development).',
-      }),
+const SendPhoneCodeSuccess = builder.objectRef<{ devNote: string | null }>('SendPhoneVerificationCodeSuccess').implement({
+  fields: (t) => ({
+    message: t.string({ resolve: (_result, _args, ctx) => translate(ctx.locale, 'phone.codeSent') }),
+    devNote: t.exposeString('devNote', {
+      nullable: true,
+      description: 'Set when no SMS gateway is configured: where the code went instead (development).',
     }),
-  });
+  }),
+});
 
 /** The member a mutation acts on: `userId` (admins editing someone) or the viewer. */
-const targetId = (userId: { id: string } | null | undefined, viewerId: number) => (userId ? databaseIdOf(userId) : viewerId);
+const targetId = (userId: GlobalId | null | undefined, viewerId: number) =>
+  userId ? databaseIdOf(userId, 'User', 'user.notFound') : viewerId;
 
 builder.mutationFields((t) => ({
   updateProfile: t.field({
     type: ProfileChange,
     description: "Saves the profile card: the viewer's own, or anyone's for an admin (ForbiddenError otherwise).",
-    authScopes: { loggedIn: true },
+    ...access('owner'),
     args: {
       userId: t.arg.globalID({ for: UserNode, required: false }),
       input: t.arg({ type: UpdateProfileInput, required: true, validate: { schema: profiles.updateProfileInput } }),
     },
     errors: {
-      types: [ValidationError, ForbiddenError, NotFoundError, PhoneLockedError],
+      types: [PhoneLockedError],
       directResult: true,
       union: { name: 'UpdateProfileResult' },
     },
@@ -125,12 +123,12 @@ builder.mutationFields((t) => ({
 
   updateProfileSettings: t.field({
     type: ProfileChange,
-    authScopes: { loggedIn: true },
+    ...access('member'),
     args: {
       input: t.arg({ type: UpdateProfileSettingsInput, required: true, validate: { schema: profiles.updateSettingsInput } }),
     },
     errors: {
-      types: [ValidationError, ConflictError, PhoneLockedError],
+      types: [ConflictError, PhoneLockedError],
       directResult: true,
       union: { name: 'UpdateProfileSettingsResult' },
     },
@@ -143,10 +141,10 @@ builder.mutationFields((t) => ({
   changePassword: t.field({
     type: ChangePasswordSuccess,
     description: "Needs the current password; ends the member's other sessions.",
-    authScopes: { loggedIn: true },
+    ...access('member'),
     args: { input: t.arg({ type: ChangePasswordInput, required: true, validate: { schema: profiles.changePasswordInput } }) },
     errors: {
-      types: [ValidationError, WrongPasswordError, RateLimitError],
+      types: [WrongPasswordError, RateLimitError],
       directResult: true,
       union: { name: 'ChangePasswordResult' },
     },
@@ -159,7 +157,7 @@ builder.mutationFields((t) => ({
   uploadProfileImage: t.field({
     type: ProfileChange,
     description: 'A new avatar or cover: JPG or PNG by content, at most 5 MB; stored resized, the previous file deleted.',
-    authScopes: { loggedIn: true },
+    ...access('owner'),
     args: {
       userId: t.arg.globalID({ for: UserNode, required: false }),
       kind: t.arg({ type: ProfileImageKind, required: true }),
@@ -167,7 +165,7 @@ builder.mutationFields((t) => ({
       file: t.arg({ type: 'File', required: false }),
     },
     errors: {
-      types: [ValidationError, FileTooLargeError, UnsupportedFileTypeError, ForbiddenError, NotFoundError],
+      types: [FileTooLargeError, UnsupportedFileTypeError],
       directResult: true,
       union: { name: 'UploadProfileImageResult' },
     },
@@ -180,23 +178,22 @@ builder.mutationFields((t) => ({
 
   sendPhoneVerificationCode: t.field({
     type: SendPhoneCodeSuccess,
-    authScopes: { loggedIn: true },
+    ...access('member'),
     args: { input: t.arg({ type: SendPhoneCodeInput, required: true, validate: { schema: phones.sendPhoneCodeInput } }) },
     errors: {
-      types: [ValidationError, PhoneLockedError, RateLimitError, DeliveryFailedError],
+      types: [PhoneLockedError, RateLimitError, DeliveryFailedError],
       directResult: true,
       union: { name: 'SendPhoneVerificationCodeResult' },
     },
-    resolve: (_root, { input }, ctx) =>
-      phones.sendPhoneVerificationCode(ctx.services, ctx.viewer!.user, input.phone, ctx.locale),
+    resolve: (_root, { input }, ctx) => phones.sendPhoneVerificationCode(ctx.services, ctx.viewer!.user, input.phone, ctx.locale),
   }),
 
   verifyPhone: t.field({
     type: ProfileChange,
-    authScopes: { loggedIn: true },
+    ...access('member'),
     args: { input: t.arg({ type: VerifyPhoneInput, required: true, validate: { schema: phones.verifyPhoneInput } }) },
     errors: {
-      types: [ValidationError, VerificationCodeError, PhoneLockedError],
+      types: [VerificationCodeError, PhoneLockedError],
       directResult: true,
       union: { name: 'VerifyPhoneResult' },
     },
@@ -210,7 +207,7 @@ builder.mutationFields((t) => ({
 builder.queryField('usernameAvailable', (t) =>
   t.boolean({
     description: 'Whether the signed-in member could take this username (case-insensitive).',
-    authScopes: { loggedIn: true },
+    ...access('member'),
     args: { username: t.arg.string({ required: true, validate: { maxLength: 100 } }) },
     resolve: (_root, { username }, ctx) => profiles.usernameAvailable(ctx.prisma, ctx.viewer!.user.id, username),
   }),
@@ -220,13 +217,12 @@ builder.prismaObjectField('User', 'publications', (t) =>
   t.relatedConnection('publications', {
     cursor: 'id',
     description:
-      "This member's publications, newest first (the profile's Publications tab); none between members where one blocked the other.",
+      "This member's publications, newest first (the profile's Publications tab and REST's lists of a member's posts); " +
+      'none between members where one blocked the other.',
     totalCount: true,
     defaultSize: 20,
     maxSize: 100,
-    query: (_args, ctx) => ({
-      where: { author: notBlockedWithWhere(ctx.viewer?.user.id ?? 0) },
-      orderBy: { id: 'desc' as const },
-    }),
+    extensions: PER_VIEWER,
+    query: (_args, ctx) => ({ where: visibleTo(ctx.viewer?.user.id), orderBy: FEED_ORDER }),
   }),
 );

@@ -1,14 +1,18 @@
 import { builder } from '../builder';
+import { access } from '../auth/access';
 import type { Context } from '../context';
 import type { RoomChatMessage } from '../generated/prisma/client';
-import { afterId, storedThenLive } from '../realtime/catchUp';
+import { storedThenLive } from '../realtime/catchUp';
+import { afterId, databaseIdOf } from './globalIds';
 import type { RoomChatEvent } from '../realtime/pubsub';
-import { NotAuthenticatedError, ValidationError } from '../services/errors';
 import * as chat from '../services/roomChat';
 import { accessibleRoom, visibleRoomWhere } from '../services/rooms';
 import { signedVoiceUrl, voiceMimeType } from '../storage/voiceMessages';
 import { UserNode } from './user';
 import { RoomNode } from './rooms';
+import { idempotencyKeyArg, idempotencyKeyField } from './idempotency';
+import { idempotencyKeyRule } from '../services/idempotency';
+import { deliverableFrom } from '../services/relations';
 
 const viewerId = (ctx: Context) => ctx.viewer?.user.id ?? 0;
 
@@ -31,13 +35,17 @@ const VoiceRef = builder.objectRef<Voice>('VoiceRecording').implement({
   }),
 });
 
-type ContactCard = { id: number; name: string; username: string; email: string; avatar: string | null };
+type ContactCard = { id: number; name: string; username: string; email: string | null; avatar: string | null };
 const ContactCardRef = builder.objectRef<ContactCard>('ContactCard').implement({
   fields: (t) => ({
     userDatabaseId: t.int({ resolve: (card) => card.id }),
     name: t.exposeString('name'),
     username: t.exposeString('username'),
-    email: t.exposeString('email'),
+    email: t.string({
+      nullable: true,
+      description: "Null unless the contact's privacy settings show their email to every recipient of the card.",
+      resolve: (card) => card.email ?? null,
+    }),
     avatar: t.string({ nullable: true, resolve: (card) => card.avatar ?? null }),
   }),
 });
@@ -79,10 +87,10 @@ builder.queryField('roomChatHistory', (t) =>
   t.prismaField({
     type: ['RoomChatMessage'],
     description: 'The last messages of a room the viewer may enter (at most `last`, 100 by default), oldest first.',
-    authScopes: { loggedIn: true },
+    ...access('owner'),
     args: { roomId: t.arg.globalID({ required: true, for: RoomNode }), last: t.arg.int({ required: false }) },
     resolve: async (query, _root, args, ctx) => {
-      const roomId = Number(args.roomId.id);
+      const roomId = databaseIdOf(args.roomId, 'Room', 'meeting.roomNotFound');
       await accessibleRoom(ctx.services, viewerId(ctx), roomId);
       const newest = await ctx.prisma.roomChatMessage.findMany({
         ...query,
@@ -113,25 +121,28 @@ function chatSubscription(
     t.prismaField({
       type: 'RoomChatMessage',
       description: opts.description,
-      authScopes: { loggedIn: true },
+      ...access(opts.room ? 'owner' : 'member'),
       args: {
         roomId: t.arg.globalID({ required: opts.room, for: RoomNode }),
-        after: t.arg.id({ required: false, description: 'The last message id the client has: the ones stored since come first.' }),
+        after: t.arg.id({
+          required: false,
+          description: 'The last message id the client has: the ones stored since come first.',
+        }),
       },
       subscribe: async (_root, args, ctx) => {
-        if (!ctx.viewer) throw new NotAuthenticatedError();
-        const userId = ctx.viewer.user.id;
-        const roomId = args.roomId ? Number(args.roomId.id) : 0;
+        const userId = ctx.viewer!.user.id;
+        const roomId = args.roomId ? databaseIdOf(args.roomId, 'Room', 'meeting.roomNotFound') : 0;
         if (opts.room) await accessibleRoom(ctx.services, userId, roomId);
         const where = opts.where(ctx, roomId);
+        const deliverable = deliverableFrom(ctx.prisma, userId);
         return storedThenLive(opts.topic(ctx, roomId), {
           after: afterId(args.after),
           backlog: (lastId) => chat.chatMessagesAfter(ctx.services, userId, where, lastId),
-          accept: (event) => chat.isChatMessageVisible(event, userId) && (opts.accept?.(event) ?? true),
+          accept: async (event) =>
+            chat.isChatMessageVisible(event, userId) && (opts.accept?.(event) ?? true) && (await deliverable(event.senderId)),
         });
       },
-      resolve: (query, event, _args, ctx) =>
-        ctx.prisma.roomChatMessage.findUniqueOrThrow({ ...query, where: { id: event.id } }),
+      resolve: (query, event, _args, ctx) => ctx.prisma.roomChatMessage.findUniqueOrThrow({ ...query, where: { id: event.id } }),
     }),
   );
 }
@@ -159,7 +170,7 @@ chatSubscription('contactCards', {
 });
 
 const SendRoomMessageInput = builder.inputType('SendRoomMessageInput', {
-  fields: (t) => ({ content: t.string({ required: true }) }),
+  fields: (t) => ({ content: t.string({ required: true }), idempotencyKey: idempotencyKeyField(t) }),
 });
 
 const RoomChatMessagePayload = builder.objectRef<{ chatMessage: RoomChatMessage }>('RoomChatMessagePayload').implement({
@@ -168,53 +179,67 @@ const RoomChatMessagePayload = builder.objectRef<{ chatMessage: RoomChatMessage 
 
 builder.mutationFields((t) => {
   const roomId = () => t.arg.globalID({ required: true, for: RoomNode });
-  const errors = (name: string) => ({ types: [ValidationError], directResult: true as const, union: { name } });
+  const errors = (name: string) => ({ directResult: true as const, union: { name } });
   return {
     sendRoomMessage: t.field({
       type: RoomChatMessagePayload,
-      authScopes: { loggedIn: true },
+      ...access('owner'),
       args: {
         roomId: roomId(),
-        input: t.arg({ type: SendRoomMessageInput, required: true, validate: { schema: chat.sendTextInput.pick({ content: true }) } }),
+        input: t.arg({
+          type: SendRoomMessageInput,
+          required: true,
+          validate: {
+            schema: chat.sendTextInput.pick({ content: true }).extend({ idempotencyKey: idempotencyKeyRule.nullish() }),
+          },
+        }),
       },
       errors: errors('SendRoomMessageResult'),
       resolve: async (_root, args, ctx) => ({
-        chatMessage: await chat.sendText(ctx.services, viewerId(ctx), { roomId: Number(args.roomId.id), content: args.input.content }),
+        chatMessage: await chat.sendText(ctx.services, viewerId(ctx), {
+          roomId: databaseIdOf(args.roomId, 'Room', 'meeting.roomNotFound'),
+          content: args.input.content,
+          idempotencyKey: args.input.idempotencyKey,
+        }),
       }),
     }),
     sendVoiceMessage: t.field({
       type: RoomChatMessagePayload,
       description: 'A recording (WebM/Opus, Ogg or MP4, at most 300 s), sent as a GraphQL multipart upload.',
-      authScopes: { loggedIn: true },
+      ...access('owner'),
       args: {
         roomId: roomId(),
         file: t.arg({ type: 'File', required: true }),
         durationSeconds: t.arg.int({ required: true }),
+        idempotencyKey: idempotencyKeyArg(t.arg),
       },
       errors: errors('SendVoiceMessageResult'),
       resolve: async (_root, args, ctx) => ({
         chatMessage: await chat.sendVoice(ctx.services, viewerId(ctx), {
-          roomId: Number(args.roomId.id),
+          roomId: databaseIdOf(args.roomId, 'Room', 'meeting.roomNotFound'),
           file: args.file,
           durationSeconds: args.durationSeconds,
+          idempotencyKey: args.idempotencyKey,
         }),
       }),
     }),
     sendContactCard: t.field({
       type: RoomChatMessagePayload,
       description: "Shares the viewer's own card or a contact's with chosen people in the room.",
-      authScopes: { loggedIn: true },
+      ...access('owner'),
       args: {
         roomId: roomId(),
         contactId: t.arg.globalID({ required: true, for: UserNode }),
         recipientIds: t.arg.globalIDList({ required: true, for: UserNode }),
+        idempotencyKey: idempotencyKeyArg(t.arg),
       },
       errors: errors('SendContactCardResult'),
       resolve: async (_root, args, ctx) => ({
         chatMessage: await chat.sendContactCard(ctx.services, viewerId(ctx), {
-          roomId: Number(args.roomId.id),
-          contactId: Number(args.contactId.id),
-          recipientIds: args.recipientIds.map((id) => Number(id.id)),
+          roomId: databaseIdOf(args.roomId, 'Room', 'meeting.roomNotFound'),
+          contactId: databaseIdOf(args.contactId, 'User', 'meeting.userNotFound'),
+          recipientIds: args.recipientIds.map((id) => databaseIdOf(id, 'User', 'meeting.userNotFound')),
+          idempotencyKey: args.idempotencyKey,
         }),
       }),
     }),

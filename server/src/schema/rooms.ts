@@ -1,13 +1,21 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { builder } from '../builder';
+import { access, moduleAccess } from '../auth/access';
+import { PER_VIEWER } from '../realtime/sharedSubscriptions';
+import { databaseIdOf } from './globalIds';
 import type { Context } from '../context';
 import type { Room } from '../generated/prisma/client';
-import { LimitReachedError, ValidationError } from '../services/errors';
-import { classPermissions } from '../services/meetingClasses';
-import { currentParticipantPlan, groupCallsEnabled } from '../services/meetingPlans';
+import { LimitReachedError, RateLimitError } from '../services/errors';
+import { classPermissions, visibleClassWhere } from '../services/meetingClasses';
+import { currentParticipantPlan, defaultVideoQuality, groupCallsEnabled, type VideoQuality } from '../services/meetingPlans';
+import { VideoQualityEnum } from './groupCalls';
 import * as rooms from '../services/rooms';
 import { VOICE_MAX_SECONDS } from '../storage/voiceMessages';
 import { MeetingClassNode } from './meetingClasses';
+import { deletedResult } from './errors';
+import { SubscriptionPlanRef } from './subscriptions';
+import { effectivePlan } from '../services/subscriptions';
+import type { SubscriptionPlan } from '../generated/prisma/client';
 
 export const RoomTypeEnum = builder.enumType('RoomType', {
   values: {
@@ -49,6 +57,7 @@ export const RoomNode = builder.prismaNode('Room', {
     participantCount: t.relationCount('participants', { where: { leftAt: null } }),
     viewerCanDelete: t.boolean({
       description: 'Class rooms: class admins and moderators; other rooms: their creator or a platform admin.',
+      extensions: PER_VIEWER,
       select: (_args, ctx) => ({
         type: true,
         createdById: true,
@@ -69,7 +78,7 @@ builder.queryField('meetingRooms', (t) =>
   t.prismaField({
     type: ['Room'],
     description: 'Open rooms that belong to no class, oldest first (class rooms are listed with their class).',
-    authScopes: { loggedIn: true },
+    ...access('member'),
     resolve: (query, _root, _args, ctx) =>
       ctx.prisma.room.findMany({
         ...query,
@@ -77,6 +86,32 @@ builder.queryField('meetingRooms', (t) =>
         orderBy: { createdAt: 'asc' },
         take: 200,
       }),
+  }),
+);
+
+builder.subscriptionField('roomOccupancyChanged', (t) =>
+  t.prismaField({
+    type: 'Room',
+    description:
+      'A room the viewer may see (with no class, or in a class they see) whose participants changed: ' +
+      'someone joined or left, or it closed (isActive false). Keeps the counts of the room lists live.',
+    ...access('member'),
+    subscribe: async function* (_root, _args, ctx) {
+      const userId = ctx.viewer!.user.id;
+      for await (const { roomIds } of ctx.services.pubsub.subscribe('rooms:occupancy')) {
+        // Calls are never listed; the rest is told only to those who may see the room.
+        const visible = await ctx.prisma.room.findMany({
+          where: {
+            id: { in: roomIds },
+            type: { in: [...rooms.GROUP_ROOM_TYPES] },
+            OR: [{ classId: null }, { meetingClass: visibleClassWhere(userId) }],
+          },
+          select: { id: true },
+        });
+        for (const { id } of visible) yield id;
+      }
+    },
+    resolve: (query, id: number, _args, ctx) => ctx.prisma.room.findUniqueOrThrow({ ...query, where: { id } }),
   }),
 );
 
@@ -96,6 +131,8 @@ type MeetingConfig = {
   participantPlan: string;
   planMaxParticipants: number | null;
   groupCallsEnabled: boolean;
+  defaultVideoQuality: VideoQuality;
+  memberPlan: SubscriptionPlan;
 };
 
 const MeetingConfigRef = builder.objectRef<MeetingConfig>('MeetingConfig').implement({
@@ -107,15 +144,30 @@ const MeetingConfigRef = builder.objectRef<MeetingConfig>('MeetingConfig').imple
     participantPlan: t.exposeString('participantPlan', { description: 'basic, professional, enterprise or unlimited.' }),
     planMaxParticipants: t.exposeInt('planMaxParticipants', { nullable: true, description: 'Null: no limit.' }),
     groupCallsEnabled: t.exposeBoolean('groupCallsEnabled'),
+    defaultVideoQuality: t.field({
+      type: VideoQualityEnum,
+      description: 'The quality the meeting area starts with (the admin’s video_call_quality).',
+      resolve: (config) => config.defaultVideoQuality,
+    }),
+    memberPlan: t.field({
+      type: SubscriptionPlanRef,
+      description: 'The viewer’s own subscription plan now (its room size applies with the participant plan: the stricter wins).',
+      resolve: (config) => config.memberPlan,
+    }),
   }),
 });
 
 builder.queryField('meetingConfig', (t) =>
   t.field({
     type: MeetingConfigRef,
-    authScopes: { loggedIn: true },
+    ...access('member'),
     resolve: async (_root, _args, ctx) => {
-      const [plan, enabled] = await Promise.all([currentParticipantPlan(ctx.prisma), groupCallsEnabled(ctx.prisma)]);
+      const [plan, enabled, quality, member] = await Promise.all([
+        currentParticipantPlan(ctx.prisma),
+        groupCallsEnabled(ctx.prisma),
+        defaultVideoQuality(ctx.prisma),
+        effectivePlan(ctx.prisma, ctx.viewer!.user.id),
+      ]);
       return {
         iceServers: ctx.services.config.iceServers,
         meshMaxParticipants: ctx.services.config.meshMaxParticipants,
@@ -123,6 +175,8 @@ builder.queryField('meetingConfig', (t) =>
         participantPlan: plan.plan,
         planMaxParticipants: plan.maxParticipants,
         groupCallsEnabled: enabled,
+        defaultVideoQuality: quality,
+        memberPlan: member.plan,
       };
     },
   }),
@@ -130,7 +184,12 @@ builder.queryField('meetingConfig', (t) =>
 
 const GroupRoomTypeEnum = builder.enumType('GroupRoomType', {
   description: 'The kinds of room people create (calls are rooms too, made by startCall).',
-  values: { GROUP: { value: 'group' }, LECTURE: { value: 'lecture' }, MEETING: { value: 'meeting' }, STUDY: { value: 'study' } } as const,
+  values: {
+    GROUP: { value: 'group' },
+    LECTURE: { value: 'lecture' },
+    MEETING: { value: 'meeting' },
+    STUDY: { value: 'study' },
+  } as const,
 });
 
 const CreateRoomInput = builder.inputType('CreateRoomInput', {
@@ -146,9 +205,12 @@ const RoomPayload = builder.objectRef<{ room: Room }>('RoomPayload').implement({
 });
 
 type JoinedRoom = Awaited<ReturnType<typeof rooms.joinRoom>>;
-const JoinRoomSuccess = builder.objectRef<JoinedRoom>('JoinRoomSuccess').implement({
+export const JoinRoomSuccess = builder.objectRef<JoinedRoom>('JoinRoomSuccess').implement({
   fields: (t) => ({
-    room: t.field({ type: RoomNode, resolve: (joined, _args, ctx) => ctx.prisma.room.findUniqueOrThrow({ where: { id: joined.room.id } }) }),
+    room: t.field({
+      type: RoomNode,
+      resolve: (joined, _args, ctx) => ctx.prisma.room.findUniqueOrThrow({ where: { id: joined.room.id } }),
+    }),
     participants: t.field({
       type: [RoomParticipantRef],
       description: 'Who else is in the room: the newcomer opens a connection to each of them.',
@@ -161,55 +223,77 @@ const JoinRoomSuccess = builder.objectRef<JoinedRoom>('JoinRoomSuccess').impleme
   }),
 });
 
+const DeleteRoomSuccess = deletedResult('DeleteRoomSuccess');
+
+const LeaveRoomSuccess = builder.objectRef<{ left: boolean }>('LeaveRoomSuccess').implement({
+  fields: (t) => ({ left: t.exposeBoolean('left', { description: 'False when the viewer was not in the room.' }) }),
+});
+
 builder.mutationFields((t) => {
   const roomId = () => t.arg.globalID({ required: true, for: RoomNode });
   return {
     createRoom: t.field({
       type: RoomPayload,
       description: 'A room in a class (by the class roles) or, without a class, an open room anyone may join.',
-      authScopes: { loggedIn: true },
+      ...moduleAccess('zoomvisor', 'member'),
       args: {
         classId: t.arg.globalID({ for: MeetingClassNode }),
-        input: t.arg({ type: CreateRoomInput, required: true, validate: { schema: rooms.createRoomInput.omit({ classId: true }) } }),
+        input: t.arg({
+          type: CreateRoomInput,
+          required: true,
+          validate: { schema: rooms.createRoomInput.omit({ classId: true }) },
+        }),
       },
-      errors: { types: [ValidationError, LimitReachedError], directResult: true, union: { name: 'CreateRoomResult' } },
+      errors: { types: [LimitReachedError, RateLimitError], directResult: true, union: { name: 'CreateRoomResult' } },
       resolve: async (_root, { classId, input }, ctx) => ({
         room: await rooms.createRoom(ctx.services, ctx.viewer!.user.id, {
           ...input,
-          classId: classId ? Number(classId.id) : null,
+          classId: classId ? databaseIdOf(classId, 'MeetingClass', 'meeting.classNotFound') : null,
         }),
       }),
     }),
-    deleteRoom: t.id({
-      description: 'Closes a room; whoever is inside is taken out. Returns its id.',
-      authScopes: { loggedIn: true },
+    deleteRoom: t.field({
+      type: DeleteRoomSuccess,
+      description: 'Closes a room; whoever is inside is taken out. Answers its id.',
+      ...access('owner'),
       args: { roomId: roomId() },
+      errors: { directResult: true, union: { name: 'DeleteRoomResult' } },
       resolve: async (_root, args, ctx) => {
-        await rooms.deleteRoom(ctx.services, ctx.viewer!.user, Number(args.roomId.id));
-        return encodeGlobalID('Room', args.roomId.id);
+        await rooms.deleteRoom(ctx.services, ctx.viewer!.user, databaseIdOf(args.roomId, 'Room', 'meeting.roomNotFound'));
+        return { deletedId: encodeGlobalID('Room', args.roomId.id) };
       },
     }),
     joinRoom: t.field({
       type: JoinRoomSuccess,
       description: 'Enters a room (leaving any other): refused past the room, mesh and plan limits, or to non-members.',
-      authScopes: { loggedIn: true },
+      ...moduleAccess('zoomvisor', 'member'),
       args: { roomId: roomId() },
       errors: { types: [LimitReachedError], directResult: true, union: { name: 'JoinRoomResult' } },
-      resolve: (_root, args, ctx) => rooms.joinRoom(ctx.services, ctx.viewer!.user.id, Number(args.roomId.id)),
+      resolve: (_root, args, ctx) =>
+        rooms.joinRoom(ctx.services, ctx.viewer!.user.id, databaseIdOf(args.roomId, 'Room', 'meeting.roomNotFound')),
     }),
-    leaveRoom: t.boolean({
-      description: 'False when the viewer was not in the room.',
-      authScopes: { loggedIn: true },
+    leaveRoom: t.field({
+      type: LeaveRoomSuccess,
+      description: 'Leaves the room; leaving a one-to-one call ends it.',
+      ...access('member'),
       args: { roomId: roomId() },
-      resolve: (_root, args, ctx) => rooms.leaveRoom(ctx.services, ctx.viewer!.user.id, Number(args.roomId.id)),
+      errors: { directResult: true, union: { name: 'LeaveRoomResult' } },
+      resolve: async (_root, args, ctx) => ({
+        left: await rooms.leaveRoom(ctx.services, ctx.viewer!.user.id, databaseIdOf(args.roomId, 'Room', 'meeting.roomNotFound')),
+      }),
     }),
     setRoomMediaState: t.prismaField({
       type: 'RoomParticipant',
       description: 'Microphone and camera state, shown to the others in the room.',
-      authScopes: { loggedIn: true },
+      ...moduleAccess('zoomvisor', 'owner'),
       args: { roomId: roomId(), muted: t.arg.boolean({ required: true }), cameraOff: t.arg.boolean({ required: true }) },
+      errors: { directResult: true, union: { name: 'SetRoomMediaStateResult' } },
       resolve: (_query, _root, args, ctx) =>
-        rooms.setMediaState(ctx.services, ctx.viewer!.user.id, { roomId: Number(args.roomId.id), muted: args.muted, cameraOff: args.cameraOff }),
+        rooms.setMediaState(ctx.services, ctx.viewer!.user.id, {
+          roomId: databaseIdOf(args.roomId, 'Room', 'meeting.roomNotFound'),
+          muted: args.muted,
+          cameraOff: args.cameraOff,
+        }),
     }),
   };
 });

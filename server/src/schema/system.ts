@@ -1,4 +1,5 @@
 import { builder } from '../builder';
+import { access } from '../auth/access';
 import { systemStatus, type SystemStatus } from '../services/systemStatus';
 
 const SystemStatusRef = builder.objectRef<SystemStatus>('SystemStatus').implement({
@@ -14,7 +15,7 @@ const SystemStatusRef = builder.objectRef<SystemStatus>('SystemStatus').implemen
 builder.queryField('systemStatus', (t) =>
   t.field({
     type: SystemStatusRef,
-    authScopes: { loggedIn: true },
+    ...access('member'),
     resolve: (_root, _args, ctx) => systemStatus(ctx.prisma),
   }),
 );

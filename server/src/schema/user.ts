@@ -1,14 +1,10 @@
 import { builder } from '../builder';
+import { access } from '../auth/access';
 import { userSearchWhere } from '../services/friendships';
-import { NotFoundError } from '../services/errors';
-import type { MessageKey } from '../i18n';
-
-/** The numeric id inside a decoded global ID; an id that cannot be ours names nothing (404). */
-export function databaseIdOf(globalId: { id: string }, notFoundKey: MessageKey = 'user.notFound'): number {
-  const id = Number(globalId.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new NotFoundError(notFoundKey);
-  return id;
-}
+import { notBlockedWhere } from '../services/relations';
+import { equalsIgnoringCase } from '../services/textMatch';
+import { altTextsOf, profileImageName } from '../services/mediaRegister';
+import { PER_VIEWER } from '../realtime/sharedSubscriptions';
 
 export const RoleEnum = builder.enumType('Role', {
   values: {
@@ -18,15 +14,21 @@ export const RoleEnum = builder.enumType('Role', {
   } as const,
 });
 
-/** A member as other signed-in members see them. The password hash is never exposed. */
+/**
+ * A member as other signed-in members see them. The password hash is never exposed; the personal
+ * fields (email, phone, birth date, last login) follow the owner's privacy choice (schema/privacy.ts).
+ */
 export const UserNode = builder.prismaNode('User', {
   id: { field: 'id' },
+  nullable: true,
+  // node(id) and every fallback read find nobody behind a block, either way: to a blocked member
+  // the account does not exist (null, REST 404). Lists of members filter with the same rule.
+  findUnique: (id, ctx) => ({ ...notBlockedWhere(ctx.viewer?.user.id), id: Number(id) }),
   // Members see members; the sign-up and sign-in answers also show the account they concern.
   authScopes: { loggedIn: true, $granted: 'ownAccount' },
   fields: (t) => ({
     databaseId: t.exposeInt('id', { description: 'The numeric id the REST paths use.' }),
     username: t.exposeString('username'),
-    email: t.exposeString('email'),
     firstName: t.exposeString('firstName'),
     lastName: t.exposeString('lastName'),
     middleName: t.exposeString('middleName', { nullable: true }),
@@ -38,15 +40,20 @@ export const UserNode = builder.prismaNode('User', {
     status: t.exposeString('status', { nullable: true }),
     location: t.exposeString('location', { nullable: true }),
     website: t.exposeString('website', { nullable: true }),
-    phone: t.exposeString('phone', { nullable: true }),
     phoneVerified: t.exposeBoolean('phoneVerified'),
-    birthDate: t.expose('birthDate', { type: 'Date', nullable: true }),
     coverImage: t.exposeString('coverImage', { nullable: true }),
     avatarImage: t.exposeString('avatarImage', { nullable: true }),
+    avatarAlt: t.loadable({
+      type: 'String',
+      nullable: true,
+      description: 'The alt text an admin gave the avatar in the media library.',
+      loaderOptions: { cache: false },
+      load: (filenames: string[], ctx) => altTextsOf(ctx.prisma, filenames),
+      resolve: (user) => profileImageName(user.avatarImage) ?? '',
+    }),
     role: t.expose('role', { type: RoleEnum }),
     isActive: t.exposeBoolean('isActive'),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    lastLogin: t.expose('lastLogin', { type: 'DateTime', nullable: true }),
     postsCount: t.relationCount('publications'),
     friendsCount: t.int({
       description: 'Accepted friendships, whichever side asked.',
@@ -63,6 +70,7 @@ export const UserNode = builder.prismaNode('User', {
     followersCount: t.relationCount('followers', { description: 'Members subscribed to this profile.' }),
     isSubscribed: t.boolean({
       description: 'Whether the viewer is subscribed to this profile.',
+      extensions: PER_VIEWER,
       select: (_args, ctx) => ({
         followers: { where: { followerId: ctx.viewer?.user.id ?? 0 }, select: { id: true }, take: 1 },
       }),
@@ -70,10 +78,12 @@ export const UserNode = builder.prismaNode('User', {
     }),
     isViewer: t.boolean({
       description: 'This is the signed-in member.',
+      extensions: PER_VIEWER,
       resolve: (user, _args, ctx) => user.id === ctx.viewer?.user.id,
     }),
     canEdit: t.boolean({
       description: 'The viewer may edit this profile: their own, or anyone for an admin.',
+      extensions: PER_VIEWER,
       resolve: (user, _args, ctx) => user.id === ctx.viewer?.user.id || ctx.viewer?.user.role === 'admin',
     }),
   }),
@@ -84,6 +94,7 @@ builder.queryField('viewer', (t) =>
     type: 'User',
     nullable: true,
     description: 'The signed-in member, or null without a valid token.',
+    ...access('anonymous'),
     resolve: (query, _root, _args, ctx) =>
       ctx.viewer ? ctx.prisma.user.findUnique({ ...query, where: { id: ctx.viewer.user.id } }) : null,
   }),
@@ -93,14 +104,15 @@ builder.queryField('users', (t) =>
   t.prismaConnection({
     type: 'User',
     cursor: 'id',
-    description: 'All members, oldest first (moderators and admins). `search` matches names, username and email.',
-    authScopes: { moderator: true },
+    description:
+      'All members, oldest first (moderators and admins). `search` matches names, username and the email where the viewer may see it.',
+    ...access('moderator'),
     defaultSize: 20,
     maxSize: 100,
     args: { search: t.arg.string({ required: false, validate: { maxLength: 100 } }) },
-    totalCount: (_parent, args, ctx) => ctx.prisma.user.count({ where: userSearchWhere(args.search) }),
+    totalCount: (_parent, args, ctx) => ctx.prisma.user.count({ where: userSearchWhere(args.search, ctx.viewer!.user) }),
     resolve: (query, _root, args, ctx) =>
-      ctx.prisma.user.findMany({ ...query, where: userSearchWhere(args.search), orderBy: { id: 'asc' } }),
+      ctx.prisma.user.findMany({ ...query, where: userSearchWhere(args.search, ctx.viewer!.user), orderBy: { id: 'asc' } }),
   }),
 );
 
@@ -108,11 +120,16 @@ builder.queryField('userByUsername', (t) =>
   t.prismaField({
     type: 'User',
     nullable: true,
-    description: 'A profile by its username (exact, else case-insensitive); null when nobody has it.',
-    authScopes: { loggedIn: true },
+    description:
+      'A profile by its username (exact, else case-insensitive); null when nobody has it or a block stands between the two.',
+    ...access('member'),
     args: { username: t.arg.string({ required: true, validate: { maxLength: 100 } }) },
-    resolve: async (query, _root, { username }, ctx) =>
-      (await ctx.prisma.user.findUnique({ ...query, where: { username } })) ??
-      ctx.prisma.user.findFirst({ ...query, where: { username: { equals: username, mode: 'insensitive' } } }),
+    resolve: async (query, _root, { username }, ctx) => {
+      const visible = notBlockedWhere(ctx.viewer!.user.id);
+      return (
+        (await ctx.prisma.user.findUnique({ ...query, where: { username, ...visible } })) ??
+        ctx.prisma.user.findFirst({ ...query, where: { username: equalsIgnoringCase(username), ...visible } })
+      );
+    },
   }),
 );

@@ -11,11 +11,15 @@ import { rules } from './validation';
 import {
   AccountDisabledError,
   ConflictError,
+  ForbiddenError,
   InvalidCredentialsError,
   InvalidTokenError,
   RateLimitError,
 } from './errors';
+import { readSetting } from './systemSettings';
 import { notify } from './notifications';
+import { countOrRefuse } from './limits';
+import { equalsIgnoringCase } from './textMatch';
 
 export const signUpInput = z.object({
   firstName: rules.requiredText(100),
@@ -37,34 +41,63 @@ export const resetPasswordInput = z.object({
   password: rules.newPassword(),
 });
 
-export async function signUp(services: Services, input: z.output<typeof signUpInput>): Promise<User> {
-  const { prisma } = services;
+/**
+ * Creates the account. A self sign-up answers the same whether or not the email is free (no
+ * account discovery): with a taken email nothing is created, the same hashing work is done, and
+ * the address's owner is told by mail that someone tried to register with it. Usernames are
+ * public (profile addresses), so a taken username is still a conflict. Answers the new user only
+ * to an administrator creating an account; self sign-ups get null either way.
+ */
+export async function signUp(
+  services: Services,
+  input: z.output<typeof signUpInput>,
+  meta: ClientMeta,
+  by: { admin: boolean; locale: Locale },
+): Promise<User | null> {
+  const { prisma, config } = services;
+  if (!by.admin && !(await readSetting(services, 'registrationOpen'))) throw new ForbiddenError('auth.registrationClosed');
+  if (!by.admin) await countOrRefuse(services, `register:${meta.ip}`, config.registrationsPerAddressPerHour, 3600);
   const [emailOwner, usernameOwner] = await Promise.all([
-    prisma.user.findUnique({ where: { email: input.email }, select: { id: true } }),
+    prisma.user.findUnique({ where: { email: input.email }, select: { email: true, firstName: true } }),
     prisma.user.findFirst({
-      where: { username: { equals: input.username, mode: 'insensitive' } },
+      where: { username: equalsIgnoringCase(input.username) },
       select: { id: true },
     }),
   ]);
-  if (emailOwner) throw new ConflictError('email', 'auth.emailTaken');
   if (usernameOwner) throw new ConflictError('username', 'auth.usernameTaken');
+  if (emailOwner && by.admin) throw new ConflictError('email', 'auth.emailTaken');
+  const passwordHash = await hashPassword(input.password);
+  if (emailOwner) {
+    services.background.run('sign-up attempt mail', () =>
+      services.mailer.send({
+        to: emailOwner.email,
+        subject: translate(by.locale, 'mail.signUpAttempt.subject'),
+        text: translate(by.locale, 'mail.signUpAttempt.body', {
+          name: emailOwner.firstName,
+          link: `${config.publicUrl}/login`,
+        }),
+      }),
+    );
+    return null;
+  }
   try {
-    return await prisma.user.create({
+    const user = await prisma.user.create({
       data: {
         firstName: input.firstName,
         lastName: input.lastName,
         username: input.username,
         email: input.email,
-        passwordHash: await hashPassword(input.password),
+        passwordHash,
       },
     });
+    return by.admin ? user : null;
   } catch (error) {
     // Two sign-ups racing for the same email or username: the unique index decides.
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
       const target = JSON.stringify(error.meta ?? {});
-      throw target.includes('username')
-        ? new ConflictError('username', 'auth.usernameTaken')
-        : new ConflictError('email', 'auth.emailTaken');
+      if (target.includes('username')) throw new ConflictError('username', 'auth.usernameTaken');
+      if (by.admin) throw new ConflictError('email', 'auth.emailTaken');
+      return null;
     }
     throw error;
   }
@@ -82,23 +115,23 @@ export async function signIn(
   input: z.output<typeof signInInput>,
   meta: ClientMeta,
 ): Promise<{ token: string; user: User; sessionId: string }> {
-  const { prisma, loginLimiter, config } = services;
+  const { prisma, rateLimiter, config } = services;
+  // Every attempt is counted before the password is checked, so parallel guesses cannot all pass
+  // the check before any of them is counted; a right password takes its count back.
+  const window = config.loginLimitWindowSeconds;
   const [account, address] = await Promise.all([
-    loginLimiter.peek(accountKey(input.email)),
-    loginLimiter.peek(addressKey(meta.ip)),
+    rateLimiter.hit(accountKey(input.email), window),
+    rateLimiter.hit(addressKey(meta.ip), window),
   ]);
-  if (account.count >= config.loginLimitPerAccount) throw new RateLimitError(account.retryAfterSeconds);
-  if (address.count >= config.loginLimitPerAddress) throw new RateLimitError(address.retryAfterSeconds);
+  if (account.count > config.loginLimitPerAccount) throw new RateLimitError(account.retryAfterSeconds);
+  if (address.count > config.loginLimitPerAddress) throw new RateLimitError(address.retryAfterSeconds);
 
   const user = await prisma.user.findUnique({ where: { email: input.email } });
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
-  if (!user || !valid) {
-    await Promise.all([loginLimiter.hit(accountKey(input.email)), loginLimiter.hit(addressKey(meta.ip))]);
-    throw new InvalidCredentialsError();
-  }
+  if (!user || !valid) throw new InvalidCredentialsError();
+  await Promise.all([rateLimiter.reset(accountKey(input.email)), rateLimiter.undo(addressKey(meta.ip))]);
   if (!user.isActive) throw new AccountDisabledError();
 
-  await loginLimiter.reset(accountKey(input.email));
   const hadLiveSession = await prisma.session.count({
     where: { userId: user.id, revokedAt: null, expiresAt: { gt: new Date() } },
   });
@@ -113,8 +146,9 @@ export async function signOut(services: Services, sessionId: string): Promise<vo
 }
 
 /**
- * Always answers the same way whether or not the email is registered (no account discovery);
- * a registered, active account gets a mail with a single-use link.
+ * Answers the same way, after the same work, whether or not the email is registered (no account
+ * discovery): the link's token is made either way, and storing it and mailing it happen after the
+ * answer. A registered, active account gets a mail with a single-use link.
  */
 export async function requestPasswordReset(
   services: Services,
@@ -122,33 +156,29 @@ export async function requestPasswordReset(
   meta: ClientMeta,
   locale: Locale,
 ): Promise<void> {
-  const { prisma, loginLimiter, config } = services;
-  const key = `reset:${meta.ip}`;
-  const attempts = await loginLimiter.peek(key);
-  if (attempts.count >= config.loginLimitPerAccount) {
-    throw new RateLimitError(attempts.retryAfterSeconds, 'auth.tooManyRequests');
-  }
-  await loginLimiter.hit(key);
+  const { prisma, config } = services;
+  await countOrRefuse(services, `reset:${meta.ip}`, config.loginLimitPerAccount, config.loginLimitWindowSeconds);
 
-  const user = await prisma.user.findUnique({ where: { email: input.email } });
-  if (!user || !user.isActive) return;
-  const token = newOpaqueToken();
-  await prisma.passwordResetToken.create({
-    data: {
-      userId: user.id,
-      tokenHash: hashOpaqueToken(token),
-      expiresAt: new Date(Date.now() + config.passwordResetTtlSeconds * 1000),
-    },
+  const user = await prisma.user.findUnique({
+    where: { email: input.email },
+    select: { id: true, email: true, firstName: true, isActive: true },
   });
-  const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  await services.mailer.send({
-    to: user.email,
-    subject: translate(locale, 'mail.reset.subject'),
-    text: translate(locale, 'mail.reset.body', {
-      name: user.firstName,
-      link,
-      minutes: Math.round(config.passwordResetTtlSeconds / 60),
-    }),
+  const token = newOpaqueToken();
+  const tokenHash = hashOpaqueToken(token);
+  if (!user?.isActive) return;
+  services.background.run('password reset mail', async () => {
+    await prisma.passwordResetToken.create({
+      data: { userId: user.id, tokenHash, expiresAt: new Date(Date.now() + config.passwordResetTtlSeconds * 1000) },
+    });
+    await services.mailer.send({
+      to: user.email,
+      subject: translate(locale, 'mail.reset.subject'),
+      text: translate(locale, 'mail.reset.body', {
+        name: user.firstName,
+        link: `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`,
+        minutes: Math.round(config.passwordResetTtlSeconds / 60),
+      }),
+    });
   });
 }
 
@@ -168,4 +198,7 @@ export async function resetPassword(services: Services, input: z.output<typeof r
     await tx.user.update({ where: { id: record.userId }, data: { passwordHash } });
   });
   await revokeUserSessions(services, record.userId);
+  // Whoever locked the account out by guessing must not keep its owner from signing in with the new password.
+  const { email } = await prisma.user.findUniqueOrThrow({ where: { id: record.userId }, select: { email: true } });
+  await services.rateLimiter.reset(accountKey(email));
 }

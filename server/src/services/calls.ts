@@ -1,62 +1,11 @@
 import { z } from 'zod';
-import type { CallSignal } from '../generated/prisma/client';
-import type { CallEvent } from '../realtime/pubsub';
-import { friendshipPairKey } from '../database/keys';
+import { areContacts } from './relations';
 import type { Services } from './container';
 import { ForbiddenError, NotFoundError } from './errors';
+import { endCall, sendCallEvents } from './callEvents';
 import { joinRoom, openParticipations } from './rooms';
 
-/**
- * Call signalling: every event for a user (a WebRTC offer/answer/ICE candidate relayed from a peer,
- * someone joining or leaving their room, an incoming call...) is a CallSignal row, stored first and
- * then published, so a client whose socket dropped asks for what came after the last id it saw.
- */
-export const CALL_EVENT_KINDS = [
-  'JOINED',
-  'LEFT',
-  'MEDIA_STATE',
-  'SIGNAL',
-  'CALL_INVITE',
-  'CALL_DECLINED',
-  'CALL_ENDED',
-  'ROOM_CLOSED',
-] as const;
-export type CallEventKind = (typeof CALL_EVENT_KINDS)[number];
-
-export type CallEventRow = {
-  roomId: number | null;
-  senderId: number;
-  recipientId: number;
-  kind: CallEventKind;
-  payload?: Record<string, unknown>;
-};
-
-const toEvent = (row: CallSignal): CallEvent => ({
-  id: row.id,
-  roomId: row.roomId,
-  senderId: row.senderId,
-  kind: row.kind,
-  payload: (row.payload ?? {}) as Record<string, unknown>,
-  createdAt: row.createdAt.toISOString(),
-});
-
-export async function sendCallEvents(services: Services, rows: CallEventRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  const stored = await services.prisma.callSignal.createManyAndReturn({
-    data: rows.map((row) => ({ ...row, payload: (row.payload ?? {}) as object })),
-  });
-  for (const row of stored) services.pubsub.publish('user:callEvent', row.recipientId, toEvent(row));
-}
-
-/** Events stored for `userId` after `afterId`, oldest first (the catch-up part of the subscription). */
-export async function callEventsAfter(services: Services, userId: number, afterId: number): Promise<CallEvent[]> {
-  const rows = await services.prisma.callSignal.findMany({
-    where: { recipientId: userId, id: { gt: afterId } },
-    orderBy: { id: 'asc' },
-    take: 500,
-  });
-  return rows.map(toEvent);
-}
+export { CALL_EVENT_KINDS, callEventsAfter, type CallEventKind } from './callEvents';
 
 /**
  * Signals only matter while a call lasts (and for a reconnecting client to catch up); every ICE
@@ -109,11 +58,8 @@ export type CallMedia = 'audio' | 'video';
  */
 export async function startCall(services: Services, callerId: number, input: { calleeId: number; media: CallMedia }) {
   if (callerId === input.calleeId) throw new ForbiddenError('meeting.callSelf');
-  const friendship = await services.prisma.friendship.findUnique({
-    where: { pairKey: friendshipPairKey(callerId, input.calleeId) },
-    select: { status: true, addressee: { select: { isActive: true } }, requester: { select: { isActive: true } } },
-  });
-  if (friendship?.status !== 'accepted' || !friendship.addressee.isActive || !friendship.requester.isActive) {
+  const callee = await services.prisma.user.findUnique({ where: { id: input.calleeId }, select: { isActive: true } });
+  if (!callee?.isActive || !(await areContacts(services.prisma, callerId, input.calleeId))) {
     throw new ForbiddenError('meeting.callNotContact');
   }
   const room = await services.prisma.room.create({
@@ -152,26 +98,14 @@ export async function pendingCall(services: Services, userId: number, roomId: nu
 /** The callee says no: the call room closes and the caller is told. */
 export async function declineCall(services: Services, userId: number, roomId: number) {
   const room = await services.prisma.room.findFirst({
-    where: { id: roomId, isActive: true, type: { in: ['audio_call', 'video_call'] }, callSignals: { some: { kind: 'CALL_INVITE', recipientId: userId } } },
+    where: {
+      id: roomId,
+      isActive: true,
+      type: { in: ['audio_call', 'video_call'] },
+      callSignals: { some: { kind: 'CALL_INVITE', recipientId: userId } },
+    },
     select: { id: true, createdById: true },
   });
   if (!room) throw new NotFoundError('meeting.callEnded');
   await endCall(services, room.id, userId, 'CALL_DECLINED');
-}
-
-/** Closes a call room and tells every other party (the caller, the invited) with `kind`. */
-export async function endCall(services: Services, roomId: number, byUserId: number, kind: 'CALL_DECLINED' | 'CALL_ENDED') {
-  const now = new Date();
-  const room = await services.prisma.room.update({
-    where: { id: roomId },
-    data: { isActive: false },
-    select: { createdById: true, callSignals: { where: { kind: 'CALL_INVITE' }, select: { recipientId: true } } },
-  });
-  await services.prisma.roomParticipant.updateMany({ where: { roomId, leftAt: null }, data: { leftAt: now } });
-  const parties = new Set([room.createdById, ...room.callSignals.map((invite) => invite.recipientId)]);
-  parties.delete(byUserId);
-  await sendCallEvents(
-    services,
-    [...parties].flatMap((recipientId) => (recipientId ? [{ roomId, senderId: byUserId, recipientId, kind }] : [])),
-  );
 }

@@ -9,8 +9,13 @@ import { createAppPubSub, type PubSub } from '../realtime/pubsub';
 import { UserFeed, type FeedEvent } from '../realtime/userFeeds';
 import { createMailer, type Mailer } from './mailer';
 import { createFileStore, type FileStore } from '../storage/fileStore';
+import { createRecordingStore } from '../storage/recordings';
 import { createVoiceStore } from '../storage/voiceMessages';
 import { createSmsSender, type SmsSender } from './sms';
+import { createBackgroundTasks, type BackgroundTasks } from './backgroundTasks';
+import { createGeocoder, type Geocoder } from './geocoder';
+import { createCacheRegistry, type CacheRegistry } from './caches';
+import { createSettingsCache, type SettingsCache } from './systemSettings';
 
 /** The long-lived things every request handler, resolver and job shares. One per server. */
 export type Services = {
@@ -27,23 +32,42 @@ export type Services = {
     typing: UserFeed<FeedEvent<'conversation:typing'>>;
   };
   mailer: Mailer;
+  /** Work started by a request and finished after its answer (mails). */
+  background: BackgroundTasks;
   sms: SmsSender;
-  loginLimiter: RateLimiter;
+  /** Counts logins, password changes, registrations and quotas per key (shared through Redis when configured). */
+  rateLimiter: RateLimiter;
   /** Publication media and gallery uploads (`$DATA_DIR/media`), served by GET /publications/media/{name}. */
   mediaStore: FileStore;
   /** Files attached to private messages (served only through signed links). */
   attachmentStore: FileStore;
   /** Avatars and covers (`$DATA_DIR/uploads/<folder>`), public at /uploads/<folder>/{name}. */
   profileImageStores: Record<'avatars' | 'covers', FileStore>;
+  /** Landing page hero images (`$DATA_DIR/uploads/landing`), public at /uploads/landing/{name}. */
+  landingImageStore: FileStore;
+  /** Files shared in a room (`$DATA_DIR/uploads/room-files`), served through signed links only. */
+  roomFileStore: FileStore;
+  /** Logo, favicon and bottom logo (`$DATA_DIR/uploads/branding`), public at /branding/{name}. */
+  brandingStore: FileStore;
   /** Room chat voice messages (`$DATA_DIR/uploads/voice`), served through signed links only. */
   voiceStore: FileStore;
+  /** Uploaded module packages (`$DATA_DIR/modules`), kept as uploaded and never served or unpacked. */
+  modulePackageStore: FileStore;
+  /** Meeting recordings (`$DATA_DIR/uploads/recordings`), served through signed links only. */
+  recordingStore: FileStore;
+  /** Address search and reverse geocoding through GEOCODER_URL: paced, cached, in this process. */
+  geocoder: Geocoder;
+  /** This process's in-memory caches by kind; clearing one reaches every process (admin cache card). */
+  caches: CacheRegistry;
+  /** The system settings as stored, read once and kept until a write or a clear. */
+  settings: SettingsCache;
   close(): Promise<void>;
 };
 
 export function createServices(
   config: Config,
   db: Database,
-  overrides: Partial<Pick<Services, 'log' | 'mailer' | 'sms' | 'loginLimiter'>> = {},
+  overrides: Partial<Pick<Services, 'log' | 'mailer' | 'sms' | 'rateLimiter'>> = {},
 ): Services {
   const log = overrides.log ?? createLogger();
   const realtime = createAppPubSub(config.redisUrl);
@@ -53,6 +77,10 @@ export function createServices(
     reads: new UserFeed<FeedEvent<'conversation:read'>>(realtime.pubsub, 'conversation:read'),
     typing: new UserFeed<FeedEvent<'conversation:typing'>>(realtime.pubsub, 'conversation:typing'),
   };
+  const background = createBackgroundTasks(log);
+  const caches = createCacheRegistry(realtime.pubsub, log);
+  const geocoder = createGeocoder(config, log);
+  caches.register('media', geocoder.clearCache);
   return {
     config,
     db,
@@ -64,6 +92,7 @@ export function createServices(
     mailer:
       overrides.mailer ??
       createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log }),
+    background,
     sms:
       overrides.sms ??
       createSmsSender({
@@ -72,19 +101,28 @@ export function createServices(
         outboxDir: path.join(config.dataDir, 'sms-outbox'),
         log,
       }),
-    loginLimiter:
-      overrides.loginLimiter ??
-      (redis
-        ? createRedisRateLimiter(redis, config.loginLimitWindowSeconds)
-        : createMemoryRateLimiter(config.loginLimitWindowSeconds)),
+    rateLimiter:
+      overrides.rateLimiter ?? (redis ? createRedisRateLimiter(redis, `${config.redisKeyPrefix}rl:`) : createMemoryRateLimiter()),
     mediaStore: createFileStore(path.join(config.dataDir, 'media')),
     attachmentStore: createFileStore(path.join(config.dataDir, 'attachments')),
     profileImageStores: {
       avatars: createFileStore(path.join(config.dataDir, 'uploads', 'avatars')),
       covers: createFileStore(path.join(config.dataDir, 'uploads', 'covers')),
     },
+    landingImageStore: createFileStore(path.join(config.dataDir, 'uploads', 'landing')),
+    roomFileStore: createFileStore(path.join(config.dataDir, 'uploads', 'room-files'), {
+      cacheControl: 'private, max-age=3600',
+    }),
+    brandingStore: createFileStore(path.join(config.dataDir, 'uploads', 'branding')),
     voiceStore: createVoiceStore(config.dataDir),
+    modulePackageStore: createFileStore(path.join(config.dataDir, 'modules')),
+    geocoder,
+    caches,
+    settings: createSettingsCache(caches),
+    recordingStore: createRecordingStore(config.dataDir),
     async close() {
+      await caches.close();
+      await background.drain();
       await Promise.all(Object.values(feeds).map((feed) => feed.close()));
       await realtime.close();
       await redis?.quit();

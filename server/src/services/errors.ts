@@ -122,7 +122,7 @@ export class VerificationCodeError extends AppError {
 /** An upload over its size limit; the text may name the file and the limit in MB. */
 export class FileTooLargeError extends AppError {
   static override readonly status = 413;
-  constructor(params: { name: string; max: number }, key: MessageKey = 'upload.tooLarge') {
+  constructor(params: { name: string; max: number } & MessageParams, key: MessageKey = 'upload.tooLarge') {
     super(key, params);
   }
 }
@@ -151,7 +151,7 @@ export class UserBlockedError extends AppError {
   }
 }
 
-/** A sending service (SMS gateway) failed; nothing was sent. */
+/** An outside service (the SMS gateway, the geocoder) failed; nothing was sent or found. */
 export class DeliveryFailedError extends AppError {
   static override readonly status = 502;
   constructor(key: MessageKey) {
@@ -171,28 +171,46 @@ export class LimitReachedError extends AppError {
   }
 }
 
+/** A second pending request for the same plan: the answer carries the existing request. */
+export class SubscriptionPendingError extends AppError {
+  static override readonly status = 409;
+  constructor(
+    readonly existing: { id: number; status: string; paymentMethod: string; createdAt: Date },
+    readonly planId: string,
+  ) {
+    super('subscriptions.alreadyPending');
+  }
+}
+
+/**
+ * Every typed error, the one table: the schema exposes each as a GraphQL type of the same name
+ * (schema/errors.ts), and the REST layer answers each with its class's `status`.
+ */
+export const APP_ERRORS = [
+  ValidationError,
+  InvalidCredentialsError,
+  AccountDisabledError,
+  RateLimitError,
+  ConflictError,
+  InvalidTokenError,
+  NotAuthenticatedError,
+  ForbiddenError,
+  NotFoundError,
+  WrongPasswordError,
+  PhoneLockedError,
+  VerificationCodeError,
+  FileTooLargeError,
+  UnsupportedFileTypeError,
+  FriendshipRefusedError,
+  UserBlockedError,
+  DeliveryFailedError,
+  LimitReachedError,
+  SubscriptionPendingError,
+] as const;
+
 /** GraphQL error type name → HTTP status, for the REST layer that runs GraphQL operations. */
 export const errorStatusByTypename: Record<string, number> = Object.fromEntries(
-  [
-    ValidationError,
-    InvalidCredentialsError,
-    AccountDisabledError,
-    RateLimitError,
-    ConflictError,
-    InvalidTokenError,
-    NotAuthenticatedError,
-    ForbiddenError,
-    NotFoundError,
-    WrongPasswordError,
-    PhoneLockedError,
-    VerificationCodeError,
-    FileTooLargeError,
-    UnsupportedFileTypeError,
-    FriendshipRefusedError,
-    UserBlockedError,
-    DeliveryFailedError,
-    LimitReachedError,
-  ].map((type) => [type.name, type.status]),
+  APP_ERRORS.map((type) => [type.name, type.status]),
 );
 
 export const statusOf = (error: AppError) => (error.constructor as typeof AppError).status;

@@ -1,94 +1,38 @@
-import { Prisma, type Friendship } from '../generated/prisma/client';
+import { Prisma, type Friendship, type User } from '../generated/prisma/client';
 import type { PrismaClient } from '../db';
-import { friendshipPairKey } from '../database/keys';
+import { friendshipPairKey, isUniqueViolation } from '../database/keys';
 import type { Services } from './container';
-import { FriendshipRefusedError, NotFoundError, UserBlockedError } from './errors';
+import { FriendshipRefusedError, NotFoundError } from './errors';
+import { endFollowsBetween } from './follows';
 import { notify } from './notifications';
+import { friendshipBetween, friendshipStateOf, notBlockedWhere } from './relations';
+import { containsIgnoringCase } from './textMatch';
+import { personalFieldVisibleWhere } from './privacy';
 
 /**
  * The friendship core: one row per pair (see Friendship in schema.prisma), seen from one side.
  * Contacts, the messenger, search and the profile page all read and change it through here.
  */
-export type FriendshipState =
-  | 'none'
-  | 'pending-outgoing'
-  | 'pending-incoming'
-  | 'accepted'
-  | 'blocked-by-me'
-  | 'blocked-by-them';
-
-type PairRow = Pick<Friendship, 'status' | 'requesterId' | 'blockedById'>;
-
-/** How the pair's row looks from `viewerId`'s side. */
-export function friendshipStateOf(row: PairRow | null | undefined, viewerId: number): FriendshipState {
-  if (!row) return 'none';
-  if (row.status === 'accepted') return 'accepted';
-  if (row.status === 'blocked') return row.blockedById === viewerId ? 'blocked-by-me' : 'blocked-by-them';
-  return row.requesterId === viewerId ? 'pending-outgoing' : 'pending-incoming';
-}
-
-/** The spec's `friendship_status` (null, pending, accepted, blocked) for REST answers. */
-export function specFriendshipStatus(state: FriendshipState): 'pending' | 'accepted' | 'blocked' | null {
-  switch (state) {
-    case 'none':
-      return null;
-    case 'pending-outgoing':
-    case 'pending-incoming':
-      return 'pending';
-    case 'accepted':
-      return 'accepted';
-    default:
-      return 'blocked';
-  }
-}
-
-export const friendshipBetween = (prisma: PrismaClient, a: number, b: number) =>
-  prisma.friendship.findUnique({ where: { pairKey: friendshipPairKey(a, b) } });
-
-export async function friendshipState(prisma: PrismaClient, viewerId: number, userId: number): Promise<FriendshipState> {
-  if (viewerId === userId) return 'none';
-  return friendshipStateOf(await friendshipBetween(prisma, viewerId, userId), viewerId);
-}
-
-/** True when either user blocked the other: no friend requests, no messages between them. */
-export async function isBlockedBetween(prisma: PrismaClient, a: number, b: number): Promise<boolean> {
-  if (a === b) return false;
-  const blocked = await prisma.friendship.count({ where: { pairKey: friendshipPairKey(a, b), status: 'blocked' } });
-  return blocked > 0;
-}
-
-/** Throws UserBlockedError when either user blocked the other (the messenger calls this before sending). */
-export async function assertNotBlocked(prisma: PrismaClient, a: number, b: number): Promise<void> {
-  if (await isBlockedBetween(prisma, a, b)) throw new UserBlockedError();
-}
-
-/** Users with no block between them and `viewerId`, either way (the viewer included). */
-export function notBlockedWithWhere(viewerId: number): Prisma.UserWhereInput {
-  return {
-    sentFriendRequests: { none: { addresseeId: viewerId, status: 'blocked' } },
-    receivedFriendRequests: { none: { requesterId: viewerId, status: 'blocked' } },
-  };
-}
-
 /** Users `viewerId` may find in searches: not the viewer, and no block between them either way. */
 export function visibleUsersWhere(viewerId: number): Prisma.UserWhereInput {
-  return { id: { not: viewerId }, ...notBlockedWithWhere(viewerId) };
+  return { id: { not: viewerId }, ...notBlockedWhere(viewerId) };
 }
 
-/** Names, username or email containing the text (case-insensitive); everyone for a blank text. */
-export function userSearchWhere(search: string | null | undefined): Prisma.UserWhereInput {
+/**
+ * Names, username or email containing the text (case-insensitive); everyone for a blank text. The
+ * email is matched only where `viewer` may read it (the owner's privacy choice): a search must not
+ * tell who owns a hidden address.
+ */
+export function userSearchWhere(search: string | null | undefined, viewer: Pick<User, 'id' | 'role'>): Prisma.UserWhereInput {
   const text = search?.trim();
   if (!text) return {};
-  const contains = { contains: text, mode: 'insensitive' as const };
-  return { OR: [{ firstName: contains }, { lastName: contains }, { username: contains }, { email: contains }] };
-}
-
-/** Users who are `userId`'s accepted friends, whichever side asked. */
-export function friendsOfWhere(userId: number): Prisma.UserWhereInput {
+  const contains = containsIgnoringCase(text);
   return {
     OR: [
-      { sentFriendRequests: { some: { addresseeId: userId, status: 'accepted' } } },
-      { receivedFriendRequests: { some: { requesterId: userId, status: 'accepted' } } },
+      { firstName: contains },
+      { lastName: contains },
+      { username: contains },
+      { AND: [{ email: contains }, personalFieldVisibleWhere('email', viewer)] },
     ],
   };
 }
@@ -97,9 +41,6 @@ export function friendsOfWhere(userId: number): Prisma.UserWhereInput {
 export function friendshipsOfWhere(userId: number, status: Friendship['status']): Prisma.FriendshipWhereInput {
   return { status, OR: [{ requesterId: userId }, { addresseeId: userId }] };
 }
-
-const isUniqueViolation = (error: unknown) =>
-  error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
 
 async function requireOtherUser(prisma: PrismaClient, viewerId: number, userId: number, { active = true } = {}) {
   if (viewerId === userId) throw new FriendshipRefusedError('friendship.self');
@@ -119,7 +60,8 @@ export async function sendFriendRequest(services: Services, viewerId: number, us
     switch (friendshipStateOf(existing, viewerId)) {
       case 'blocked-by-me':
       case 'blocked-by-them':
-        throw new UserBlockedError();
+        // As if the other did not exist, like their profile: the block is not revealed.
+        throw new NotFoundError('user.notFound');
       case 'accepted':
         throw new FriendshipRefusedError('friendship.alreadyFriends');
       case 'pending-outgoing':
@@ -183,6 +125,8 @@ export async function blockUser(services: Services, viewerId: number, userId: nu
   const { prisma } = services;
   // A deactivated account can still be blocked: it may come back.
   await requireOtherUser(prisma, viewerId, userId, { active: false });
+  // Neither follows the other any more (following is refused while the block lasts).
+  await endFollowsBetween(prisma, viewerId, userId);
   const pairKey = friendshipPairKey(viewerId, userId);
   for (let attempt = 0; ; attempt++) {
     const updated = await prisma.friendship.updateMany({
@@ -207,6 +151,7 @@ export async function unblockUser(services: Services, viewerId: number, userId: 
   if (viewerId === userId) throw new FriendshipRefusedError('friendship.self');
   const row = await friendshipBetween(prisma, viewerId, userId);
   if (!row || row.status !== 'blocked') return;
-  if (row.blockedById !== viewerId) throw new UserBlockedError('friendship.blockedByOther');
+  // Blocked by the other: answered as their profile is, as if they did not exist.
+  if (row.blockedById !== viewerId) throw new NotFoundError('user.notFound');
   await prisma.friendship.deleteMany({ where: { id: row.id, status: 'blocked', blockedById: viewerId } });
 }

@@ -74,7 +74,10 @@ const uploadEntry = (item: GalleryItem): GalleryEntry => ({
   publicationId: null,
 });
 
-const publicationEntry = (media: PublicationMedia & { publication: { content: string } | null }, kind: GalleryKind): GalleryEntry => ({
+const publicationEntry = (
+  media: PublicationMedia & { publication: { content: string } | null },
+  kind: GalleryKind,
+): GalleryEntry => ({
   source: 'publication',
   id: media.id,
   kind,
@@ -98,7 +101,12 @@ export async function galleryPage(services: Services, ownerId: number, kind: Gal
       take,
     }),
     services.prisma.publicationMedia.findMany({
-      where: { uploaderId: ownerId, publicationId: { not: null }, fileType: MEDIA_KIND[kind], ...after(position, 'publication', 'createdAt') },
+      where: {
+        uploaderId: ownerId,
+        publicationId: { not: null },
+        fileType: MEDIA_KIND[kind],
+        ...after(position, 'publication', 'createdAt'),
+      },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       take,
       include: { publication: { select: { content: true } } },
@@ -109,11 +117,19 @@ export async function galleryPage(services: Services, ownerId: number, kind: Gal
 }
 
 /** Photos (images only) or videos (videos only) uploaded straight to the gallery, several at once. */
-export async function uploadGalleryMedia(services: Services, ownerId: number, kind: GalleryKind, files: File[], title?: string | null) {
+export async function uploadGalleryMedia(
+  services: Services,
+  ownerId: number,
+  kind: GalleryKind,
+  files: File[],
+  title?: string | null,
+) {
   const stored = await storeMediaUploads(
     services,
     files,
-    kind === 'photo' ? { kinds: ['image'], wrongTypeKey: 'upload.notImage' } : { kinds: ['video'], wrongTypeKey: 'upload.notVideo' },
+    kind === 'photo'
+      ? { kinds: ['image'], wrongTypeKey: 'upload.notImage', register: { kind: 'gallery', uploaderId: ownerId } }
+      : { kinds: ['video'], wrongTypeKey: 'upload.notVideo', register: { kind: 'gallery', uploaderId: ownerId } },
   );
   const now = Date.now();
   try {
@@ -143,7 +159,10 @@ export async function uploadGalleryMedia(services: Services, ownerId: number, ki
 }
 
 export async function deleteGalleryItem(services: Services, viewerId: number, id: number) {
-  const item = await services.prisma.galleryItem.findUnique({ where: { id }, select: { ownerId: true, filename: true, thumbnail: true } });
+  const item = await services.prisma.galleryItem.findUnique({
+    where: { id },
+    select: { ownerId: true, filename: true, thumbnail: true },
+  });
   if (!item) throw new NotFoundError('gallery.notFound');
   if (item.ownerId !== viewerId) throw new ForbiddenError();
   await services.prisma.galleryItem.delete({ where: { id } });

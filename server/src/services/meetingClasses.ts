@@ -1,40 +1,19 @@
 import { z } from 'zod';
-import type { ClassRole, MeetingClass, Prisma } from '../generated/prisma/client';
+import type { ClassRole } from '../generated/prisma/client';
 import type { Services } from './container';
 import { ConflictError, ForbiddenError, NotFoundError } from './errors';
 import { rules } from './validation';
+import { visibleClass } from './classAccess';
 import { closeRooms } from './rooms';
+import { equalsIgnoringCase } from './textMatch';
+
+export { classPermissions, visibleClassWhere, type ClassPermissions } from './classAccess';
 
 /**
  * Classes (categories) of rooms and their member roles, spec section 6: the creator becomes admin;
  * admin and moderator open the settings and delete rooms; only an admin deletes the class; an admin
  * always creates rooms, a moderator or member only when the class allows it, a guest never.
  */
-export type ClassPermissions = {
-  createRoom: boolean;
-  openSettings: boolean;
-  deleteRooms: boolean;
-  deleteClass: boolean;
-};
-
-export function classPermissions(
-  role: ClassRole | null,
-  meetingClass: Pick<MeetingClass, 'allowUserCreateRooms'>,
-): ClassPermissions {
-  const manager = role === 'admin' || role === 'moderator';
-  return {
-    createRoom: role === 'admin' || ((role === 'moderator' || role === 'member') && meetingClass.allowUserCreateRooms),
-    openSettings: manager,
-    deleteRooms: manager,
-    deleteClass: role === 'admin',
-  };
-}
-
-/** Public classes and the private ones the user belongs to. */
-export const visibleClassWhere = (userId: number): Prisma.MeetingClassWhereInput => ({
-  OR: [{ isPrivate: false }, { members: { some: { userId } } }],
-});
-
 export const CLASS_ROLES = ['admin', 'moderator', 'member', 'guest'] as const satisfies readonly ClassRole[];
 
 const maxRooms = z.number().int('meeting.maxRooms').min(1, 'meeting.maxRooms').max(20, 'meeting.maxRooms');
@@ -48,18 +27,6 @@ export const createClassInput = z.object({
 });
 
 export const updateClassInput = createClassInput.extend({ classId: z.number().int() });
-
-/** The class as `userId` may see it (public, or private with them as a member), and their role in it. */
-export async function visibleClass(services: Services, classId: number, userId: number) {
-  const found = await services.prisma.meetingClass.findFirst({
-    where: { id: classId, ...visibleClassWhere(userId) },
-    include: { members: { where: { userId }, select: { role: true } } },
-  });
-  if (!found) throw new NotFoundError('meeting.classNotFound');
-  const { members, ...meetingClass } = found;
-  const role = members[0]?.role ?? null;
-  return { meetingClass, role, can: classPermissions(role, meetingClass) };
-}
 
 export async function createClass(services: Services, userId: number, input: z.output<typeof createClassInput>) {
   return services.prisma.meetingClass.create({
@@ -95,7 +62,10 @@ export async function deleteClass(services: Services, userId: number, classId: n
   if (!can.deleteClass) throw new ForbiddenError('meeting.deleteClassForbidden');
   // People still in its rooms are told the rooms closed before the rows go.
   const rooms = await services.prisma.room.findMany({ where: { classId, isActive: true }, select: { id: true } });
-  await closeRooms(services, rooms.map((room) => room.id));
+  await closeRooms(
+    services,
+    rooms.map((room) => room.id),
+  );
   await services.prisma.meetingClass.delete({ where: { id: classId } });
 }
 
@@ -118,7 +88,7 @@ export async function addClassMember(
   if (!can.openSettings) throw new ForbiddenError('meeting.settingsForbidden');
   if (isManagerRole(input.role) && own !== 'admin') throw new ForbiddenError('meeting.grantRoleForbidden');
   const member = await services.prisma.user.findFirst({
-    where: { username: { equals: input.username.trim(), mode: 'insensitive' }, isActive: true },
+    where: { username: equalsIgnoringCase(input.username.trim()), isActive: true },
     select: { id: true },
   });
   if (!member) throw new NotFoundError('meeting.userNotFound');

@@ -1,6 +1,6 @@
 import type { Services } from './container';
-import { detectFileType, SIGNATURE_BYTES, type DetectedFileType } from '../storage/fileTypes';
-import { signedLink, verifiedFilename } from '../storage/signedLinks';
+import { detectFileType, isPlainText, SIGNATURE_BYTES, type DetectedFileType } from '../storage/fileTypes';
+import { roundedExpiry, signedLink, verifiedFilename } from '../storage/signedLinks';
 import { FileTooLargeError, UnsupportedFileTypeError, ValidationError } from './errors';
 
 /** What the messenger accepts (spec section 2, "Chat input bar"), and how much. */
@@ -11,19 +11,12 @@ const LINK_TTL_SECONDS = 3600;
 
 export type CheckedAttachment = { bytes: Uint8Array; type: DetectedFileType; originalName: string; size: number };
 
-const DOCX = { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', extension: '.docx', kind: 'document' } as const;
+const DOCX = {
+  mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  extension: '.docx',
+  kind: 'document',
+} as const;
 const TEXT = { mime: 'text/plain; charset=utf-8', extension: '.txt', kind: 'document' } as const;
-
-/** Plain text: valid UTF-8 without NUL bytes (binary files nearly always have some). */
-function isPlainText(bytes: Uint8Array): boolean {
-  if (bytes.includes(0)) return false;
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The type of an attachment from its content: images, video, audio, PDF, DOC, ZIP and RAR by their
@@ -41,7 +34,9 @@ function attachmentType(bytes: Uint8Array, name: string): DetectedFileType | nul
 /** Checks every file before anything is stored: count, size, then content. */
 export async function checkAttachments(files: File[]): Promise<CheckedAttachment[]> {
   if (files.length > ATTACHMENT_LIMITS.maxFiles) {
-    throw new ValidationError([{ path: ['attachments'], messageKey: 'upload.tooMany', params: { max: ATTACHMENT_LIMITS.maxFiles } }]);
+    throw new ValidationError([
+      { path: ['attachments'], messageKey: 'upload.tooMany', params: { max: ATTACHMENT_LIMITS.maxFiles } },
+    ]);
   }
   const checked: CheckedAttachment[] = [];
   for (const file of files) {
@@ -64,8 +59,7 @@ export const ATTACHMENTS_PATH = '/messages/attachments/';
  * a download can fetch them without a bearer token and nobody can guess or keep one.
  */
 export function attachmentUrl(secret: Uint8Array, filename: string, now = Date.now()): string {
-  const expires = Math.floor(now / 1000 / LINK_TTL_SECONDS + 1) * LINK_TTL_SECONDS + LINK_TTL_SECONDS;
-  return signedLink(secret, 'attachment', ATTACHMENTS_PATH, filename, expires);
+  return signedLink(secret, 'attachment', ATTACHMENTS_PATH, filename, roundedExpiry(now, LINK_TTL_SECONDS));
 }
 
 /** Serves `/messages/attachments/<name>` when its link is valid; null for other paths. */
@@ -81,12 +75,18 @@ export async function serveAttachment(services: Services, request: Request): Pro
     (expires) => expires * 1000 <= Date.now(),
   );
   if (!filename) return new Response(null, { status: 403 });
-  const row = await services.prisma.messageAttachment.findUnique({ where: { filename }, select: { originalName: true, mimeType: true } });
+  const row = await services.prisma.messageAttachment.findUnique({
+    where: { filename },
+    select: { originalName: true, mimeType: true },
+  });
   const file = row ? await services.attachmentStore.serve(request, filename) : null;
   if (!row || !file) return new Response(null, { status: 404 });
   // Media plays in the page; anything else downloads under its own name.
   const inline = /^(image|video|audio)\//.test(row.mimeType);
-  file.headers.set('content-disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(row.originalName)}`);
+  file.headers.set(
+    'content-disposition',
+    `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(row.originalName)}`,
+  );
   file.headers.set('cache-control', 'private, max-age=3600');
   return file;
 }

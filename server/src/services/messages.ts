@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import type { Services } from './container';
 import { directConversationKey } from '../database/keys';
-import { ForbiddenError, NotFoundError, UserBlockedError, ValidationError } from './errors';
-import { isBlockedBetween } from './friendships';
+import { ForbiddenError, NotFoundError, ValidationError } from './errors';
+import { areContacts, assertNotBlocked, notBlockedWhere, recipientsNotBlocked } from './relations';
 import { checkAttachments, type CheckedAttachment } from './messageAttachments';
+import { createOnce } from './idempotency';
+import { quotas } from './limits';
 
 /** Longest message text; the composer shows the same limit. */
 export const MESSAGE_MAX_LENGTH = 5000;
@@ -28,24 +30,26 @@ export async function sendDirectMessage(
   services: Services,
   senderId: number,
   input: { recipientId: number } & MessageBody,
-): Promise<{ messageId: number; conversationId: number }> {
-  const body = await checkedBody(input);
-  if (input.recipientId === senderId) throw new ValidationError([{ path: ['recipientId'], messageKey: 'messages.toSelf' }]);
-  const recipient = await services.prisma.user.findUnique({ where: { id: input.recipientId }, select: { isActive: true } });
-  if (!recipient?.isActive) throw new NotFoundError('messages.recipientNotFound');
-  if (await isBlockedBetween(services.prisma, senderId, input.recipientId)) throw new UserBlockedError('messages.blocked');
+): Promise<SentMessage> {
+  return createOnce(input.idempotencyKey, earlierSend(services, senderId), async () => {
+    const body = await checkedBody(services, senderId, input);
+    if (input.recipientId === senderId) throw new ValidationError([{ path: ['recipientId'], messageKey: 'messages.toSelf' }]);
+    const recipient = await services.prisma.user.findUnique({ where: { id: input.recipientId }, select: { isActive: true } });
+    if (!recipient?.isActive) throw new NotFoundError('messages.recipientNotFound');
+    await assertNotBlocked(services.prisma, senderId, input.recipientId, 'messages.recipientNotFound');
 
-  const directKey = directConversationKey(senderId, input.recipientId);
-  const conversation = await services.prisma.conversation.upsert({
-    where: { directKey },
-    create: {
-      directKey,
-      participants: { create: [{ userId: senderId }, { userId: input.recipientId }] },
-    },
-    update: {},
-    select: { id: true },
+    const directKey = directConversationKey(senderId, input.recipientId);
+    const conversation = await services.prisma.conversation.upsert({
+      where: { directKey },
+      create: {
+        directKey,
+        participants: { create: [{ userId: senderId }, { userId: input.recipientId }] },
+      },
+      update: {},
+      select: { id: true },
+    });
+    return storeAndPublish(services, conversation.id, senderId, [input.recipientId], body, input.idempotencyKey);
   });
-  return storeAndPublish(services, conversation.id, senderId, [input.recipientId], body);
 }
 
 /** Stores a message in a conversation the sender takes part in (one-to-one or group). */
@@ -53,23 +57,50 @@ export async function sendToConversation(
   services: Services,
   senderId: number,
   input: { conversationId: number } & MessageBody,
-): Promise<{ messageId: number; conversationId: number }> {
-  const body = await checkedBody(input);
-  const others = await otherParticipants(services, input.conversationId, senderId);
-  if (others.length === 1 && (await isBlockedBetween(services.prisma, senderId, others[0]))) {
-    throw new UserBlockedError('messages.blocked');
-  }
-  return storeAndPublish(services, input.conversationId, senderId, others, body);
+): Promise<SentMessage> {
+  return createOnce(input.idempotencyKey, earlierSend(services, senderId), async () => {
+    const body = await checkedBody(services, senderId, input);
+    const others = await otherParticipants(services, input.conversationId, senderId);
+    if (others.length === 1) await assertNotBlocked(services.prisma, senderId, others[0], 'messages.recipientNotFound');
+    // In a group, a member a block separates from the sender is not told (the message is hidden from them too).
+    const recipients = others.length > 1 ? await recipientsNotBlocked(services.prisma, senderId, others) : others;
+    return storeAndPublish(services, input.conversationId, senderId, recipients, body, input.idempotencyKey);
+  });
 }
 
-type MessageBody = { content: string; attachments?: File[] };
+type SentMessage = { messageId: number; conversationId: number };
 
-/** Text (trimmed) and attachments (checked by content); a message needs one or the other. */
-async function checkedBody(input: MessageBody) {
+/** The message this sender already sent under this key (a retried send), if any. */
+const earlierSend = (services: Services, senderId: number) => async (idempotencyKey: string) => {
+  const message = await services.prisma.message.findUnique({
+    where: { senderId_idempotencyKey: { senderId, idempotencyKey } },
+    select: { id: true, conversationId: true },
+  });
+  return message && { messageId: message.id, conversationId: message.conversationId };
+};
+
+type MessageBody = { content: string; attachments?: File[]; contactId?: number | null; idempotencyKey?: string | null };
+type CheckedBody = { content: string; attachments: CheckedAttachment[]; contactId: number | null };
+
+/**
+ * Text (trimmed), attachments (checked by content) and a contact card (the sender's own, or one of
+ * their contacts', an active member); a message needs at least one of them.
+ */
+async function checkedBody(services: Services, senderId: number, input: MessageBody): Promise<CheckedBody> {
+  if (input.attachments?.length) await quotas.upload(services, senderId);
   const content = input.content.trim();
+  const contactId = input.contactId ?? null;
+  if (contactId !== null && contactId !== senderId) {
+    const active = await services.prisma.user.count({ where: { id: contactId, isActive: true } });
+    if (!active || !(await areContacts(services.prisma, senderId, contactId))) {
+      throw new ValidationError([{ path: ['contactId'], messageKey: 'messages.contactCardNotContact' }]);
+    }
+  }
   const attachments = await checkAttachments(input.attachments ?? []);
-  if (!content && attachments.length === 0) throw new ValidationError([{ path: ['content'], messageKey: 'messages.empty' }]);
-  return { content, attachments };
+  if (!content && attachments.length === 0 && contactId === null) {
+    throw new ValidationError([{ path: ['content'], messageKey: 'messages.empty' }]);
+  }
+  return { content, attachments, contactId };
 }
 
 async function storeAndPublish(
@@ -77,18 +108,20 @@ async function storeAndPublish(
   conversationId: number,
   senderId: number,
   recipientIds: number[],
-  { content, attachments }: { content: string; attachments: CheckedAttachment[] },
-) {
+  { content, attachments, contactId }: CheckedBody,
+  idempotencyKey: string | null | undefined,
+): Promise<SentMessage | null> {
   const store = services.attachmentStore;
   const filenames = await Promise.all(attachments.map((file) => store.storeUpload(file.bytes, file.type)));
   const createdAt = new Date();
-  // One statement (so one round trip, and atomic): the message, its files, the conversation's
+  // One statement (so one round trip, and atomic): the message, its files (and their media library
+  // rows), the conversation's
   // last-message time for the list's order, and the sender's read mark (one's own message is read).
-  const [message] = await services.prisma
-    .$queryRaw<{ id: number }[]>`
+  const [message] = await services.prisma.$queryRaw<{ id: number }[]>`
       WITH message AS (
-        INSERT INTO messages (conversation_id, sender_id, content, created_at)
-        VALUES (${conversationId}, ${senderId}, ${content}, ${createdAt})
+        INSERT INTO messages (conversation_id, sender_id, content, contact_card_user_id, created_at, idempotency_key)
+        VALUES (${conversationId}, ${senderId}, ${content}, ${contactId}::int, ${createdAt}, ${idempotencyKey ?? null})
+        ON CONFLICT (sender_id, idempotency_key) DO NOTHING
         RETURNING id
       ), files AS (
         INSERT INTO message_attachments (message_id, filename, original_name, mime_type, size, created_at)
@@ -97,17 +130,26 @@ async function storeAndPublish(
           ${filenames}::text[], ${attachments.map((file) => file.originalName)}::text[],
           ${attachments.map((file) => file.type.mime)}::text[], ${attachments.map((file) => file.size)}::int[]
         ) AS file (filename, original_name, mime_type, size)
+        RETURNING filename, original_name, mime_type, size
+      ), register AS (
+        INSERT INTO media_files (kind, filename, original_name, mime_type, size, uploader_id, created_at, updated_at)
+        SELECT 'attachment', filename, original_name, mime_type, size, ${senderId}, ${createdAt}, ${createdAt} FROM files
       ), conversation AS (
-        UPDATE conversations SET last_message_at = ${createdAt}, updated_at = ${createdAt} WHERE id = ${conversationId}
+        UPDATE conversations SET last_message_at = ${createdAt}, updated_at = ${createdAt}
+        WHERE id = ${conversationId} AND EXISTS (SELECT 1 FROM message)
       ), sender AS (
         UPDATE conversation_participants SET last_read_message_id = GREATEST(last_read_message_id, message.id) FROM message
         WHERE conversation_id = ${conversationId} AND user_id = ${senderId}
       )
-      SELECT id FROM message`
-    .catch(async (error: unknown) => {
-      await store.remove(filenames); // no message, so no files either
-      throw error;
-    });
+      SELECT id FROM message`.catch(async (error: unknown) => {
+    await store.remove(filenames); // no message, so no files either
+    throw error;
+  });
+  if (!message) {
+    // A concurrent send with the same key stored it first: that one is the message.
+    await store.remove(filenames);
+    return null;
+  }
   // Stored (committed) first, then published: a subscriber that misses the event finds the row.
   services.pubsub.publish('conversation:message', {
     id: message.id,
@@ -141,14 +183,18 @@ export async function markConversationRead(services: Services, userId: number, c
 
 /** Typing is not stored: it only matters to whoever is looking right now. */
 export async function setTyping(services: Services, userId: number, conversationId: number, typing: boolean) {
-  const recipientIds = await otherParticipants(services, conversationId, userId);
+  const recipientIds = await recipientsNotBlocked(
+    services.prisma,
+    userId,
+    await otherParticipants(services, conversationId, userId),
+  );
   services.pubsub.publish('conversation:typing', { conversationId, userId, typing, at: new Date().toISOString(), recipientIds });
 }
 
 /** Messages after `afterId` in the user's conversations, oldest first (a reconnecting client's catch-up). */
 export function messagesAfter(services: Services, userId: number, afterId: number, limit = 1000) {
   return services.prisma.message.findMany({
-    where: { id: { gt: afterId }, conversation: { participants: { some: { userId } } } },
+    where: { id: { gt: afterId }, conversation: { participants: { some: { userId } } }, sender: notBlockedWhere(userId) },
     orderBy: { id: 'asc' },
     take: limit,
     select: { id: true, conversationId: true },
@@ -167,18 +213,4 @@ export async function unreadCounts(services: Services, userId: number, conversat
       AND m.id > COALESCE(p.last_read_message_id, 0)
     GROUP BY m.conversation_id`;
   return new Map(rows.map((row) => [row.conversation_id, Number(row.unread)]));
-}
-
-/** Per conversation, the newest message id read by every participant but `userId` (one statement). */
-export async function othersReadUpTo(services: Services, userId: number, conversationIds: readonly number[]) {
-  const rows = await services.prisma.conversationParticipant.findMany({
-    where: { conversationId: { in: [...conversationIds] }, userId: { not: userId } },
-    select: { conversationId: true, lastReadMessageId: true },
-  });
-  const marks = new Map<number, number | null>();
-  for (const row of rows) {
-    const mark = row.lastReadMessageId ?? 0;
-    marks.set(row.conversationId, Math.min(marks.get(row.conversationId) ?? Infinity, mark));
-  }
-  return new Map([...marks].map(([id, mark]) => [id, mark || null]));
 }

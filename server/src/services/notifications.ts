@@ -1,9 +1,29 @@
 import type { Services } from './container';
 import type { NotificationEvent } from '../realtime/pubsub';
-import type { Notification } from '../generated/prisma/client';
+import type { Notification, Prisma } from '../generated/prisma/client';
 
-/** NEW_SIGN_IN: payload {sessionId}. FRIEND_REQUEST, FRIEND_ACCEPTED: payload {userId (the other member), friendshipId}. */
-export const NOTIFICATION_KINDS = ['NEW_SIGN_IN', 'FRIEND_REQUEST', 'FRIEND_ACCEPTED'] as const;
+/**
+ * NEW_SIGN_IN: payload {sessionId}. FRIEND_REQUEST, FRIEND_ACCEPTED: payload {userId (the other member), friendshipId}.
+ * SUPPORT_REPLY: payload {supportMessageId, supportReplyId, subject} (an administrator answered the member's message).
+ * SUBSCRIPTION_CHANGED, SUBSCRIPTION_ENDING, SUBSCRIPTION_EXPIRED: payload {subscriptionId, status, planId, planName, expiresAt}.
+ * SUBSCRIPTION_GROUP_ADDED, SUBSCRIPTION_GROUP_REMOVED: payload {groupId, groupName, planId, planName} (the member was put
+ * in a subscription group, or the group was deleted).
+ * CALENDAR_INVITATION: payload {userId (the organiser), eventId}.
+ * NEW_FOLLOWER: payload {userId (the follower)}.
+ */
+export const NOTIFICATION_KINDS = [
+  'NEW_SIGN_IN',
+  'FRIEND_REQUEST',
+  'FRIEND_ACCEPTED',
+  'SUPPORT_REPLY',
+  'SUBSCRIPTION_CHANGED',
+  'SUBSCRIPTION_ENDING',
+  'SUBSCRIPTION_EXPIRED',
+  'SUBSCRIPTION_GROUP_ADDED',
+  'SUBSCRIPTION_GROUP_REMOVED',
+  'CALENDAR_INVITATION',
+  'NEW_FOLLOWER',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 const toEvent = (row: Notification): NotificationEvent => ({
@@ -20,10 +40,26 @@ export async function notify(
   kind: NotificationKind,
   payload: Record<string, unknown> = {},
 ): Promise<NotificationEvent> {
-  const row = await services.prisma.notification.create({ data: { userId, kind, payload: payload as object } });
-  const event = toEvent(row);
-  services.pubsub.publish('user:notification', userId, event);
+  const event = await storeNotification(services.prisma, userId, kind, payload);
+  publishStoredNotification(services, userId, event);
   return event;
+}
+
+/**
+ * `notify` in two steps, for a change made in a transaction: store the notification in it (kept only
+ * with the change), then, once it is committed, publish it with `publishStoredNotification`.
+ */
+export async function storeNotification(
+  tx: Prisma.TransactionClient,
+  userId: number,
+  kind: NotificationKind,
+  payload: Record<string, unknown> = {},
+): Promise<NotificationEvent> {
+  return toEvent(await tx.notification.create({ data: { userId, kind, payload: payload as object } }));
+}
+
+export function publishStoredNotification(services: Services, userId: number, event: NotificationEvent) {
+  services.pubsub.publish('user:notification', userId, event);
 }
 
 /** Notifications stored after `afterId`, oldest first (the catch-up part of a subscription). */

@@ -10,7 +10,11 @@ export const sendPhoneCodeInput = z.object({ phone: rules.phone() });
 
 export const verifyPhoneInput = z.object({
   phone: rules.phone(),
-  code: z.string().trim().min(1, 'phone.codeRequired').regex(/^\d{6}$/, 'phone.codeFormat'),
+  code: z
+    .string()
+    .trim()
+    .min(1, 'phone.codeRequired')
+    .regex(/^\d{6}$/, 'phone.codeFormat'),
 });
 
 /** Codes are kept only as a keyed hash: a database leak alone does not reveal a 6-digit code. */

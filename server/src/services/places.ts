@@ -9,6 +9,9 @@ export const coordinates = {
   longitude: z.number({ message: 'place.longitude' }).min(-180, 'place.longitude').max(180, 'place.longitude'),
 };
 
+/** An address search: what a member typed, at least 2 characters. */
+export const geocodeQuery = z.string().trim().min(2, 'geocoder.queryTooShort').max(200, 'validation.tooLong');
+
 export const placeInput = z.object({
   ...coordinates,
   address: z.string().trim().max(500, 'validation.tooLong').nullish(),
@@ -20,8 +23,19 @@ export const REVIEW_TEXT_MAX_LENGTH = 2000;
 export const locationReviewInput = z.object({
   ...coordinates,
   // Spec section 9: the default rating is 5.
-  rating: z.number().int('review.rating').min(1, 'review.rating').max(5, 'review.rating').nullish().transform((rating) => rating ?? 5),
-  text: z.string().trim().max(REVIEW_TEXT_MAX_LENGTH, 'validation.tooLong').nullish().transform((text) => text ?? ''),
+  rating: z
+    .number()
+    .int('review.rating')
+    .min(1, 'review.rating')
+    .max(5, 'review.rating')
+    .nullish()
+    .transform((rating) => rating ?? 5),
+  text: z
+    .string()
+    .trim()
+    .max(REVIEW_TEXT_MAX_LENGTH, 'validation.tooLong')
+    .nullish()
+    .transform((text) => text ?? ''),
 });
 
 /**

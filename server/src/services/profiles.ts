@@ -4,7 +4,7 @@ import type { PrismaClient } from '../db';
 import type { Viewer } from '../auth/sessions';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/sessions';
-import { resizeImage, UnreadableMediaError, type ResizeOptions } from '../storage/mediaProcessing';
+import { ImageTooLargeError, resizeImage, UnreadableMediaError, type ResizeOptions } from '../storage/mediaProcessing';
 import { detectFileType } from '../storage/fileTypes';
 import { isStoredName } from '../storage/fileStore';
 import type { Services } from './container';
@@ -20,6 +20,8 @@ import {
   ValidationError,
   WrongPasswordError,
 } from './errors';
+import { equalsIgnoringCase } from './textMatch';
+import { forgetStoredFiles, recordStoredFiles } from './mediaRegister';
 
 const personName = () => z.string().trim().min(1, 'profile.namesRequired').max(100, 'validation.tooLong');
 
@@ -126,7 +128,7 @@ export async function updateProfileSettings(
 /** Whether `username` is free for `userId` (case-insensitive, as at sign-up). */
 export async function usernameAvailable(prisma: PrismaClient, userId: number, username: string): Promise<boolean> {
   const owner = await prisma.user.findFirst({
-    where: { username: { equals: username.trim(), mode: 'insensitive' }, id: { not: userId } },
+    where: { username: equalsIgnoringCase(username.trim()), id: { not: userId } },
     select: { id: true },
   });
   return !owner;
@@ -141,18 +143,15 @@ export async function changePassword(
   viewer: Viewer,
   input: z.output<typeof changePasswordInput>,
 ): Promise<void> {
-  const { prisma, loginLimiter, config } = services;
+  const { prisma, rateLimiter, config } = services;
   const key = `password-change:${viewer.user.id}`;
-  const attempts = await loginLimiter.peek(key);
-  if (attempts.count >= config.loginLimitPerAccount) {
+  const attempts = await rateLimiter.hit(key, config.loginLimitWindowSeconds);
+  if (attempts.count > config.loginLimitPerAccount) {
     throw new RateLimitError(attempts.retryAfterSeconds, 'password.tooManyAttempts');
   }
   const { passwordHash } = await prisma.user.findUniqueOrThrow({ where: { id: viewer.user.id }, select: { passwordHash: true } });
-  if (!(await verifyPassword(passwordHash, input.currentPassword))) {
-    await loginLimiter.hit(key);
-    throw new WrongPasswordError();
-  }
-  await loginLimiter.reset(key);
+  if (!(await verifyPassword(passwordHash, input.currentPassword))) throw new WrongPasswordError();
+  await rateLimiter.reset(key);
   if (input.newPassword === input.currentPassword) {
     throw new ValidationError([{ path: ['newPassword'], messageKey: 'password.sameAsCurrent' }]);
   }
@@ -169,7 +168,10 @@ const PROFILE_IMAGE_TYPES = ['image/jpeg', 'image/png'];
 type ProfileImageFolder = keyof Services['profileImageStores'];
 
 /** Sizes the pages show, at twice the CSS pixels: avatars up to 128 px, covers across the page. */
-const PROFILE_IMAGE_SIZES: Record<ProfileImageKind, ResizeOptions & { folder: ProfileImageFolder; column: 'avatarImage' | 'coverImage' }> = {
+const PROFILE_IMAGE_SIZES: Record<
+  ProfileImageKind,
+  ResizeOptions & { folder: ProfileImageFolder; column: 'avatarImage' | 'coverImage' }
+> = {
   avatar: { width: 256, height: 256, fit: 'cover', folder: 'avatars', column: 'avatarImage' },
   cover: { width: 1600, height: 900, fit: 'inside', folder: 'covers', column: 'coverImage' },
 };
@@ -190,10 +192,12 @@ export async function serveProfileImage(services: Services, request: Request, pa
   return stored ? stored.store.serve(request, stored.name) : null;
 }
 
-/** Deletes a profile image by its URL; a file already gone, or a URL that is not ours, is left alone. */
+/** Deletes a profile image by its URL (and its media library row); a file already gone, or a URL that is not ours, is left alone. */
 async function removeProfileImage(services: Services, url: string | null | undefined): Promise<void> {
   const stored = storedProfileImage(services, url);
-  await stored?.store.remove([stored.name]);
+  if (!stored) return;
+  await forgetStoredFiles(services.prisma, [stored.name]);
+  await stored.store.remove([stored.name]);
 }
 
 /**
@@ -232,12 +236,26 @@ export async function setProfileImage(
   await loadTarget(prisma, targetId);
   const size = PROFILE_IMAGE_SIZES[kind];
   const upload = await readProfileImageUpload(file);
-  const image = await resizeImage(upload, size).catch((error) => {
+  const image = await resizeImage(upload, size, services.config.maxImagePixels).catch((error) => {
+    if (error instanceof ImageTooLargeError) {
+      throw new FileTooLargeError({ name: file?.name ?? '', max: services.config.maxImagePixels / 1e6 }, 'upload.imageTooLarge');
+    }
     if (error instanceof UnreadableMediaError) throw new UnsupportedFileTypeError('upload.profileImageType');
     throw error;
   });
-  const url = `${PROFILE_IMAGES_PATH}/${size.folder}/${await services.profileImageStores[size.folder].storeUpload(image.bytes, image.type)}`;
+  const filename = await services.profileImageStores[size.folder].storeUpload(image.bytes, image.type);
+  const url = `${PROFILE_IMAGES_PATH}/${size.folder}/${filename}`;
   try {
+    await recordStoredFiles(prisma, [
+      {
+        kind,
+        filename,
+        originalName: file?.name || filename,
+        mimeType: image.type.mime,
+        size: image.bytes.byteLength,
+        uploaderId: actor.id,
+      },
+    ]);
     // Replace only the value read here, so two uploads racing each delete exactly the file they replaced.
     for (;;) {
       const current = await prisma.user.findUniqueOrThrow({

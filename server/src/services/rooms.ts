@@ -4,9 +4,12 @@ import type { PrismaClient } from '../db';
 import type { Services } from './container';
 import { ForbiddenError, LimitReachedError, NotFoundError } from './errors';
 import { rules } from './validation';
-import { visibleClass, visibleClassWhere } from './meetingClasses';
+import { visibleClass, visibleClassWhere } from './classAccess';
 import { currentParticipantPlan, groupCallsEnabled } from './meetingPlans';
-import { endCall, sendCallEvents, type CallEventRow } from './calls';
+import { endCall, sendCallEvents, signalRoom } from './callEvents';
+import { quotas } from './limits';
+import { finishRecordingsOnLeave } from './recordings';
+import { checkRoomSize, effectivePlan, roomSizeRefusal } from './subscriptions';
 
 /** Rooms people create; the two call types are one-to-one calls (services/calls.ts), never listed. */
 export const GROUP_ROOM_TYPES = ['group', 'lecture', 'meeting', 'study'] as const satisfies readonly RoomType[];
@@ -37,6 +40,8 @@ export const visibleRoomWhere = (userId: number): Prisma.RoomWhereInput => ({
 });
 
 export async function createRoom(services: Services, userId: number, input: z.output<typeof createRoomInput>) {
+  await checkRoomSize(services.prisma, userId, input.maxParticipants ?? 10, 'subscriptions.roomSizeLimit');
+  await quotas.roomCreation(services, userId);
   const data = {
     name: input.name,
     type: input.type ?? 'group',
@@ -68,7 +73,9 @@ export async function accessibleRoom(services: Services, userId: number, roomId:
   const room = await services.prisma.room.findFirst({
     where: { id: roomId, isActive: true },
     include: {
-      meetingClass: { select: { isPrivate: true, allowUserCreateRooms: true, members: { where: { userId }, select: { role: true } } } },
+      meetingClass: {
+        select: { isPrivate: true, allowUserCreateRooms: true, members: { where: { userId }, select: { role: true } } },
+      },
       callSignals: { where: { kind: 'CALL_INVITE', recipientId: userId }, select: { id: true }, take: 1 },
     },
   });
@@ -104,8 +111,13 @@ export async function closeRooms(services: Services, roomIds: number[]) {
   });
   await services.prisma.$transaction([
     services.prisma.room.updateMany({ where: { id: { in: roomIds } }, data: { isActive: false } }),
-    services.prisma.roomParticipant.updateMany({ where: { roomId: { in: roomIds }, leftAt: null }, data: { leftAt: new Date() } }),
+    services.prisma.roomParticipant.updateMany({
+      where: { roomId: { in: roomIds }, leftAt: null },
+      data: { leftAt: new Date() },
+    }),
   ]);
+  publishOccupancy(services, roomIds);
+  for (const { roomId, userId } of present) await finishRecordingsOnLeave(services, userId, roomId);
   await sendCallEvents(
     services,
     present.map(({ roomId, userId }) => ({ roomId, senderId: userId, recipientId: userId, kind: 'ROOM_CLOSED' as const })),
@@ -131,6 +143,7 @@ export async function joinRoom(services: Services, userId: number, roomId: numbe
   const call = isCallRoom(room);
   if (!call && !(await groupCallsEnabled(services.prisma))) throw new ForbiddenError('meeting.groupCallsDisabled');
   const plan = call ? null : await currentParticipantPlan(services.prisma);
+  const memberPlan = call ? null : await effectivePlan(services.prisma, userId);
   const mesh = services.config.meshMaxParticipants;
 
   const { left, others } = await services.prisma.$transaction(async (tx) => {
@@ -147,6 +160,9 @@ export async function joinRoom(services: Services, userId: number, roomId: numbe
     if (plan?.maxParticipants != null && total > plan.maxParticipants) {
       throw new LimitReachedError('meeting.planLimit', plan.maxParticipants, { plan: plan.plan });
     }
+    // The member's own plan (a free member cannot fill a room past the free limit).
+    const refusal = memberPlan && roomSizeRefusal(memberPlan, total, 'subscriptions.roomFillLimit');
+    if (refusal) throw refusal;
     const left = await tx.roomParticipant.findMany({
       where: { userId, leftAt: null, roomId: { not: roomId } },
       select: { roomId: true, room: { select: { type: true } } },
@@ -157,9 +173,16 @@ export async function joinRoom(services: Services, userId: number, roomId: numbe
   });
 
   for (const { roomId: otherRoom, room: otherType } of left) await afterLeaving(services, userId, otherRoom, otherType);
+  publishOccupancy(services, [roomId]);
   await sendCallEvents(
     services,
-    others.map((other) => ({ roomId, senderId: userId, recipientId: other.userId, kind: 'JOINED' as const, payload: { muted: false, cameraOff: false } })),
+    others.map((other) => ({
+      roomId,
+      senderId: userId,
+      recipientId: other.userId,
+      kind: 'JOINED' as const,
+      payload: { muted: false, cameraOff: false },
+    })),
   );
   return { room, others };
 }
@@ -182,24 +205,16 @@ export async function leaveAllRooms(services: Services, userId: number) {
   for (const { roomId } of open) await leaveRoom(services, userId, roomId);
 }
 
-async function afterLeaving(services: Services, userId: number, roomId: number, room: Pick<Room, 'type'>) {
-  if (isCallRoom(room)) return endCall(services, roomId, userId, 'CALL_ENDED');
-  await signalRoom(services, roomId, userId, 'LEFT');
+/** Tells every process's room lists that who is in `roomIds` changed (they reload the counts they may see). */
+export function publishOccupancy(services: Services, roomIds: number[]) {
+  if (roomIds.length > 0) services.pubsub.publish('rooms:occupancy', { roomIds });
 }
 
-/** Tells everyone else in the room (stored, then published) what `senderId` did. */
-async function signalRoom(
-  services: Services,
-  roomId: number,
-  senderId: number,
-  kind: CallEventRow['kind'],
-  payload?: Record<string, unknown>,
-) {
-  const present = await services.prisma.roomParticipant.findMany({
-    where: { roomId, leftAt: null, userId: { not: senderId } },
-    select: { userId: true },
-  });
-  await sendCallEvents(services, present.map(({ userId }) => ({ roomId, senderId, recipientId: userId, kind, payload })));
+async function afterLeaving(services: Services, userId: number, roomId: number, room: Pick<Room, 'type'>) {
+  publishOccupancy(services, [roomId]);
+  await finishRecordingsOnLeave(services, userId, roomId);
+  if (isCallRoom(room)) return endCall(services, roomId, userId, 'CALL_ENDED');
+  await signalRoom(services, roomId, userId, 'LEFT');
 }
 
 /** Microphone and camera state, shown on the member's tile to the others. */

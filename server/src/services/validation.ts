@@ -59,3 +59,12 @@ export function toValidationError(error: unknown): ValidationError | unknown {
     })),
   );
 }
+
+/**
+ * A switch argument (REST `?enabled=`), optional in GraphQL so that a missing or malformed one gets
+ * this translated refusal rather than GraphQL's own wording.
+ */
+export function requiredFlag(value: boolean | null | undefined, field = 'enabled'): boolean {
+  if (typeof value !== 'boolean') throw new ValidationError([{ path: [field], messageKey: 'validation.enabledFlag' }]);
+  return value;
+}

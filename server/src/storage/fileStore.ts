@@ -59,6 +59,46 @@ export function createFileStore(root: string, options: FileStoreOptions = {}) {
       return name;
     },
 
+    /**
+     * A file that grows in pieces (a recording uploaded while it is made), kept aside under a
+     * name that is never served until `completeGrowing`. The piece goes at `offset`, cutting off
+     * whatever lies beyond it first: a piece whose write was cut short, or that is sent again,
+     * never leaves bytes twice.
+     */
+    async writeGrowing(name: string, offset: number, bytes: Uint8Array): Promise<void> {
+      if (!pathOf(name)) throw new Error(`not a stored name: ${name}`);
+      await (ready ??= fs.mkdir(folder, { recursive: true }));
+      const handle = await fs.open(path.join(folder, `.${name}.growing`), 'a+');
+      try {
+        await handle.truncate(offset);
+        await handle.write(bytes, 0, bytes.length, offset);
+      } finally {
+        await handle.close();
+      }
+    },
+
+    /** The path of a growing file (for the tools that finish it); null for other names. */
+    growingPathOf: (name: string) => (pathOf(name) ? path.join(folder, `.${name}.growing`) : null),
+
+    /** A growing file becomes the stored file `name` (replacing nothing: the name is new). */
+    async completeGrowing(name: string): Promise<void> {
+      const growing = path.join(folder, `.${name}.growing`);
+      if (!pathOf(name)) throw new Error(`not a stored name: ${name}`);
+      await fs.rename(growing, path.join(folder, name));
+    },
+
+    /**
+     * Takes in a file written elsewhere on this disk (a finished resumable upload) under a new
+     * generated name, by renaming it: a 100 MB file is not copied. Returns the name.
+     */
+    async adopt(source: string, extension: string): Promise<string> {
+      await (ready ??= fs.mkdir(folder, { recursive: true }));
+      const name = `${crypto.randomUUID()}${extension}`;
+      if (!pathOf(name)) throw new Error(`not a stored name: ${name}`);
+      await fs.rename(source, path.join(folder, name));
+      return name;
+    },
+
     /** Writes a file derived from a stored one (e.g. its thumbnail) under `derivedName`. */
     async storeDerived(filename: string, suffix: string, extension: string, bytes: Uint8Array): Promise<string> {
       const name = derivedName(filename, suffix, extension);
@@ -67,12 +107,40 @@ export function createFileStore(root: string, options: FileStoreOptions = {}) {
       return name;
     },
 
-    /** Removes stored files; names that are not stored names or already gone are ignored. */
+    /** Stored files (not their derived ones) written before `before`: candidates for the orphan sweep. */
+    async storedBefore(before: Date): Promise<string[]> {
+      const names = await fs.readdir(folder).catch(() => [] as string[]);
+      const old = await Promise.all(
+        names
+          .filter((name) => isStoredName(name) && !/-[a-z]+\.[a-z0-9]+$/.test(name.slice(36)))
+          .map(async (name) => ((await fs.stat(path.join(folder, name))).mtime < before ? name : null)),
+      );
+      return old.filter((name): name is string => name !== null);
+    },
+
+    /** Bytes of every file kept here (stored and derived ones; half-written temporaries aside). */
+    async storedBytes(): Promise<number> {
+      const names = await fs.readdir(folder).catch(() => [] as string[]);
+      const sizes = await Promise.all(
+        names
+          .filter((name) => !name.endsWith('.tmp'))
+          .map((name) =>
+            fs
+              .stat(path.join(folder, name))
+              .then((stat) => (stat.isFile() ? stat.size : 0))
+              .catch(() => 0),
+          ),
+      );
+      return sizes.reduce((sum, size) => sum + size, 0);
+    },
+
+    /** Removes stored files (and their growing parts); names that are not stored names or already gone are ignored. */
     async remove(names: Iterable<string | null | undefined>): Promise<void> {
       await Promise.all(
         [...names].map(async (name) => {
           const file = name ? pathOf(name) : null;
-          if (file) await fs.rm(file, { force: true });
+          if (file)
+            await Promise.all([fs.rm(file, { force: true }), fs.rm(path.join(folder, `.${name}.growing`), { force: true })]);
         }),
       );
     },

@@ -14,8 +14,7 @@ export type DetectedFileType = {
 /** How many leading bytes detectFileType looks at. */
 export const SIGNATURE_BYTES = 64;
 
-const ascii = (bytes: Uint8Array, start: number, length: number) =>
-  String.fromCharCode(...bytes.subarray(start, start + length));
+const ascii = (bytes: Uint8Array, start: number, length: number) => String.fromCharCode(...bytes.subarray(start, start + length));
 
 const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
   bytes.length >= offset + signature.length && signature.every((byte, i) => bytes[offset + i] === byte);
@@ -60,10 +59,29 @@ export function detectFileType(input: Uint8Array): DetectedFileType | null {
   if (ascii(bytes, 0, 6) === 'Rar!\x1a\x07') return type('application/vnd.rar', '.rar', 'archive');
   // The OLE compound file of Word 97-2003 (.doc) and its siblings.
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return type('application/msword', '.doc', 'document');
-  if (ascii(bytes, 0, 3) === 'ID3' || startsWith(bytes, [0xff, 0xfb]) || startsWith(bytes, [0xff, 0xf3]) || startsWith(bytes, [0xff, 0xf2])) {
+  if (
+    ascii(bytes, 0, 3) === 'ID3' ||
+    startsWith(bytes, [0xff, 0xfb]) ||
+    startsWith(bytes, [0xff, 0xf3]) ||
+    startsWith(bytes, [0xff, 0xf2])
+  ) {
     return type('audio/mpeg', '.mp3', 'audio');
   }
   return null;
+}
+
+/**
+ * Plain text (which has no signature): valid UTF-8 without NUL bytes (binary files nearly always
+ * have some). `leading`: the bytes are the start of a longer file, so a character cut at their end is fine.
+ */
+export function isPlainText(bytes: Uint8Array, leading = false): boolean {
+  if (bytes.includes(0)) return false;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: leading });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Content-Type of a stored file, from the extension storeUpload gave it. */
@@ -74,6 +92,9 @@ const MIME_BY_EXTENSION: Record<string, string> = {
   '.webp': 'image/webp',
   '.avif': 'image/avif',
   '.heic': 'image/heic',
+  // Only branding images are stored as SVG (sanitised) or ICO.
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
   '.mp4': 'video/mp4',
   '.mov': 'video/quicktime',
   '.webm': 'video/webm',

@@ -14,6 +14,13 @@ export function signedLink(secret: Uint8Array, scope: string, prefix: string, fi
   return `${prefix}${filename}?expires=${expires}&signature=${signature(secret, scope, filename, expires)}`;
 }
 
+/**
+ * The expiry (Unix seconds) of a link that works at least `ttlSeconds`, rounded up to a whole period
+ * so links made within one period are the same URL (the browser's cache keeps the file).
+ */
+export const roundedExpiry = (now: number, ttlSeconds: number) =>
+  Math.floor(now / 1000 / ttlSeconds + 1) * ttlSeconds + ttlSeconds;
+
 /** The stored file a link names when its signature holds and it has not expired; null otherwise. */
 export function verifiedFilename(
   secret: Uint8Array,

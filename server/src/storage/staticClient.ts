@@ -71,6 +71,8 @@ export function createStaticClient(root: string) {
   }
 
   return {
+    /** Forgets the files read so far (a redeployed client, its compiled message catalogs among them, is read again). */
+    clear: () => cache.clear(),
     async file(request: Request, pathname: string): Promise<Response | null> {
       if (pathname === '/' || pathname.endsWith('/')) return null;
       const entry = await load(decodeURIComponent(pathname));

@@ -39,11 +39,15 @@ export function voiceFormat(bytes: Uint8Array): VoiceFormat | null {
 export const voiceMimeType = (filename: string) =>
   VOICE_CONTENT_TYPES[filename.slice(filename.lastIndexOf('.')) as VoiceFormat['extension']] ?? 'audio/webm';
 
-const URL_PREFIX = '/room-media/voice/';
+/** Where signed links to recordings point (the HTTP routing serves this prefix with serveVoice). */
+export const VOICE_PATH = '/room-media/voice/';
 
 /** Where recordings are kept: served only through signed links, so browsers keep them privately for an hour. */
 export const createVoiceStore = (dataDir: string) =>
-  createFileStore(path.join(dataDir, 'uploads', 'voice'), { contentTypes: VOICE_CONTENT_TYPES, cacheControl: 'private, max-age=3600' });
+  createFileStore(path.join(dataDir, 'uploads', 'voice'), {
+    contentTypes: VOICE_CONTENT_TYPES,
+    cacheControl: 'private, max-age=3600',
+  });
 
 const HOUR_MS = 3600_000;
 
@@ -54,7 +58,7 @@ const HOUR_MS = 3600_000;
  */
 export function signedVoiceUrl(secret: Uint8Array, filename: string, now = Date.now()): string {
   const expires = Math.ceil((now + 12 * HOUR_MS) / HOUR_MS) * HOUR_MS;
-  return signedLink(secret, 'voice', URL_PREFIX, filename, expires);
+  return signedLink(secret, 'voice', VOICE_PATH, filename, expires);
 }
 
 /**
@@ -63,9 +67,15 @@ export function signedVoiceUrl(secret: Uint8Array, filename: string, now = Date.
  */
 export async function serveVoice(request: Request, secret: Uint8Array, store: FileStore): Promise<Response | null> {
   const url = new URL(request.url);
-  if (!url.pathname.startsWith(URL_PREFIX)) return null;
+  if (!url.pathname.startsWith(VOICE_PATH)) return null;
   if (request.method !== 'GET' && request.method !== 'HEAD') return new Response(null, { status: 405 });
-  const filename = verifiedFilename(secret, 'voice', url, url.pathname.slice(URL_PREFIX.length), (expires) => expires <= Date.now());
+  const filename = verifiedFilename(
+    secret,
+    'voice',
+    url,
+    url.pathname.slice(VOICE_PATH.length),
+    (expires) => expires <= Date.now(),
+  );
   if (!filename) return new Response(null, { status: 403 });
   return (await store.serve(request, filename)) ?? new Response(null, { status: 404 });
 }

@@ -1,41 +1,33 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
-import { RelayEnvironmentProvider, commitMutation, fetchQuery, graphql } from 'react-relay/hooks'
-import type { Environment } from 'relay-runtime'
-import type { AuthProviderSignOutMutation } from '../../__generated__/AuthProviderSignOutMutation.graphql'
-import type { AuthProviderViewerQuery } from '../../__generated__/AuthProviderViewerQuery.graphql'
-import { isAuthRejection } from '../../relay/errors'
-import { createRelayEnvironment, onUnauthorized } from '../../relay/environment'
-import {
-  LAST_VALIDATION_KEY,
-  USER_KEY,
-  clearToken,
-  getStoredJson,
-  getToken,
-  onTokenChange,
-  setToken,
-} from '../../relay/token'
-import { isStoredUser, readAuthUser, type AuthUser } from './authUser'
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { RelayEnvironmentProvider, commitMutation, fetchQuery, graphql } from 'react-relay/hooks';
+import type { Environment } from 'relay-runtime';
+import type { AuthProviderSignOutMutation } from '../../__generated__/AuthProviderSignOutMutation.graphql';
+import type { AuthProviderViewerQuery } from '../../__generated__/AuthProviderViewerQuery.graphql';
+import { isAuthRejection } from '../../relay/errors';
+import { currentEnvironment, onUnauthorized, openFreshEnvironment } from '../../relay/environment';
+import { LAST_VALIDATION_KEY, USER_KEY, clearToken, getStoredJson, getToken, onTokenChange, setToken } from '../../relay/token';
+import { isStoredUser, readAuthUser, type AuthUser } from './authUser';
 
 /** A token validated this recently (and a stored user) is trusted without asking the server again. */
-export const REVALIDATION_INTERVAL_MS = 30_000
+export const REVALIDATION_INTERVAL_MS = 30_000;
 
 export type AuthState =
   | { status: 'loading'; user: AuthUser | null }
   | { status: 'authenticated'; user: AuthUser }
-  | { status: 'anonymous'; user: null }
+  | { status: 'anonymous'; user: null };
 
 export interface AuthContextValue {
-  status: AuthState['status']
-  user: AuthUser | null
+  status: AuthState['status'];
+  user: AuthUser | null;
   /** Stores the token and user returned by signIn and opens a fresh Relay environment. */
-  signIn: (token: string, user: AuthUser) => void
+  signIn: (token: string, user: AuthUser) => void;
   /** Revokes the session on the server (best effort) and forgets it here. The caller navigates. */
-  signOut: () => void
+  signOut: () => void;
   /** Keeps the stored user in step after the member changed their name, username or avatar. */
-  updateUser: (changes: Partial<Omit<AuthUser, 'id' | 'role'>>) => void
+  updateUser: (changes: Partial<Omit<AuthUser, 'id' | 'role'>>) => void;
 }
 
-const AuthContext = createContext<AuthContextValue | null>(null)
+const AuthContext = createContext<AuthContextValue | null>(null);
 
 const viewerQuery = graphql`
   query AuthProviderViewerQuery {
@@ -43,138 +35,140 @@ const viewerQuery = graphql`
       ...authUser_user
     }
   }
-`
+`;
 
 const signOutMutation = graphql`
   mutation AuthProviderSignOutMutation {
-    signOut
+    signOut {
+      ...mutationError_error @alias(as: "error")
+    }
   }
-`
+`;
 
 function storedUser(): AuthUser | null {
-  const user = getStoredJson<unknown>(USER_KEY)
-  return isStoredUser(user) ? user : null
+  const user = getStoredJson<unknown>(USER_KEY);
+  return isStoredUser(user) ? user : null;
 }
 
 function storeUser(user: AuthUser) {
-  localStorage.setItem(USER_KEY, JSON.stringify(user))
-  localStorage.setItem(LAST_VALIDATION_KEY, String(Date.now()))
+  localStorage.setItem(USER_KEY, JSON.stringify(user));
+  localStorage.setItem(LAST_VALIDATION_KEY, String(Date.now()));
 }
 
 function recentlyValidated(): boolean {
-  const at = Number(localStorage.getItem(LAST_VALIDATION_KEY))
-  return Number.isFinite(at) && at > 0 && Date.now() - at < REVALIDATION_INTERVAL_MS
+  const at = Number(localStorage.getItem(LAST_VALIDATION_KEY));
+  return Number.isFinite(at) && at > 0 && Date.now() - at < REVALIDATION_INTERVAL_MS;
 }
 
 function initialState(): AuthState {
-  if (!getToken()) return { status: 'anonymous', user: null }
-  const user = storedUser()
-  if (user && recentlyValidated()) return { status: 'authenticated', user }
-  return { status: 'loading', user }
+  if (!getToken()) return { status: 'anonymous', user: null };
+  const user = storedUser();
+  if (user && recentlyValidated()) return { status: 'authenticated', user };
+  return { status: 'loading', user };
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<AuthState>(initialState)
-  const [environment, setEnvironment] = useState<Environment>(createRelayEnvironment)
-  const environmentRef = useRef(environment)
-  environmentRef.current = environment
+  const [state, setState] = useState<AuthState>(initialState);
+  const [environment, setEnvironment] = useState<Environment>(currentEnvironment);
 
   const forget = useCallback(() => {
-    clearToken()
-    setState({ status: 'anonymous', user: null })
-    setEnvironment(createRelayEnvironment())
-  }, [])
+    clearToken();
+    setState({ status: 'anonymous', user: null });
+    setEnvironment(openFreshEnvironment());
+  }, []);
 
   // Validate the stored token against `viewer` on load (spec section 4, "Auth").
   useEffect(() => {
-    if (state.status !== 'loading') return
-    let active = true
+    if (state.status !== 'loading') return;
+    let active = true;
     const subscription = fetchQuery<AuthProviderViewerQuery>(
-      environmentRef.current,
+      environment,
       viewerQuery,
       {},
       { fetchPolicy: 'network-only' },
     ).subscribe({
       next: (data) => {
-        if (!active) return
+        if (!active) return;
         if (data.viewer) {
-          const user = readAuthUser(data.viewer)
-          storeUser(user)
-          setState({ status: 'authenticated', user })
+          const user = readAuthUser(data.viewer);
+          storeUser(user);
+          setState({ status: 'authenticated', user });
         } else {
-          forget()
+          forget();
         }
       },
       error: (error: unknown) => {
-        if (!active) return
+        if (!active) return;
         if (isAuthRejection(error)) {
-          forget()
+          forget();
         } else {
           // Network error or timeout: keep what we have; without a stored user we cannot show pages.
-          const user = storedUser()
-          setState(user ? { status: 'authenticated', user } : { status: 'anonymous', user: null })
+          const user = storedUser();
+          setState(user ? { status: 'authenticated', user } : { status: 'anonymous', user: null });
         }
       },
-    })
+    });
     return () => {
-      active = false
-      subscription.unsubscribe()
-    }
-  }, [state.status, forget])
+      active = false;
+      subscription.unsubscribe();
+    };
+    // `environment` changes only together with the status (sign-in, forget), so the check runs once.
+  }, [state.status, forget, environment]);
 
   // A token dropped elsewhere (another tab signed out, the server said 401) ends the session here.
   useEffect(() => {
     const offToken = onTokenChange((token) => {
-      if (!token) setState((current) => (current.status === 'anonymous' ? current : { status: 'anonymous', user: null }))
-    })
-    const offUnauthorized = onUnauthorized(() => forget())
+      if (!token) setState((current) => (current.status === 'anonymous' ? current : { status: 'anonymous', user: null }));
+    });
+    const offUnauthorized = onUnauthorized(() => forget());
     return () => {
-      offToken()
-      offUnauthorized()
-    }
-  }, [forget])
+      offToken();
+      offUnauthorized();
+    };
+  }, [forget]);
 
   const signIn = useCallback((token: string, user: AuthUser) => {
-    setToken(token)
-    storeUser(user)
-    setEnvironment(createRelayEnvironment())
-    setState({ status: 'authenticated', user })
-  }, [])
+    setToken(token);
+    storeUser(user);
+    setEnvironment(openFreshEnvironment());
+    setState({ status: 'authenticated', user });
+  }, []);
 
   const signOut = useCallback(() => {
     if (getToken()) {
-      // Sent before the token is cleared: the network layer reads it when the request starts.
-      commitMutation<AuthProviderSignOutMutation>(environmentRef.current, {
+      // Sent before the token is cleared: the network layer reads it when the request starts. Whatever
+      // it answers (an error of its union too: the session may have ended already), this device forgets it.
+      commitMutation<AuthProviderSignOutMutation>(environment, {
         mutation: signOutMutation,
         variables: {},
-      })
+      });
     }
-    forget()
-  }, [forget])
+    forget();
+  }, [forget, environment]);
 
   const updateUser = useCallback((changes: Partial<Omit<AuthUser, 'id' | 'role'>>) => {
     setState((current) => {
-      if (current.status !== 'authenticated') return current
-      const user = { ...current.user, ...changes }
-      localStorage.setItem(USER_KEY, JSON.stringify(user))
-      return { status: 'authenticated', user }
-    })
-  }, [])
+      if (current.status !== 'authenticated') return current;
+      const user = { ...current.user, ...changes };
+      localStorage.setItem(USER_KEY, JSON.stringify(user));
+      return { status: 'authenticated', user };
+    });
+  }, []);
 
   const value = useMemo<AuthContextValue>(
     () => ({ status: state.status, user: state.user, signIn, signOut, updateUser }),
     [state, signIn, signOut, updateUser],
-  )
+  );
 
   return (
     <AuthContext.Provider value={value}>
       <RelayEnvironmentProvider environment={environment}>{children}</RelayEnvironmentProvider>
     </AuthContext.Provider>
-  )
+  );
 }
 
 export function useAuth(): AuthContextValue {
-  const value = useContext(AuthContext)
-  if (!value) throw new Error('useAuth must be used inside <AuthProvider>')
-  return value
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
 }

@@ -1,6 +1,9 @@
-import { Box, Container, Flex } from '@chakra-ui/react'
-import { Copyright } from '../../components/Copyright'
-import { LanguageSelect } from '../../components/LanguageSelect'
+import { Box, Container, Flex, HStack, Link } from '@chakra-ui/react';
+import { Trans } from '@lingui/react/macro';
+import { Headset } from 'lucide-react';
+import { Link as RouterLink } from 'react-router';
+import { Copyright } from '../../components/Copyright';
+import { LanguageSelect } from '../../components/LanguageSelect';
 
 export function Footer() {
   return (
@@ -8,9 +11,17 @@ export function Footer() {
       <Container maxW="7xl" px={{ base: '4', md: '6' }} py="4">
         <Flex align="center" justify="space-between" gap="4" direction={{ base: 'column', sm: 'row' }}>
           <Copyright color="fg.muted" />
-          <LanguageSelect />
+          <HStack gap="4" wrap="wrap" justify="center">
+            <Link asChild color="blue.700" fontSize="sm">
+              <RouterLink to="/support" data-testid="footer-support">
+                <Headset size={16} aria-hidden="true" />
+                <Trans>Поддержка</Trans>
+              </RouterLink>
+            </Link>
+            <LanguageSelect />
+          </HStack>
         </Flex>
       </Container>
     </Box>
-  )
+  );
 }

@@ -1,22 +1,24 @@
-import { useEffect, useState } from 'react'
-import { Box, Button, Collapsible, Container, Flex, HStack, IconButton, Stack } from '@chakra-ui/react'
-import { Trans, useLingui } from '@lingui/react/macro'
-import { LogOut, Menu, X } from 'lucide-react'
-import { NavLink, useLocation, useNavigate } from 'react-router'
-import { useAuth } from '../auth/AuthProvider'
-import { isModerator, type AuthUser } from '../auth/authUser'
-import { HeaderLogo } from './HeaderLogo'
-import { navItemsFor, type NavItem } from './navItems'
-import { UserChip } from './UserChip'
+import { Suspense, useState, type ReactNode } from 'react';
+import { Box, Button, Collapsible, Container, Flex, HStack, IconButton, Stack } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { LogOut, Menu, X } from 'lucide-react';
+import { NavLink, useLocation, useNavigate } from 'react-router';
+import { useAuth } from '../auth/AuthProvider';
+import { isModerator, type AuthUser } from '../auth/authUser';
+import { HeaderLogo } from './HeaderLogo';
+import { navItemsFor, type NavItem } from './navItems';
+import { UserChip } from './UserChip';
+import { ErrorBoundary } from '../../components/ErrorBoundary';
+import { useModuleSwitches } from '../../features/modules/useModuleSwitches';
 
 function isActive(pathname: string, to: string) {
-  return pathname === to || pathname.startsWith(`${to}/`)
+  return pathname === to || pathname.startsWith(`${to}/`);
 }
 
 function NavButton({ item, pathname, full = false }: { item: NavItem; pathname: string; full?: boolean }) {
-  const { i18n } = useLingui()
-  const active = isActive(pathname, item.to)
-  const Icon = item.icon
+  const { i18n } = useLingui();
+  const active = isActive(pathname, item.to);
+  const Icon = item.icon;
   return (
     <Button
       asChild
@@ -32,24 +34,40 @@ function NavButton({ item, pathname, full = false }: { item: NavItem; pathname: 
         {i18n._(item.label)}
       </NavLink>
     </Button>
-  )
+  );
+}
+
+type RenderLinks = (items: NavItem[]) => ReactNode;
+
+function ModuleAwareLinks({ user, render }: { user: AuthUser; render: RenderLinks }) {
+  return <>{render(navItemsFor(user, useModuleSwitches()))}</>;
+}
+
+/** The links, those of switched-off modules left out (and all module links while that is being read). */
+function NavLinks({ user, render }: { user: AuthUser; render: RenderLinks }) {
+  const withoutModules = render(navItemsFor(user, null));
+  return (
+    <ErrorBoundary fallback={withoutModules}>
+      <Suspense fallback={withoutModules}>
+        <ModuleAwareLinks user={user} render={render} />
+      </Suspense>
+    </ErrorBoundary>
+  );
 }
 
 export function Header({ user }: { user: AuthUser }) {
-  const { t } = useLingui()
-  const { signOut } = useAuth()
-  const navigate = useNavigate()
-  const { pathname } = useLocation()
-  const [menuOpen, setMenuOpen] = useState(false)
-  const items = navItemsFor(user)
-
-  // Close the mobile menu after navigating.
-  useEffect(() => setMenuOpen(false), [pathname])
+  const { t } = useLingui();
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  // The mobile menu stays open on the page it was opened on: navigating closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === pathname;
 
   const logout = () => {
-    signOut()
-    navigate('/login', { replace: true })
-  }
+    signOut();
+    navigate('/login', { replace: true });
+  };
 
   return (
     <Box
@@ -63,7 +81,7 @@ export function Header({ user }: { user: AuthUser }) {
       borderColor="blue.100"
       shadow="xs"
     >
-      <Collapsible.Root open={menuOpen} onOpenChange={(details) => setMenuOpen(details.open)}>
+      <Collapsible.Root open={menuOpen} onOpenChange={(details) => setMenuOpenOn(details.open ? pathname : null)}>
         <Container maxW="7xl" px={{ base: '4', md: '6' }}>
           <Flex h="16" align="center" gap="3">
             <HeaderLogo showLabel={isModerator(user)} />
@@ -78,7 +96,7 @@ export function Header({ user }: { user: AuthUser }) {
                 display={{ base: 'none', md: 'inline-flex' }}
               >
                 <LogOut size={16} aria-hidden="true" />
-                <Trans>Выйти</Trans>
+                <Trans context="sign out">Выйти</Trans>
               </Button>
               <Collapsible.Trigger asChild>
                 <IconButton
@@ -102,18 +120,20 @@ export function Header({ user }: { user: AuthUser }) {
             flexWrap="wrap"
             display={{ base: 'none', lg: 'flex' }}
           >
-            {items.map((item) => (
-              <NavButton key={item.to} item={item} pathname={pathname} />
-            ))}
+            <NavLinks
+              user={user}
+              render={(items) => items.map((item) => <NavButton key={item.to} item={item} pathname={pathname} />)}
+            />
           </HStack>
         </Container>
 
         <Collapsible.Content display={{ lg: 'none' }}>
           <Container maxW="7xl" px="4" pb="4">
             <Stack as="nav" aria-label={t`Мобильная навигация`} gap="1" borderTopWidth="1px" borderColor="blue.100" pt="3">
-              {items.map((item) => (
-                <NavButton key={item.to} item={item} pathname={pathname} full />
-              ))}
+              <NavLinks
+                user={user}
+                render={(items) => items.map((item) => <NavButton key={item.to} item={item} pathname={pathname} full />)}
+              />
               <Button
                 size="sm"
                 variant="ghost"
@@ -124,12 +144,12 @@ export function Header({ user }: { user: AuthUser }) {
                 data-testid="mobile-logout-button"
               >
                 <LogOut size={16} aria-hidden="true" />
-                <Trans>Выйти</Trans>
+                <Trans context="sign out">Выйти</Trans>
               </Button>
             </Stack>
           </Container>
         </Collapsible.Content>
       </Collapsible.Root>
     </Box>
-  )
+  );
 }

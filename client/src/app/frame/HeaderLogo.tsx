@@ -1,10 +1,10 @@
-import { Suspense } from 'react'
-import { Box, HStack, Image, Text } from '@chakra-ui/react'
-import { useLingui } from '@lingui/react/macro'
-import { graphql, useLazyLoadQuery } from 'react-relay/hooks'
-import { Link as RouterLink } from 'react-router'
-import type { HeaderLogoQuery } from '../../__generated__/HeaderLogoQuery.graphql'
-import { ErrorBoundary } from '../../components/ErrorBoundary'
+import { Suspense } from 'react';
+import { Box, HStack, Image, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { graphql, useLazyLoadQuery } from 'react-relay/hooks';
+import { Link as RouterLink } from 'react-router';
+import type { HeaderLogoQuery } from '../../__generated__/HeaderLogoQuery.graphql';
+import { ErrorBoundary } from '../../components/ErrorBoundary';
 
 /** The default mark, used while the custom logo loads, when none is set and when loading fails. */
 export function TextLogo() {
@@ -29,29 +29,37 @@ export function TextLogo() {
     >
       LU
     </Box>
-  )
+  );
 }
+
+const headerLogoQuery = graphql`
+  query HeaderLogoQuery {
+    branding {
+      logoUrl
+    }
+    interfaceSettings {
+      siteName
+    }
+  }
+`;
+
+const useHeaderLogo = () => useLazyLoadQuery<HeaderLogoQuery>(headerLogoQuery, {}, { fetchPolicy: 'store-or-network' });
 
 function CustomLogo() {
-  const data = useLazyLoadQuery<HeaderLogoQuery>(
-    graphql`
-      query HeaderLogoQuery {
-        branding {
-          logoUrl
-        }
-      }
-    `,
-    {},
-    { fetchPolicy: 'store-or-network' },
-  )
-  const url = data.branding.logoUrl
-  if (!url) return <TextLogo />
-  return <Image data-testid="header-logo-image" src={url} alt="" maxH="9" maxW="40" objectFit="contain" />
+  const data = useHeaderLogo();
+  const url = data.branding.logoUrl;
+  if (!url) return <TextLogo />;
+  return <Image data-testid="header-logo-image" src={url} alt="" maxH="9" maxW="40" objectFit="contain" />;
 }
 
-/** The logo slot (Query.branding.logoUrl) plus the 'LinkUp' label for moderators and beyond. */
+/** The site's name as the admin set it (system setting site_name). */
+function SiteName() {
+  return <>{useHeaderLogo().interfaceSettings.siteName}</>;
+}
+
+/** The logo slot (Query.branding.logoUrl) plus the site's name for moderators and beyond. */
 export function HeaderLogo({ showLabel }: { showLabel: boolean }) {
-  const { t } = useLingui()
+  const { t } = useLingui();
   return (
     <RouterLink to="/dashboard" aria-label={t`LinkUp — на главную`}>
       <HStack gap="2.5">
@@ -69,10 +77,14 @@ export function HeaderLogo({ showLabel }: { showLabel: boolean }) {
             letterSpacing="tight"
             display={{ base: 'none', sm: 'block' }}
           >
-            LinkUp
+            <ErrorBoundary fallback="LinkUp">
+              <Suspense fallback="LinkUp">
+                <SiteName />
+              </Suspense>
+            </ErrorBoundary>
           </Text>
         )}
       </HStack>
     </RouterLink>
-  )
+  );
 }

@@ -1,13 +1,13 @@
-import { Box, Container, Flex } from '@chakra-ui/react'
-import { Outlet } from 'react-router'
-import { useAuth } from '../auth/AuthProvider'
-import { Footer } from './Footer'
-import { Header } from './Header'
+import { Box, Container, Flex } from '@chakra-ui/react';
+import { Outlet } from 'react-router';
+import { useAuth } from '../auth/AuthProvider';
+import { Footer } from './Footer';
+import { Header } from './Header';
 
 /** Header, content and footer on the blue gradient of signed-in pages. */
 export default function PageFrame() {
-  const { user } = useAuth()
-  if (!user) return null // RequireAuth renders the frame only for a signed-in user
+  const { user } = useAuth();
+  if (!user) return null; // RequireAuth renders the frame only for a signed-in user
   return (
     <Flex direction="column" minH="100vh" bgGradient="to-br" gradientFrom="blue.50" gradientTo="blue.100">
       <Header user={user} />
@@ -18,5 +18,5 @@ export default function PageFrame() {
       </Box>
       <Footer />
     </Flex>
-  )
+  );
 }

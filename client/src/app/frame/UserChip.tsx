@@ -1,17 +1,17 @@
-import { Avatar, HStack, Text } from '@chakra-ui/react'
-import { useLingui } from '@lingui/react/macro'
-import { Link as RouterLink } from 'react-router'
-import type { AuthUser } from '../auth/authUser'
-import { RoleBadge } from '../../components/RoleBadge'
+import { Avatar, HStack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { Link as RouterLink } from 'react-router';
+import type { AuthUser } from '../auth/authUser';
+import { RoleBadge } from '../../components/RoleBadge';
 
 /** The signed-in user's chip: links to their profile, name truncated at 8rem, role badge. */
 export function UserChip({
   user,
 }: {
-  user: Pick<AuthUser, 'username' | 'firstName' | 'lastName' | 'role'> & { avatarImage?: string | null }
+  user: Pick<AuthUser, 'username' | 'firstName' | 'lastName' | 'role'> & { avatarImage?: string | null };
 }) {
-  const { t } = useLingui()
-  const name = `${user.firstName} ${user.lastName}`.trim() || user.username
+  const { t } = useLingui();
+  const name = `${user.firstName} ${user.lastName}`.trim() || user.username;
   return (
     <RouterLink to={`/profile/${encodeURIComponent(user.username)}`} data-testid="user-chip" aria-label={t`Мой профиль: ${name}`}>
       <HStack
@@ -45,5 +45,5 @@ export function UserChip({
         <RoleBadge role={user.role} />
       </HStack>
     </RouterLink>
-  )
+  );
 }

@@ -1,12 +1,14 @@
-import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react'
+import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
 
 /** Notices stay 5 s (spec section 9). */
 export const toaster = createToaster({
-  // Bottom corner: a notice must not sit over the page's header or its first actions.
+  // Bottom corner: a notice must not sit over the page's header or its first actions; raised above
+  // the footer (the language selector, stacked on a phone) and the meeting area's bottom bar.
   placement: 'bottom-end',
+  offsets: { top: '1rem', right: '1rem', bottom: '7.5rem', left: '1rem' },
   pauseOnPageIdle: true,
   duration: 5000,
-})
+});
 
 export function Toaster() {
   return (
@@ -25,5 +27,5 @@ export function Toaster() {
         )}
       </ChakraToaster>
     </Portal>
-  )
+  );
 }

@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react'
-import { Box, Card, Center, Flex, Heading, Stack, Text } from '@chakra-ui/react'
-import { Trans } from '@lingui/react/macro'
-import { LoginFooter } from './LoginFooter'
+import type { ReactNode } from 'react';
+import { Box, Card, Center, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Trans } from '@lingui/react/macro';
+import { LoginFooter } from './LoginFooter';
 
 /** The public pages' layout: brand, a card on the blue gradient, and the company footer. */
 export function AuthLayout({ children }: { children: ReactNode }) {
@@ -40,5 +40,5 @@ export function AuthLayout({ children }: { children: ReactNode }) {
       </Center>
       <LoginFooter />
     </Flex>
-  )
+  );
 }

@@ -1,17 +1,17 @@
-import { Suspense } from 'react'
-import { Box, Container, Flex, Image, Stack, Text } from '@chakra-ui/react'
-import { graphql, useLazyLoadQuery } from 'react-relay/hooks'
-import type { LoginFooterQuery } from '../../__generated__/LoginFooterQuery.graphql'
-import { Copyright } from '../../components/Copyright'
-import { ErrorBoundary } from '../../components/ErrorBoundary'
-import { LanguageSelect } from '../../components/LanguageSelect'
+import { Suspense } from 'react';
+import { Box, Container, Flex, Image, Stack, Text } from '@chakra-ui/react';
+import { graphql, useLazyLoadQuery } from 'react-relay/hooks';
+import type { LoginFooterQuery } from '../../__generated__/LoginFooterQuery.graphql';
+import { Copyright } from '../../components/Copyright';
+import { ErrorBoundary } from '../../components/ErrorBoundary';
+import { LanguageSelect } from '../../components/LanguageSelect';
 
 function TextCompanyLogo() {
   return (
     <Text data-testid="company-logo-text" fontWeight="bold" fontSize="lg" color="white" letterSpacing="tight">
       LinkUp
     </Text>
-  )
+  );
 }
 
 function CompanyLogo() {
@@ -25,10 +25,10 @@ function CompanyLogo() {
     `,
     {},
     { fetchPolicy: 'store-or-network' },
-  )
-  const url = data.branding.bottomLogoUrl
-  if (!url) return <TextCompanyLogo />
-  return <Image data-testid="company-logo-image" src={url} alt="LinkUp" maxH="10" maxW="48" objectFit="contain" />
+  );
+  const url = data.branding.bottomLogoUrl;
+  if (!url) return <TextCompanyLogo />;
+  return <Image data-testid="company-logo-image" src={url} alt="LinkUp" maxH="10" maxW="48" objectFit="contain" />;
 }
 
 /** Under the login card: the company logo (branding.bottomLogoUrl or text), copyright, language. */
@@ -49,5 +49,5 @@ export function LoginFooter() {
         </Flex>
       </Container>
     </Box>
-  )
+  );
 }

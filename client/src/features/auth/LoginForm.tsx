@@ -1,13 +1,13 @@
-import { useState, type FormEvent } from 'react'
-import { Alert, Button, Field, Input, Stack } from '@chakra-ui/react'
-import { Trans, useLingui } from '@lingui/react/macro'
-import { graphql, useMutation } from 'react-relay/hooks'
-import { useNavigate } from 'react-router'
-import type { LoginFormSignInMutation } from '../../__generated__/LoginFormSignInMutation.graphql'
-import { useAuth } from '../../app/auth/AuthProvider'
-import { readAuthUser } from '../../app/auth/authUser'
-import { PasswordInput } from '../../components/PasswordInput'
-import { loginRequestErrorText, loginResultErrorText } from './authErrors'
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Field, Input, Stack } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { graphql, useMutation } from 'react-relay/hooks';
+import { useNavigate } from 'react-router';
+import type { LoginFormSignInMutation } from '../../__generated__/LoginFormSignInMutation.graphql';
+import { useAuth } from '../../app/auth/AuthProvider';
+import { readAuthUser } from '../../app/auth/authUser';
+import { PasswordInput } from '../../components/PasswordInput';
+import { loginRequestErrorText, loginResultErrorText } from './authErrors';
 
 const signInMutation = graphql`
   mutation LoginFormSignInMutation($input: SignInInput!) {
@@ -19,61 +19,52 @@ const signInMutation = graphql`
           ...authUser_user
         }
       }
-      ... on InvalidCredentialsError {
-        message
-      }
-      ... on RateLimitError {
-        message
-        retryAfterSeconds
-      }
-      ... on ValidationError {
-        message
-      }
+      ...mutationError_error @alias(as: "error")
     }
   }
-`
+`;
 
 interface LoginFormProps {
   /** Prefilled after registration. */
-  initialEmail?: string
+  initialEmail?: string;
   /** A success note shown above the form (after registration or a recovery request). */
-  notice?: string | null
-  onForgotPassword: () => void
+  notice?: string | null;
+  onForgotPassword: () => void;
 }
 
 export function LoginForm({ initialEmail = '', notice, onForgotPassword }: LoginFormProps) {
-  const { t } = useLingui()
-  const { signIn } = useAuth()
-  const navigate = useNavigate()
-  const [commit, inFlight] = useMutation<LoginFormSignInMutation>(signInMutation)
-  const [email, setEmail] = useState(initialEmail)
-  const [password, setPassword] = useState('')
-  const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({})
-  const [error, setError] = useState<string | null>(null)
+  const { t } = useLingui();
+  const { signIn } = useAuth();
+  const navigate = useNavigate();
+  const [commit, inFlight] = useMutation<LoginFormSignInMutation>(signInMutation);
+  const [email, setEmail] = useState(initialEmail);
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
+  const [error, setError] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const input = { email: email.trim(), password: password.trim() }
-    const errors: typeof fieldErrors = {}
-    if (!input.email) errors.email = t`Введите email`
-    if (!input.password) errors.password = t`Введите пароль`
-    setFieldErrors(errors)
-    setError(null)
-    if (errors.email || errors.password) return
+    event.preventDefault();
+    const input = { email: email.trim(), password: password.trim() };
+    const errors: typeof fieldErrors = {};
+    if (!input.email) errors.email = t`Введите email`;
+    if (!input.password) errors.password = t`Введите пароль`;
+    setFieldErrors(errors);
+    setError(null);
+    if (errors.email || errors.password) return;
 
     commit({
       variables: { input },
       onCompleted: ({ signIn: result }) => {
-        if (result.__typename === 'SignInSuccess') {
-          signIn(result.token, readAuthUser(result.user))
-          navigate('/dashboard', { replace: true })
+        if (result.token && result.user) {
+          signIn(result.token, readAuthUser(result.user));
+          navigate('/dashboard', { replace: true });
         } else {
-          setError(loginResultErrorText(result))
+          setError(loginResultErrorText(result.error));
         }
       },
       onError: (failure) => setError(loginRequestErrorText(failure)),
-    })
-  }
+    });
+  };
 
   return (
     <form onSubmit={submit} noValidate aria-label={t`Вход`}>
@@ -115,12 +106,20 @@ export function LoginForm({ initialEmail = '', notice, onForgotPassword }: Login
           <Field.ErrorText>{fieldErrors.password}</Field.ErrorText>
         </Field.Root>
         <Button type="submit" colorPalette="blue" size="lg" loading={inFlight} data-testid="login-submit">
-          <Trans>Войти</Trans>
+          <Trans context="sign in">Войти</Trans>
         </Button>
-        <Button type="button" variant="plain" colorPalette="blue" size="sm" alignSelf="center" onClick={onForgotPassword} data-testid="forgot-password">
+        <Button
+          type="button"
+          variant="plain"
+          colorPalette="blue"
+          size="sm"
+          alignSelf="center"
+          onClick={onForgotPassword}
+          data-testid="forgot-password"
+        >
           <Trans>Забыли пароль?</Trans>
         </Button>
       </Stack>
     </form>
-  )
+  );
 }

@@ -1,28 +1,30 @@
-import { useState } from 'react'
-import { Tabs } from '@chakra-ui/react'
-import { Trans, useLingui } from '@lingui/react/macro'
-import { AuthLayout } from './AuthLayout'
-import { LoginForm } from './LoginForm'
-import { RecoveryForm } from './RecoveryForm'
-import { RegisterForm } from './RegisterForm'
+import { useState } from 'react';
+import { Tabs } from '@chakra-ui/react';
+import { useLocation } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { AuthLayout } from './AuthLayout';
+import { LoginForm } from './LoginForm';
+import { RecoveryForm } from './RecoveryForm';
+import { RegisterForm } from './RegisterForm';
 
-type Mode = 'login' | 'register' | 'recovery'
+type Mode = 'login' | 'register' | 'recovery';
 
 /** Login and registration tabs plus the password recovery mode (spec section 4, "Login screen modes"). */
 export default function LoginPage() {
-  const { t } = useLingui()
-  const [mode, setMode] = useState<Mode>('login')
-  const [notice, setNotice] = useState<string | null>(null)
-  const [email, setEmail] = useState('')
+  const { t } = useLingui();
+  // /register (the landing page's button) opens on the registration tab.
+  const [mode, setMode] = useState<Mode>(useLocation().pathname === '/register' ? 'register' : 'login');
+  const [notice, setNotice] = useState<string | null>(null);
+  const [email, setEmail] = useState('');
   // A new key remounts the login form, so it picks up the prefilled email and clears the password.
-  const [loginKey, setLoginKey] = useState(0)
+  const [loginKey, setLoginKey] = useState(0);
 
   const showLogin = (message: string | null, prefill?: string) => {
-    setNotice(message)
-    if (prefill !== undefined) setEmail(prefill)
-    setLoginKey((key) => key + 1)
-    setMode('login')
-  }
+    setNotice(message);
+    if (prefill !== undefined) setEmail(prefill);
+    setLoginKey((key) => key + 1);
+    setMode('login');
+  };
 
   if (mode === 'recovery') {
     return (
@@ -32,7 +34,7 @@ export default function LoginPage() {
           onBack={() => showLogin(null)}
         />
       </AuthLayout>
-    )
+    );
   }
 
   return (
@@ -40,8 +42,8 @@ export default function LoginPage() {
       <Tabs.Root
         value={mode}
         onValueChange={(details) => {
-          setNotice(null)
-          setMode(details.value as Mode)
+          setNotice(null);
+          setMode(details.value as Mode);
         }}
         variant="enclosed"
         fitted
@@ -62,8 +64,8 @@ export default function LoginPage() {
             initialEmail={email}
             notice={notice}
             onForgotPassword={() => {
-              setNotice(null)
-              setMode('recovery')
+              setNotice(null);
+              setMode('recovery');
             }}
           />
         </Tabs.Content>
@@ -77,5 +79,5 @@ export default function LoginPage() {
         </Tabs.Content>
       </Tabs.Root>
     </AuthLayout>
-  )
+  );
 }

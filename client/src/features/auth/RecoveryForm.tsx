@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react'
-import { Alert, Button, Field, Heading, Input, Stack, Text } from '@chakra-ui/react'
-import { Trans, useLingui } from '@lingui/react/macro'
-import { ArrowLeft } from 'lucide-react'
-import { graphql, useMutation } from 'react-relay/hooks'
-import type { RecoveryFormRequestPasswordResetMutation } from '../../__generated__/RecoveryFormRequestPasswordResetMutation.graphql'
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ArrowLeft } from 'lucide-react';
+import { graphql, useMutation } from 'react-relay/hooks';
+import type { RecoveryFormRequestPasswordResetMutation } from '../../__generated__/RecoveryFormRequestPasswordResetMutation.graphql';
 
 const requestPasswordResetMutation = graphql`
   mutation RecoveryFormRequestPasswordResetMutation($input: RequestPasswordResetInput!) {
@@ -14,40 +14,40 @@ const requestPasswordResetMutation = graphql`
       }
     }
   }
-`
+`;
 
 interface RecoveryFormProps {
-  initialEmail?: string
-  onSent: () => void
-  onBack: () => void
+  initialEmail?: string;
+  onSent: () => void;
+  onBack: () => void;
 }
 
 /** The 'Password recovery' mode of the login screen. */
 export function RecoveryForm({ initialEmail = '', onSent, onBack }: RecoveryFormProps) {
-  const { t } = useLingui()
-  const [commit, inFlight] = useMutation<RecoveryFormRequestPasswordResetMutation>(requestPasswordResetMutation)
-  const [email, setEmail] = useState(initialEmail)
-  const [fieldError, setFieldError] = useState<string | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const { t } = useLingui();
+  const [commit, inFlight] = useMutation<RecoveryFormRequestPasswordResetMutation>(requestPasswordResetMutation);
+  const [email, setEmail] = useState(initialEmail);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const value = email.trim()
-    setError(null)
+    event.preventDefault();
+    const value = email.trim();
+    setError(null);
     if (!value) {
-      setFieldError(t`Введите email для восстановления пароля`)
-      return
+      setFieldError(t`Введите email для восстановления пароля`);
+      return;
     }
-    setFieldError(null)
+    setFieldError(null);
     commit({
       variables: { input: { email: value } },
       onCompleted: ({ requestPasswordReset: result }) => {
-        if (result.__typename === 'RequestPasswordResetSuccess') onSent()
-        else setError(t`Ошибка при отправке запроса на восстановление пароля`)
+        if (result.__typename === 'RequestPasswordResetSuccess') onSent();
+        else setError(t`Ошибка при отправке запроса на восстановление пароля`);
       },
       onError: () => setError(t`Ошибка при отправке запроса на восстановление пароля`),
-    })
-  }
+    });
+  };
 
   return (
     <form onSubmit={submit} noValidate aria-label={t`Восстановление пароля`}>
@@ -87,5 +87,5 @@ export function RecoveryForm({ initialEmail = '', onSent, onBack }: RecoveryForm
         </Button>
       </Stack>
     </form>
-  )
+  );
 }

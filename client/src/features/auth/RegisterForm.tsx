@@ -1,9 +1,10 @@
-import { useState, type ChangeEvent, type FormEvent, type ReactElement } from 'react'
-import { Alert, Button, Field, Input, SimpleGrid, Stack } from '@chakra-ui/react'
-import { Trans, useLingui } from '@lingui/react/macro'
-import { graphql, useMutation } from 'react-relay/hooks'
-import type { RegisterFormSignUpMutation } from '../../__generated__/RegisterFormSignUpMutation.graphql'
-import { PasswordInput } from '../../components/PasswordInput'
+import { useState, type ChangeEvent, type FormEvent, type ReactElement } from 'react';
+import { Alert, Button, Field, Input, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { graphql, useMutation } from 'react-relay/hooks';
+import { fieldErrorMap, readMutationError } from '../../relay/mutationError';
+import type { RegisterFormSignUpMutation } from '../../__generated__/RegisterFormSignUpMutation.graphql';
+import { PasswordInput } from '../../components/PasswordInput';
 
 const signUpMutation = graphql`
   mutation RegisterFormSignUpMutation($input: SignUpInput!) {
@@ -15,41 +16,34 @@ const signUpMutation = graphql`
           email
         }
       }
-      ... on ValidationError {
-        message
-        fieldErrors {
-          path
-          message
-        }
-      }
+      ...mutationError_error @alias(as: "error")
       ... on ConflictError {
-        message
         field
       }
     }
   }
-`
+`;
 
-const FIELDS = ['firstName', 'lastName', 'username', 'email', 'password'] as const
-type FieldName = (typeof FIELDS)[number]
-type Values = Record<FieldName, string>
-type Errors = Partial<Record<FieldName, string>>
+const FIELDS = ['firstName', 'lastName', 'username', 'email', 'password'] as const;
+type FieldName = (typeof FIELDS)[number];
+type Values = Record<FieldName, string>;
+type Errors = Partial<Record<FieldName, string>>;
 
-const EMPTY: Values = { firstName: '', lastName: '', username: '', email: '', password: '' }
+const EMPTY: Values = { firstName: '', lastName: '', username: '', email: '', password: '' };
 
 /** Server field names may come as the input's (camelCase) or as the REST payload's (snake_case). */
 function fieldOf(name: string | undefined): FieldName | null {
-  if (!name) return null
-  const camel = name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())
-  return (FIELDS as readonly string[]).includes(camel) ? (camel as FieldName) : null
+  if (!name) return null;
+  const camel = name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+  return (FIELDS as readonly string[]).includes(camel) ? (camel as FieldName) : null;
 }
 
 export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
-  const { t } = useLingui()
-  const [commit, inFlight] = useMutation<RegisterFormSignUpMutation>(signUpMutation)
-  const [values, setValues] = useState<Values>(EMPTY)
-  const [errors, setErrors] = useState<Errors>({})
-  const [error, setError] = useState<string | null>(null)
+  const { t } = useLingui();
+  const [commit, inFlight] = useMutation<RegisterFormSignUpMutation>(signUpMutation);
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
+  const [error, setError] = useState<string | null>(null);
 
   const requiredTexts: Record<FieldName, string> = {
     firstName: t`Введите имя`,
@@ -57,60 +51,52 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
     username: t`Введите имя пользователя`,
     email: t`Введите email`,
     password: t`Введите пароль`,
-  }
+  };
 
   const set = (name: FieldName) => (event: ChangeEvent<HTMLInputElement>) => {
-    const value = event.currentTarget.value
-    setValues((current) => ({ ...current, [name]: value }))
-  }
+    const value = event.currentTarget.value;
+    setValues((current) => ({ ...current, [name]: value }));
+  };
 
   const submit = (event: FormEvent) => {
-    event.preventDefault()
+    event.preventDefault();
     const input: Values = {
       firstName: values.firstName.trim(),
       lastName: values.lastName.trim(),
       username: values.username.trim(),
       email: values.email.trim(),
       password: values.password,
-    }
-    const missing: Errors = {}
-    for (const name of FIELDS) if (!input[name].trim()) missing[name] = requiredTexts[name]
-    setErrors(missing)
-    setError(null)
-    if (Object.keys(missing).length > 0) return
+    };
+    const missing: Errors = {};
+    for (const name of FIELDS) if (!input[name].trim()) missing[name] = requiredTexts[name];
+    setErrors(missing);
+    setError(null);
+    if (Object.keys(missing).length > 0) return;
 
     commit({
       variables: { input },
       onCompleted: ({ signUp: result }) => {
-        switch (result.__typename) {
-          case 'SignUpSuccess':
-            setValues(EMPTY)
-            setErrors({})
-            onRegistered()
-            return
-          case 'ValidationError': {
-            const byField: Errors = {}
-            for (const fieldError of result.fieldErrors) {
-              const name = fieldOf(fieldError.path.at(-1))
-              if (name && !byField[name]) byField[name] = fieldError.message
-            }
-            setErrors(byField)
-            if (Object.keys(byField).length === 0) setError(result.message || t`Ошибка регистрации`)
-            return
-          }
-          case 'ConflictError': {
-            const name = fieldOf(result.field)
-            if (name) setErrors({ [name]: result.message })
-            else setError(result.message || t`Ошибка регистрации`)
-            return
-          }
-          default:
-            setError(t`Ошибка регистрации`)
+        const failure = readMutationError(result.error);
+        if (!failure) {
+          setValues(EMPTY);
+          setErrors({});
+          onRegistered();
+          return;
         }
+        // A ValidationError names its fields, a ConflictError (email or username taken) its one field.
+        const byField: Errors = {};
+        for (const [field, message] of Object.entries(fieldErrorMap(result.error))) {
+          const name = fieldOf(field);
+          if (name) byField[name] = message;
+        }
+        const conflicting = fieldOf(result.field);
+        if (conflicting) byField[conflicting] = failure.message;
+        setErrors(byField);
+        if (Object.keys(byField).length === 0) setError(failure.message || t`Ошибка регистрации`);
       },
       onError: () => setError(t`Ошибка регистрации`),
-    })
-  }
+    });
+  };
 
   const field = (name: FieldName, label: string, input: ReactElement) => (
     <Field.Root invalid={Boolean(errors[name])}>
@@ -118,7 +104,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
       {input}
       <Field.ErrorText data-testid={`register-${name}-error`}>{errors[name]}</Field.ErrorText>
     </Field.Root>
-  )
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label={t`Регистрация`}>
@@ -133,12 +119,22 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
           {field(
             'firstName',
             t`Имя`,
-            <Input autoComplete="given-name" data-testid="register-first-name" value={values.firstName} onChange={set('firstName')} />,
+            <Input
+              autoComplete="given-name"
+              data-testid="register-first-name"
+              value={values.firstName}
+              onChange={set('firstName')}
+            />,
           )}
           {field(
             'lastName',
             t`Фамилия`,
-            <Input autoComplete="family-name" data-testid="register-last-name" value={values.lastName} onChange={set('lastName')} />,
+            <Input
+              autoComplete="family-name"
+              data-testid="register-last-name"
+              value={values.lastName}
+              onChange={set('lastName')}
+            />,
           )}
         </SimpleGrid>
         {field(
@@ -161,12 +157,17 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
         {field(
           'password',
           t`Пароль`,
-          <PasswordInput autoComplete="new-password" data-testid="register-password" value={values.password} onChange={set('password')} />,
+          <PasswordInput
+            autoComplete="new-password"
+            data-testid="register-password"
+            value={values.password}
+            onChange={set('password')}
+          />,
         )}
         <Button type="submit" colorPalette="blue" size="lg" loading={inFlight} data-testid="register-submit">
           <Trans>Зарегистрироваться</Trans>
         </Button>
       </Stack>
     </form>
-  )
+  );
 }

@@ -1,14 +1,15 @@
-import { useState, type FormEvent } from 'react'
-import { Alert, Button, Field, Heading, Link, Stack, Text } from '@chakra-ui/react'
-import { Trans, useLingui } from '@lingui/react/macro'
-import { graphql, useMutation } from 'react-relay/hooks'
-import { Link as RouterLink, useSearchParams } from 'react-router'
-import type { ResetPasswordPageMutation } from '../../__generated__/ResetPasswordPageMutation.graphql'
-import { PasswordInput } from '../../components/PasswordInput'
-import { AuthLayout } from './AuthLayout'
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Field, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { graphql, useMutation } from 'react-relay/hooks';
+import { mutationErrorText, readMutationError } from '../../relay/mutationError';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import type { ResetPasswordPageMutation } from '../../__generated__/ResetPasswordPageMutation.graphql';
+import { PasswordInput } from '../../components/PasswordInput';
+import { AuthLayout } from './AuthLayout';
 
 /** Spec section 9: password minimum 6. */
-export const MIN_PASSWORD_LENGTH = 6
+export const MIN_PASSWORD_LENGTH = 6;
 
 const resetPasswordMutation = graphql`
   mutation ResetPasswordPageMutation($input: ResetPasswordInput!) {
@@ -17,19 +18,10 @@ const resetPasswordMutation = graphql`
       ... on ResetPasswordSuccess {
         message
       }
-      ... on ValidationError {
-        message
-        fieldErrors {
-          path
-          message
-        }
-      }
-      ... on InvalidTokenError {
-        message
-      }
+      ...mutationError_error @alias(as: "error")
     }
   }
-`
+`;
 
 function BackToLogin() {
   return (
@@ -38,53 +30,44 @@ function BackToLogin() {
         <Trans>Перейти ко входу</Trans>
       </RouterLink>
     </Link>
-  )
+  );
 }
 
 /** /reset-password?token=...: choose a new password with the link from the recovery email. */
 export default function ResetPasswordPage() {
-  const { t } = useLingui()
-  const [params] = useSearchParams()
-  const token = params.get('token')?.trim() ?? ''
-  const [commit, inFlight] = useMutation<ResetPasswordPageMutation>(resetPasswordMutation)
-  const [password, setPassword] = useState('')
-  const [confirm, setConfirm] = useState('')
-  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({})
-  const [error, setError] = useState<string | null>(null)
-  const [done, setDone] = useState(false)
+  const { t } = useLingui();
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  const [commit, inFlight] = useMutation<ResetPasswordPageMutation>(resetPasswordMutation);
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
 
   const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const next: typeof errors = {}
-    if (password.length < MIN_PASSWORD_LENGTH) next.password = t`Пароль должен содержать не менее 6 символов`
-    if (confirm !== password) next.confirm = t`Пароли не совпадают`
-    setErrors(next)
-    setError(null)
-    if (next.password || next.confirm) return
+    event.preventDefault();
+    const next: typeof errors = {};
+    if (password.length < MIN_PASSWORD_LENGTH) next.password = t`Пароль должен содержать не менее 6 символов`;
+    if (confirm !== password) next.confirm = t`Пароли не совпадают`;
+    setErrors(next);
+    setError(null);
+    if (next.password || next.confirm) return;
 
     commit({
       variables: { input: { token, password } },
       onCompleted: ({ resetPassword: result }) => {
-        switch (result.__typename) {
-          case 'ResetPasswordSuccess':
-            setDone(true)
-            return
-          case 'InvalidTokenError':
-            setError(t`Ссылка для сброса пароля недействительна или устарела. Запросите новую.`)
-            return
-          case 'ValidationError': {
-            const message = result.fieldErrors[0]?.message ?? result.message
-            if (message) setErrors({ password: message })
-            else setError(t`Не удалось изменить пароль. Попробуйте позже`)
-            return
-          }
-          default:
-            setError(t`Не удалось изменить пароль. Попробуйте позже`)
-        }
+        const failure = readMutationError(result.error);
+        if (result.__typename === 'ResetPasswordSuccess') setDone(true);
+        else if (failure?.__typename === 'InvalidTokenError')
+          setError(t`Ссылка для сброса пароля недействительна или устарела. Запросите новую.`);
+        else if (failure?.__typename === 'ValidationError' && mutationErrorText(result.error, ''))
+          setErrors({ password: mutationErrorText(result.error, '') });
+        else setError(t`Не удалось изменить пароль. Попробуйте позже`);
       },
       onError: () => setError(t`Не удалось изменить пароль. Попробуйте позже`),
-    })
-  }
+    });
+  };
 
   return (
     <AuthLayout>
@@ -157,5 +140,5 @@ export default function ResetPasswordPage() {
         )}
       </Stack>
     </AuthLayout>
-  )
+  );
 }

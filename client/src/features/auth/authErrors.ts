@@ -1,6 +1,7 @@
-import { i18n } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
-import { asRequestError } from '../../relay/errors'
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { asRequestError } from '../../relay/errors';
+import { mutationErrorText, type MutationErrorKey } from '../../relay/mutationError';
 
 /** The spec's login texts (section 8, "Authentication"). */
 export const LOGIN_ERRORS = {
@@ -9,30 +10,26 @@ export const LOGIN_ERRORS = {
   timeout: msg`Превышено время ожидания. Проверьте подключение`,
   server: msg`Ошибка сервера. Попробуйте позже`,
   other: msg`Ошибка авторизации`,
-}
+};
 
-/** The text for a signIn answer that is not a success (a typed error of the result union). */
-export function loginResultErrorText(result: { __typename: string; message?: string | null }): string {
-  switch (result.__typename) {
-    case 'InvalidCredentialsError':
-      return i18n._(LOGIN_ERRORS.invalidCredentials)
-    case 'RateLimitError':
-      return i18n._(LOGIN_ERRORS.rateLimited)
-    case 'ValidationError':
-      // The server's message is already translated and says which field is wrong.
-      return result.message || i18n._(LOGIN_ERRORS.other)
-    default:
-      return i18n._(LOGIN_ERRORS.other)
-  }
+/**
+ * The text for a signIn answer that is not a success: the spec's for wrong credentials and too many
+ * attempts; a ValidationError's own (translated) text says which field is wrong.
+ */
+export function loginResultErrorText(error: MutationErrorKey | null | undefined): string {
+  return mutationErrorText(error, i18n._(LOGIN_ERRORS.other), {
+    InvalidCredentialsError: LOGIN_ERRORS.invalidCredentials,
+    RateLimitError: LOGIN_ERRORS.rateLimited,
+  });
 }
 
 /** The text for a signIn request that failed (timeout, HTTP status, network). */
 export function loginRequestErrorText(error: unknown): string {
-  const failure = asRequestError(error)
-  if (failure?.kind === 'timeout') return i18n._(LOGIN_ERRORS.timeout)
-  const status = failure?.status
-  if (status === 401) return i18n._(LOGIN_ERRORS.invalidCredentials)
-  if (status === 429) return i18n._(LOGIN_ERRORS.rateLimited)
-  if (status !== undefined && status >= 500) return i18n._(LOGIN_ERRORS.server)
-  return i18n._(LOGIN_ERRORS.other)
+  const failure = asRequestError(error);
+  if (failure?.kind === 'timeout') return i18n._(LOGIN_ERRORS.timeout);
+  const status = failure?.status;
+  if (status === 401) return i18n._(LOGIN_ERRORS.invalidCredentials);
+  if (status === 429) return i18n._(LOGIN_ERRORS.rateLimited);
+  if (status !== undefined && status >= 500) return i18n._(LOGIN_ERRORS.server);
+  return i18n._(LOGIN_ERRORS.other);
 }

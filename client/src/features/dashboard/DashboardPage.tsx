@@ -1,17 +1,18 @@
-import { Badge, Box, Card, Flex, Grid, Heading, HStack, List, Stack, Text } from '@chakra-ui/react'
-import { Trans, useLingui } from '@lingui/react/macro'
-import { Contact, FileText, IdCard, MessageSquare, PenSquare, Sparkles, UserPlus, Users, Video } from 'lucide-react'
-import type { ReactNode } from 'react'
-import { graphql, useLazyLoadQuery } from 'react-relay/hooks'
-import type { DashboardPageQuery } from '../../__generated__/DashboardPageQuery.graphql'
-import { RoleBadge } from '../../components/RoleBadge'
-import { formatDate, formatDateTime } from '../../i18n/format'
+import { Badge, Box, Card, Flex, Grid, Heading, HStack, List, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Contact, FileText, IdCard, MessageSquare, PenSquare, Sparkles, UserPlus, Users, Video } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { graphql } from 'react-relay/hooks';
+import { usePageQuery } from '../../app/pageQuery';
+import type { DashboardPageQuery } from '../../__generated__/DashboardPageQuery.graphql';
+import { RoleBadge } from '../../components/RoleBadge';
+import { formatDate, formatDateTime } from '../../i18n/format';
+import { FirstSteps } from '../suggestions/FirstSteps';
 
 const dashboardQuery = graphql`
   query DashboardPageQuery {
     viewer {
       firstName
-      lastName
       username
       email
       role
@@ -28,14 +29,36 @@ const dashboardQuery = graphql`
       messages
     }
   }
-`
+`;
 
-function StatCard({ icon, label, value, detail, testId }: { icon: ReactNode; label: ReactNode; value: number; detail?: ReactNode; testId: string }) {
+function StatCard({
+  icon,
+  label,
+  value,
+  detail,
+  testId,
+}: {
+  icon: ReactNode;
+  label: ReactNode;
+  value: number;
+  detail?: ReactNode;
+  testId: string;
+}) {
   return (
     <Card.Root data-testid={testId} size="sm">
       <Card.Body>
         <HStack gap="4" align="center">
-          <Flex flexShrink={0} w="11" h="11" rounded="xl" bg="blue.50" color="blue.600" align="center" justify="center" aria-hidden="true">
+          <Flex
+            flexShrink={0}
+            w="11"
+            h="11"
+            rounded="xl"
+            bg="blue.50"
+            color="blue.600"
+            align="center"
+            justify="center"
+            aria-hidden="true"
+          >
             {icon}
           </Flex>
           <Stack gap="0" minW="0">
@@ -54,7 +77,7 @@ function StatCard({ icon, label, value, detail, testId }: { icon: ReactNode; lab
         </HStack>
       </Card.Body>
     </Card.Root>
-  )
+  );
 }
 
 function Point({ icon, children }: { icon: ReactNode; children: ReactNode }) {
@@ -65,19 +88,19 @@ function Point({ icon, children }: { icon: ReactNode; children: ReactNode }) {
       </Flex>
       <Text>{children}</Text>
     </List.Item>
-  )
+  );
 }
 
 export default function DashboardPage() {
-  const { t } = useLingui()
-  const { viewer, systemStatus: stats } = useLazyLoadQuery<DashboardPageQuery>(dashboardQuery, {}, { fetchPolicy: 'store-and-network' })
-  if (!viewer) return null // the guard signs out a viewer the server no longer knows
+  const { t } = useLingui();
+  const { viewer, systemStatus: stats } = usePageQuery<DashboardPageQuery>(dashboardQuery);
+  if (!viewer) return null; // the guard signs out a viewer the server no longer knows
 
-  const role = viewer.role === 'ADMIN' || viewer.role === 'MODERATOR' ? viewer.role : 'USER'
-  const registered = formatDate(viewer.createdAt)
-  const lastLogin = viewer.lastLogin ? formatDateTime(viewer.lastLogin) : t`Нет данных`
-  const firstName = viewer.firstName
-  const published = stats.contentPublished
+  const role = viewer.role === 'ADMIN' || viewer.role === 'MODERATOR' ? viewer.role : 'USER';
+  const registered = formatDate(viewer.createdAt);
+  const lastLogin = viewer.lastLogin ? formatDateTime(viewer.lastLogin) : t`Нет данных`;
+  const firstName = viewer.firstName;
+  const published = stats.contentPublished;
 
   return (
     <Stack gap="6">
@@ -118,7 +141,13 @@ export default function DashboardPage() {
       </Box>
 
       <Grid templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', xl: 'repeat(4, 1fr)' }} gap="4" data-testid="stat-cards">
-        <StatCard testId="stat-users" icon={<Users size={20} />} label={<Trans>Пользователи</Trans>} value={stats.usersTotal} detail={<Trans>зарегистрировано</Trans>} />
+        <StatCard
+          testId="stat-users"
+          icon={<Users size={20} />}
+          label={<Trans>Пользователи</Trans>}
+          value={stats.usersTotal}
+          detail={<Trans>зарегистрировано</Trans>}
+        />
         <StatCard
           testId="stat-content"
           icon={<FileText size={20} />}
@@ -126,8 +155,20 @@ export default function DashboardPage() {
           value={stats.contentTotal}
           detail={<Trans>опубликовано: {published}</Trans>}
         />
-        <StatCard testId="stat-friendships" icon={<UserPlus size={20} />} label={<Trans>Друзья</Trans>} value={stats.friendships} detail={<Trans>дружеских связей</Trans>} />
-        <StatCard testId="stat-messages" icon={<MessageSquare size={20} />} label={<Trans>Сообщения</Trans>} value={stats.messages} detail={<Trans>отправлено</Trans>} />
+        <StatCard
+          testId="stat-friendships"
+          icon={<UserPlus size={20} />}
+          label={<Trans>Друзья</Trans>}
+          value={stats.friendships}
+          detail={<Trans>дружеских связей</Trans>}
+        />
+        <StatCard
+          testId="stat-messages"
+          icon={<MessageSquare size={20} />}
+          label={<Trans>Сообщения</Trans>}
+          value={stats.messages}
+          detail={<Trans>отправлено</Trans>}
+        />
       </Grid>
 
       <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="6" alignItems="start">
@@ -138,16 +179,31 @@ export default function DashboardPage() {
             </Card.Title>
           </Card.Header>
           <Card.Body>
-            <Grid templateColumns={{ base: '1fr', sm: '11rem 1fr' }} columnGap="4" rowGap={{ base: '1', sm: '3' }} alignItems="center">
+            <Grid
+              templateColumns={{ base: '1fr', sm: '11rem 1fr' }}
+              columnGap="4"
+              rowGap={{ base: '1', sm: '3' }}
+              alignItems="center"
+            >
               <Text color="fg.muted">Email</Text>
               <Box>{viewer.email}</Box>
-              <Text color="fg.muted"><Trans>Имя пользователя</Trans></Text>
+              <Text color="fg.muted">
+                <Trans>Имя пользователя</Trans>
+              </Text>
               <Box>@{viewer.username}</Box>
-              <Text color="fg.muted"><Trans>Роль</Trans></Text>
-              <Box><RoleBadge role={role} /></Box>
-              <Text color="fg.muted"><Trans>Дата регистрации</Trans></Text>
+              <Text color="fg.muted">
+                <Trans>Роль</Trans>
+              </Text>
+              <Box>
+                <RoleBadge role={role} />
+              </Box>
+              <Text color="fg.muted">
+                <Trans>Дата регистрации</Trans>
+              </Text>
               <Box data-testid="registration-date">{registered}</Box>
-              <Text color="fg.muted"><Trans>Последний вход</Trans></Text>
+              <Text color="fg.muted">
+                <Trans>Последний вход</Trans>
+              </Text>
               <Box data-testid="last-login">{lastLogin}</Box>
             </Grid>
           </Card.Body>
@@ -163,12 +219,20 @@ export default function DashboardPage() {
             <Card.Body>
               <Grid templateColumns="1fr 1fr" gap="4">
                 <Stack gap="0">
-                  <Text fontSize="2xl" fontWeight="bold" data-testid="activity-posts">{viewer.postsCount}</Text>
-                  <Text fontSize="sm" color="fg.muted"><Trans>Публикации</Trans></Text>
+                  <Text fontSize="2xl" fontWeight="bold" data-testid="activity-posts">
+                    {viewer.postsCount}
+                  </Text>
+                  <Text fontSize="sm" color="fg.muted">
+                    <Trans>Публикации</Trans>
+                  </Text>
                 </Stack>
                 <Stack gap="0">
-                  <Text fontSize="2xl" fontWeight="bold" data-testid="activity-friends">{viewer.friendsCount}</Text>
-                  <Text fontSize="sm" color="fg.muted"><Trans>Друзья</Trans></Text>
+                  <Text fontSize="2xl" fontWeight="bold" data-testid="activity-friends">
+                    {viewer.friendsCount}
+                  </Text>
+                  <Text fontSize="sm" color="fg.muted">
+                    <Trans>Друзья</Trans>
+                  </Text>
                 </Stack>
               </Grid>
             </Card.Body>
@@ -198,6 +262,14 @@ export default function DashboardPage() {
           )}
         </Stack>
       </Grid>
+
+      {/* A member without contacts yet: whom to add and what others publish, instead of an empty page. */}
+      {viewer.friendsCount === 0 && (
+        <FirstSteps
+          withPublications
+          intro={<Trans>С чего начать: добавьте знакомых в контакты и загляните в публикации участников.</Trans>}
+        />
+      )}
     </Stack>
-  )
+  );
 }

@@ -1,10 +1,11 @@
-import { Box, chakra, Flex, Text } from '@chakra-ui/react'
-import { useLingui } from '@lingui/react/macro'
-import { Check, CheckCheck, Paperclip } from 'lucide-react'
-import { graphql, useFragment } from 'react-relay/hooks'
-import type { ChatMessage_message$key } from '../../__generated__/ChatMessage_message.graphql'
-import { formatDateTime } from '../../i18n/format'
-import { formatFileSize } from './fileSize'
+import { Box, chakra, Flex, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { Check, CheckCheck, Paperclip } from 'lucide-react';
+import { graphql, useFragment } from 'react-relay/hooks';
+import { Link as RouterLink } from 'react-router';
+import type { ChatMessage_message$key } from '../../__generated__/ChatMessage_message.graphql';
+import { formatDateTime } from '../../i18n/format';
+import { formatFileSize } from './fileSize';
 
 const fragment = graphql`
   fragment ChatMessage_message on Message {
@@ -12,6 +13,10 @@ const fragment = graphql`
     content
     createdAt
     senderId
+    contactCard {
+      fullName
+      username
+    }
     attachments {
       databaseId
       originalName
@@ -20,14 +25,22 @@ const fragment = graphql`
       url
     }
   }
-`
+`;
 
 /** One message bubble: mine on the right (with its read mark), theirs on the left. Text only, never HTML. */
-export function ChatMessage({ message, viewerId, readUpTo }: { message: ChatMessage_message$key; viewerId: string; readUpTo: number | null }) {
-  const { t } = useLingui()
-  const data = useFragment(fragment, message)
-  const mine = data.senderId === viewerId
-  const read = mine && readUpTo !== null && data.databaseId <= readUpTo
+export function ChatMessage({
+  message,
+  viewerId,
+  readUpTo,
+}: {
+  message: ChatMessage_message$key;
+  viewerId: string;
+  readUpTo: number | null;
+}) {
+  const { t } = useLingui();
+  const data = useFragment(fragment, message);
+  const mine = data.senderId === viewerId;
+  const read = mine && readUpTo !== null && data.databaseId <= readUpTo;
   return (
     <Flex justify={mine ? 'flex-end' : 'flex-start'} data-testid="chat-message" data-mine={mine}>
       <Box
@@ -44,6 +57,26 @@ export function ChatMessage({ message, viewerId, readUpTo }: { message: ChatMess
           <Text whiteSpace="pre-wrap" wordBreak="break-word" data-testid="chat-message-text">
             {data.content}
           </Text>
+        )}
+        {data.contactCard && (
+          <Box
+            borderWidth="1px"
+            borderColor={mine ? 'whiteAlpha.500' : 'gray.300'}
+            rounded="md"
+            px="3"
+            py="2"
+            data-testid="chat-contact-card"
+          >
+            <Text fontSize="xs" opacity={0.8}>
+              {t`Контакт`}
+            </Text>
+            <Text fontWeight="semibold" data-testid="contact-card-name">
+              {data.contactCard.fullName}
+            </Text>
+            <RouterLink to={`/profile/${data.contactCard.username}`} style={{ textDecoration: 'underline' }}>
+              @{data.contactCard.username}
+            </RouterLink>
+          </Box>
         )}
         {data.attachments.map((file) =>
           file.mimeType.startsWith('image/') ? (
@@ -78,5 +111,5 @@ export function ChatMessage({ message, viewerId, readUpTo }: { message: ChatMess
         </Flex>
       </Box>
     </Flex>
-  )
+  );
 }

@@ -1,10 +1,10 @@
-import { Button, Center, Stack, Text } from '@chakra-ui/react'
-import { Trans } from '@lingui/react/macro'
-import { useEffect, useRef } from 'react'
-import { graphql, usePaginationFragment } from 'react-relay/hooks'
-import type { ChatMessages_conversation$key } from '../../__generated__/ChatMessages_conversation.graphql'
-import type { ChatMessagesPaginationQuery } from '../../__generated__/ChatMessagesPaginationQuery.graphql'
-import { ChatMessage } from './ChatMessage'
+import { Button, Center, Stack, Text } from '@chakra-ui/react';
+import { Trans } from '@lingui/react/macro';
+import { useEffect, useRef } from 'react';
+import { graphql, usePaginationFragment } from 'react-relay/hooks';
+import type { ChatMessages_conversation$key } from '../../__generated__/ChatMessages_conversation.graphql';
+import type { ChatMessagesPaginationQuery } from '../../__generated__/ChatMessagesPaginationQuery.graphql';
+import { ChatMessage } from './ChatMessage';
 
 const fragment = graphql`
   fragment ChatMessages_conversation on Conversation
@@ -20,20 +20,20 @@ const fragment = graphql`
       }
     }
   }
-`
+`;
 
 /** The messages of a conversation, oldest at the top; earlier ones load on demand; new ones scroll into view. */
 export function ChatMessages({ conversation, viewerId }: { conversation: ChatMessages_conversation$key; viewerId: string }) {
   const { data, loadPrevious, hasPrevious, isLoadingPrevious } = usePaginationFragment<
     ChatMessagesPaginationQuery,
     ChatMessages_conversation$key
-  >(fragment, conversation)
-  const edges = data.messages.edges
-  const bottom = useRef<HTMLDivElement>(null)
-  const newestId = edges.at(-1)?.node.id
+  >(fragment, conversation);
+  const edges = data.messages.edges;
+  const bottom = useRef<HTMLDivElement>(null);
+  const newestId = edges.at(-1)?.node.id;
   useEffect(() => {
-    bottom.current?.scrollIntoView({ block: 'end' })
-  }, [newestId])
+    bottom.current?.scrollIntoView({ block: 'end' });
+  }, [newestId]);
 
   return (
     <Stack gap="2" data-testid="chat-messages">
@@ -54,5 +54,5 @@ export function ChatMessages({ conversation, viewerId }: { conversation: ChatMes
       ))}
       <div ref={bottom} />
     </Stack>
-  )
+  );
 }

@@ -1,15 +1,19 @@
-import { Box, Button, CloseButton, Flex, HStack, IconButton, Text, Textarea } from '@chakra-ui/react'
-import { useLingui } from '@lingui/react/macro'
-import { Paperclip, SendHorizontal, Smile } from 'lucide-react'
-import { useRef, useState, type KeyboardEvent } from 'react'
-import { EmojiPanel } from './EmojiPanel'
-import { formatFileSize } from './fileSize'
+import { Box, Button, CloseButton, Flex, HStack, IconButton, Text, Textarea } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { Contact, Paperclip, SendHorizontal, Smile } from 'lucide-react';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { ContactPicker } from './ContactPicker';
+import { EmojiPanel } from './EmojiPanel';
+import { formatFileSize } from './fileSize';
+
+/** The attach, contact and emoji buttons: smaller on a phone. */
+const TOOL_BUTTON = { variant: 'ghost', size: { base: 'sm', md: 'md' } } as const;
 
 /** The picker's filter (spec section 2): the server checks every file by its content anyway. */
-const ACCEPTED = 'image/*,video/*,audio/*,.pdf,.doc,.docx,.txt,.zip,.rar'
+const ACCEPTED = 'image/*,video/*,audio/*,.pdf,.doc,.docx,.txt,.zip,.rar';
 
 /** How often a typing signal is repeated while typing goes on. */
-const TYPING_SIGNAL_MS = 3_000
+const TYPING_SIGNAL_MS = 3_000;
 
 /**
  * The chat input bar: Enter sends, Shift+Enter makes a new line; a message needs text or a file.
@@ -17,62 +21,66 @@ const TYPING_SIGNAL_MS = 3_000
  */
 export function Composer({
   onSend,
+  onSendContact,
   onTyping,
   sending,
 }: {
-  onSend: (text: string, files: File[]) => Promise<boolean>
-  onTyping: (typing: boolean) => void
-  sending: boolean
+  onSend: (text: string, files: File[]) => Promise<boolean>;
+  /** Sends a contact card (the contact picker's choice: one's own or a contact's). */
+  onSendContact: (contactId: string) => Promise<boolean>;
+  onTyping: (typing: boolean) => void;
+  sending: boolean;
 }) {
-  const { t } = useLingui()
-  const [text, setText] = useState('')
-  const [emojiOpen, setEmojiOpen] = useState(false)
-  const [files, setFiles] = useState<File[]>([])
-  const lastSignal = useRef(0)
-  const area = useRef<HTMLTextAreaElement>(null)
-  const picker = useRef<HTMLInputElement>(null)
-  const empty = !text.trim() && files.length === 0
+  const { t } = useLingui();
+  const [text, setText] = useState('');
+  const [emojiOpen, setEmojiOpen] = useState(false);
+  const [contactsOpen, setContactsOpen] = useState(false);
+  const [files, setFiles] = useState<File[]>([]);
+  const lastSignal = useRef(0);
+  const area = useRef<HTMLTextAreaElement>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const empty = !text.trim() && files.length === 0;
 
   const change = (value: string) => {
-    setText(value)
-    const now = Date.now()
+    setText(value);
+    const now = Date.now();
     if (value.trim() && now - lastSignal.current > TYPING_SIGNAL_MS) {
-      lastSignal.current = now
-      onTyping(true)
+      lastSignal.current = now;
+      onTyping(true);
     } else if (!value.trim() && lastSignal.current) {
-      lastSignal.current = 0
-      onTyping(false)
+      lastSignal.current = 0;
+      onTyping(false);
     }
-  }
+  };
 
   const send = async () => {
-    if (empty || sending) return
+    if (empty || sending) return;
     if (await onSend(text, files)) {
-      setText('')
-      setFiles([])
-      setEmojiOpen(false)
-      if (lastSignal.current) onTyping(false)
-      lastSignal.current = 0
+      setText('');
+      setFiles([]);
+      setEmojiOpen(false);
+      if (lastSignal.current) onTyping(false);
+      lastSignal.current = 0;
     }
-  }
+  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault()
-      void send()
+      event.preventDefault();
+      void send();
     }
-  }
+  };
 
   const insertEmoji = (emoji: string) => {
-    const input = area.current
-    const start = input?.selectionStart ?? text.length
-    const end = input?.selectionEnd ?? text.length
-    change(text.slice(0, start) + emoji + text.slice(end))
+    const input = area.current;
+    const start = input?.selectionStart ?? text.length;
+    const end = input?.selectionEnd ?? text.length;
+    change(text.slice(0, start) + emoji + text.slice(end));
     requestAnimationFrame(() => {
-      input?.focus()
-      input?.setSelectionRange(start + emoji.length, start + emoji.length)
-    })
-  }
+      input?.focus();
+      input?.setSelectionRange(start + emoji.length, start + emoji.length);
+    });
+  };
 
   return (
     <Box position="relative">
@@ -81,19 +89,42 @@ export function Composer({
           <EmojiPanel onPick={insertEmoji} />
         </Box>
       )}
+      {contactsOpen && (
+        <Box position="absolute" bottom="100%" mb="2" left="0" zIndex="dropdown">
+          <ContactPicker
+            onPick={(contact) => {
+              setContactsOpen(false);
+              if (!sending) void onSendContact(contact.id);
+            }}
+          />
+        </Box>
+      )}
       {files.length > 0 && (
         <HStack wrap="wrap" gap="2" mb="2" data-testid="chosen-files">
           {files.map((file, index) => (
-            <HStack key={`${file.name}-${index}`} borderWidth="1px" rounded="md" pl="2" gap="1" fontSize="sm" data-testid="chosen-file">
+            <HStack
+              key={`${file.name}-${index}`}
+              borderWidth="1px"
+              rounded="md"
+              pl="2"
+              gap="1"
+              fontSize="sm"
+              data-testid="chosen-file"
+            >
               <Text>
                 {file.name} ({formatFileSize(file.size)})
               </Text>
-              <CloseButton size="2xs" aria-label={t`Убрать файл`} onClick={() => setFiles((all) => all.filter((_, i) => i !== index))} />
+              <CloseButton
+                size="2xs"
+                aria-label={t`Убрать файл`}
+                onClick={() => setFiles((all) => all.filter((_, i) => i !== index))}
+              />
             </HStack>
           ))}
         </HStack>
       )}
-      <Flex gap="2" align="flex-end">
+      {/* On a phone the tools are smaller and closer, so the text keeps more than half the width. */}
+      <Flex gap={{ base: '1', md: '2' }} align="flex-end">
         <input
           ref={picker}
           type="file"
@@ -102,19 +133,39 @@ export function Composer({
           hidden
           data-testid="attach-input"
           onChange={(event) => {
-            const chosen = [...(event.currentTarget.files ?? [])]
-            setFiles((all) => [...all, ...chosen])
-            event.currentTarget.value = ''
+            const chosen = [...(event.currentTarget.files ?? [])];
+            setFiles((all) => [...all, ...chosen]);
+            event.currentTarget.value = '';
           }}
         />
-        <IconButton variant="ghost" aria-label={t`Прикрепить файл`} onClick={() => picker.current?.click()} data-testid="attach-button">
+        <IconButton
+          {...TOOL_BUTTON}
+          aria-label={t`Прикрепить файл`}
+          onClick={() => picker.current?.click()}
+          data-testid="attach-button"
+        >
           <Paperclip />
         </IconButton>
         <IconButton
-          variant="ghost"
+          {...TOOL_BUTTON}
+          aria-label={t`Отправить контакт`}
+          aria-expanded={contactsOpen}
+          onClick={() => {
+            setEmojiOpen(false);
+            setContactsOpen((open) => !open);
+          }}
+          data-testid="contact-picker-toggle"
+        >
+          <Contact />
+        </IconButton>
+        <IconButton
+          {...TOOL_BUTTON}
           aria-label={t`Эмодзи`}
           aria-expanded={emojiOpen}
-          onClick={() => setEmojiOpen((open) => !open)}
+          onClick={() => {
+            setContactsOpen(false);
+            setEmojiOpen((open) => !open);
+          }}
           data-testid="emoji-toggle"
         >
           <Smile />
@@ -129,13 +180,26 @@ export function Composer({
           autoresize
           maxH="40"
           rows={1}
+          flex="1"
+          minW="0"
           data-testid="message-input"
         />
-        <Button colorPalette="blue" onClick={() => void send()} loading={sending} disabled={empty} data-testid="send-message">
+        {/* On a phone the button is its icon, so the text takes the width. */}
+        <Button
+          colorPalette="blue"
+          onClick={() => void send()}
+          loading={sending}
+          disabled={empty}
+          aria-label={t`Отправить`}
+          px={{ base: '3', md: '4' }}
+          data-testid="send-message"
+        >
           <SendHorizontal />
-          {t`Отправить`}
+          <Box as="span" hideBelow="md">
+            {t`Отправить`}
+          </Box>
         </Button>
       </Flex>
     </Box>
-  )
+  );
 }

@@ -1,8 +1,8 @@
-import { Stack, Text } from '@chakra-ui/react'
-import { Trans } from '@lingui/react/macro'
-import { graphql, useLazyLoadQuery } from 'react-relay/hooks'
-import type { ConversationListQuery } from '../../__generated__/ConversationListQuery.graphql'
-import { ConversationListItem } from './ConversationListItem'
+import { Stack, Text } from '@chakra-ui/react';
+import { Trans } from '@lingui/react/macro';
+import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay/hooks';
+import type { ConversationListQuery } from '../../__generated__/ConversationListQuery.graphql';
+import { ConversationListItem } from './ConversationListItem';
 
 const query = graphql`
   query ConversationListQuery {
@@ -18,18 +18,27 @@ const query = graphql`
       }
     }
   }
-`
+`;
 
 /** The viewer's conversations, most recent first; kept current by useMessengerLive. */
-export function ConversationList({ selectedUserId, onSelect }: { selectedUserId: string | null; onSelect: (userId: string) => void }) {
-  const data = useLazyLoadQuery<ConversationListQuery>(query, {}, { fetchPolicy: 'store-and-network' })
-  const edges = data.conversations.edges
+export function ConversationList({
+  queryRef,
+  selectedUserId,
+  onSelect,
+}: {
+  /** Started by the /social route's loader (socialSections.ts). */
+  queryRef: PreloadedQuery<ConversationListQuery>;
+  selectedUserId: string | null;
+  onSelect: (userId: string) => void;
+}) {
+  const data = usePreloadedQuery<ConversationListQuery>(query, queryRef);
+  const edges = data.conversations.edges;
   if (edges.length === 0) {
     return (
       <Text color="fg.muted" fontSize="sm" p="3" data-testid="no-conversations">
         <Trans>Пока нет переписок. Напишите кому-нибудь из контактов.</Trans>
       </Text>
-    )
+    );
   }
   return (
     <Stack gap="1" data-testid="conversation-list">
@@ -42,5 +51,5 @@ export function ConversationList({ selectedUserId, onSelect }: { selectedUserId:
         />
       ))}
     </Stack>
-  )
+  );
 }

@@ -1,15 +1,14 @@
-import { Avatar, Badge, Box, chakra, Flex, Text } from '@chakra-ui/react'
-import { Trans } from '@lingui/react/macro'
-import { graphql, useFragment } from 'react-relay/hooks'
-import type { ConversationListItem_conversation$key } from '../../__generated__/ConversationListItem_conversation.graphql'
-import { formatDateTime } from '../../i18n/format'
-import { useIsTyping } from './typingStore'
+import { Avatar, Badge, Box, chakra, Flex, Text } from '@chakra-ui/react';
+import { Trans } from '@lingui/react/macro';
+import { graphql, useFragment } from 'react-relay/hooks';
+import type { ConversationListItem_conversation$key } from '../../__generated__/ConversationListItem_conversation.graphql';
+import { formatDateTime } from '../../i18n/format';
+import { useIsTyping } from './typingStore';
 
 const fragment = graphql`
   fragment ConversationListItem_conversation on Conversation {
     id
     unreadCount
-    othersReadUpTo
     lastMessageAt
     otherParticipant {
       id
@@ -21,7 +20,7 @@ const fragment = graphql`
       content
     }
   }
-`
+`;
 
 /** A conversation in the list: the other party, the last message, and the unread count. */
 export function ConversationListItem({
@@ -29,15 +28,15 @@ export function ConversationListItem({
   selected,
   onSelect,
 }: {
-  conversation: ConversationListItem_conversation$key
-  selected: boolean
-  onSelect: (userId: string) => void
+  conversation: ConversationListItem_conversation$key;
+  selected: boolean;
+  onSelect: (userId: string) => void;
 }) {
-  const data = useFragment(fragment, conversation)
-  const typing = useIsTyping(data.id)
-  const other = data.otherParticipant
-  if (!other) return null
-  const name = `${other.firstName} ${other.lastName}`
+  const data = useFragment(fragment, conversation);
+  const typing = useIsTyping(data.id);
+  const other = data.otherParticipant;
+  if (!other) return null;
+  const name = `${other.firstName} ${other.lastName}`;
   return (
     <chakra.button
       type="button"
@@ -58,16 +57,15 @@ export function ConversationListItem({
           {other.avatarImage && <Avatar.Image src={other.avatarImage} alt="" />}
         </Avatar.Root>
         <Box flex="1" minW="0">
-          <Flex justify="space-between" gap="2">
-            <Text fontWeight="semibold" truncate data-testid="conversation-name">
-              {name}
+          {/* The name has the whole width (an ellipsis when too long); the date has its own line. */}
+          <Text fontWeight="semibold" truncate title={name} data-testid="conversation-name">
+            {name}
+          </Text>
+          {data.lastMessageAt && (
+            <Text fontSize="xs" color="fg.muted" data-testid="conversation-date">
+              {formatDateTime(data.lastMessageAt)}
             </Text>
-            {data.lastMessageAt && (
-              <Text fontSize="xs" color="fg.muted" flexShrink={0}>
-                {formatDateTime(data.lastMessageAt)}
-              </Text>
-            )}
-          </Flex>
+          )}
           <Flex justify="space-between" gap="2" align="center">
             <Text fontSize="sm" color={typing ? 'blue.600' : 'fg.muted'} truncate>
               {typing ? <Trans>печатает…</Trans> : data.lastMessage?.content}
@@ -81,5 +79,5 @@ export function ConversationListItem({
         </Box>
       </Flex>
     </chakra.button>
-  )
+  );
 }

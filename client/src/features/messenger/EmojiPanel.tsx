@@ -1,17 +1,62 @@
-import { Box, chakra, Grid } from '@chakra-ui/react'
-import { useLingui } from '@lingui/react/macro'
+import { Box, chakra, Grid } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
 
 const EMOJI = [
-  '😀', '😁', '😂', '🤣', '😊', '😍', '😘', '😎', '🤔', '😉',
-  '🙂', '🙃', '😇', '🥳', '😴', '😢', '😭', '😡', '😱', '🤯',
-  '👍', '👎', '👏', '🙏', '💪', '🤝', '👋', '✌️', '👌', '🤞',
-  '❤️', '🧡', '💛', '💚', '💙', '💜', '🔥', '⭐', '🎉', '🎁',
-  '☕', '🍕', '🍰', '🍎', '🌸', '🌞', '🌧️', '⚽', '🚀', '✅',
-]
+  '😀',
+  '😁',
+  '😂',
+  '🤣',
+  '😊',
+  '😍',
+  '😘',
+  '😎',
+  '🤔',
+  '😉',
+  '🙂',
+  '🙃',
+  '😇',
+  '🥳',
+  '😴',
+  '😢',
+  '😭',
+  '😡',
+  '😱',
+  '🤯',
+  '👍',
+  '👎',
+  '👏',
+  '🙏',
+  '💪',
+  '🤝',
+  '👋',
+  '✌️',
+  '👌',
+  '🤞',
+  '❤️',
+  '🧡',
+  '💛',
+  '💚',
+  '💙',
+  '💜',
+  '🔥',
+  '⭐',
+  '🎉',
+  '🎁',
+  '☕',
+  '🍕',
+  '🍰',
+  '🍎',
+  '🌸',
+  '🌞',
+  '🌧️',
+  '⚽',
+  '🚀',
+  '✅',
+];
 
 /** The composer's emoji panel: 10 columns (spec section 2, "Chat input bar"). */
 export function EmojiPanel({ onPick }: { onPick: (emoji: string) => void }) {
-  const { t } = useLingui()
+  const { t } = useLingui();
   return (
     <Box borderWidth="1px" rounded="lg" p="2" bg="bg" shadow="md" data-testid="emoji-panel" role="group" aria-label={t`Эмодзи`}>
       <Grid templateColumns="repeat(10, 1fr)" gap="1">
@@ -32,5 +77,5 @@ export function EmojiPanel({ onPick }: { onPick: (emoji: string) => void }) {
         ))}
       </Grid>
     </Box>
-  )
+  );
 }

@@ -1,17 +1,14 @@
-import { useMemo } from 'react'
-import { i18n } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
-import { graphql, useSubscription } from 'react-relay/hooks'
-import type { GraphQLSubscriptionConfig } from 'relay-runtime'
-import type {
-  NotificationsListenerSubscription,
-  NotificationsListenerSubscription$data,
-} from '../../__generated__/NotificationsListenerSubscription.graphql'
-import { toaster } from '../../components/ui/toaster'
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { graphql } from 'react-relay/hooks';
+import type { NotificationsListenerSubscription } from '../../__generated__/NotificationsListenerSubscription.graphql';
+import { toaster } from '../../components/ui/toaster';
+import { useCatchUpSubscription } from '../../relay/useCatchUpSubscription';
+import { publishNotification, type LiveNotification } from './notificationEvents';
 
 const notificationsSubscription = graphql`
-  subscription NotificationsListenerSubscription {
-    notifications {
+  subscription NotificationsListenerSubscription($after: ID) {
+    notifications(after: $after) {
       id
       kind
       message
@@ -26,48 +23,45 @@ const notificationsSubscription = graphql`
       }
     }
   }
-`
+`;
 
-type Notification = NotificationsListenerSubscription$data['notifications']
-
-const NEW_SIGN_IN = msg`В ваш аккаунт выполнен вход с другого устройства`
+const NEW_SIGN_IN = msg`В ваш аккаунт выполнен вход с другого устройства`;
 
 /** The client's own text for the kinds it knows; the server's (translated) message otherwise. */
-export function notificationText(notification: Pick<Notification, 'kind' | 'message' | 'actor'>): string {
-  const name = notification.actor ? `${notification.actor.firstName} ${notification.actor.lastName}`.trim() : ''
+export function notificationText(notification: Pick<LiveNotification, 'kind' | 'message' | 'actor'>): string {
+  const name = notification.actor ? `${notification.actor.firstName} ${notification.actor.lastName}`.trim() : '';
   switch (notification.kind) {
     case 'NEW_SIGN_IN':
-      return i18n._(NEW_SIGN_IN)
+      return i18n._(NEW_SIGN_IN);
     case 'FRIEND_REQUEST':
-      return name ? i18n._(msg`${name} хочет добавить вас в друзья`) : notification.message
+      return name ? i18n._(msg`${name} хочет добавить вас в друзья`) : notification.message;
     case 'FRIEND_ACCEPTED':
-      return name ? i18n._(msg`Заявка в друзья принята: ${name}`) : notification.message
+      return name ? i18n._(msg`Заявка в друзья принята: ${name}`) : notification.message;
+    case 'CALENDAR_INVITATION':
+      return name ? i18n._(msg`${name} приглашает вас на событие`) : notification.message;
+    case 'NEW_FOLLOWER':
+      return name ? i18n._(msg`${name} подписался на ваши публикации`) : notification.message;
     default:
-      return notification.message
+      return notification.message;
   }
 }
 
-/** Shows each notification of the signed-in viewer as a toast; renders nothing. */
-export function NotificationsListener() {
-  const config = useMemo<GraphQLSubscriptionConfig<NotificationsListenerSubscription>>(
-    () => ({
-      subscription: notificationsSubscription,
-      variables: {},
-      onNext: (response) => {
-        if (!response) return
-        toaster.create({
-          id: response.notifications.id,
-          type: 'info',
-          title: notificationText(response.notifications),
-          closable: true,
-        })
-      },
-      // The socket reconnects by itself; a failed subscription must not break the page.
-      onError: () => {},
-    }),
-    [],
-  )
+const NO_VARIABLES = {};
 
-  useSubscription(config)
-  return null
+/**
+ * The signed-in viewer's one notifications subscription: each notification is toasted and handed to
+ * the page (useNotifications). After a dropped socket it resumes from the last one received, so
+ * nothing sent meanwhile is lost. Renders nothing.
+ */
+export function NotificationsListener() {
+  useCatchUpSubscription<NotificationsListenerSubscription, LiveNotification>(
+    notificationsSubscription,
+    NO_VARIABLES,
+    (response) => response.notifications,
+    (notification) => {
+      toaster.create({ id: notification.id, type: 'info', title: notificationText(notification), closable: true });
+      publishNotification(notification);
+    },
+  );
+  return null;
 }

@@ -1,14 +1,25 @@
-import { Toaster } from '../../components/ui/toaster'
-import { NotificationsListener } from './NotificationsListener'
-import { IncomingCallNotifier } from '../video-calls/IncomingCallNotifier'
+import { Suspense } from 'react';
+import { Toaster } from '../../components/ui/toaster';
+import { NotificationsListener } from './NotificationsListener';
+import { IncomingCallNotifier } from '../video-calls/IncomingCallNotifier';
+import { OnboardingTour } from '../tour/OnboardingTour';
+import { ErrorBoundary } from '../../components/ErrorBoundary';
+import { BrandingLive } from '../../app/BrandingLive';
 
-/** What every signed-in page has besides its content: the toaster, the notifications feed, incoming calls. */
+/** What every signed-in page has besides its content: the toaster, the notifications feed, incoming calls, live branding, the onboarding tour. */
 export default function SignedInExtras() {
   return (
     <>
       <Toaster />
       <NotificationsListener />
       <IncomingCallNotifier />
+      <BrandingLive />
+      {/* The tour is a courtesy: when its query fails, the page goes on without it. */}
+      <ErrorBoundary fallback={null}>
+        <Suspense fallback={null}>
+          <OnboardingTour />
+        </Suspense>
+      </ErrorBoundary>
     </>
-  )
+  );
 }

@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react'
-import { Button, Field, Stack } from '@chakra-ui/react'
-import { Trans, useLingui } from '@lingui/react/macro'
-import { graphql, useMutation } from 'react-relay/hooks'
-import type { PasswordChangeFormMutation } from '../../__generated__/PasswordChangeFormMutation.graphql'
-import { PasswordInput } from '../../components/PasswordInput'
-import { resultErrorText } from '../../relay/errors'
-import { SettingsNotices, useSettingsNotices } from './SettingsNotices'
+import { useState, type FormEvent } from 'react';
+import { Button, Field, Stack } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { graphql, useMutation } from 'react-relay/hooks';
+import type { PasswordChangeFormMutation } from '../../__generated__/PasswordChangeFormMutation.graphql';
+import { PasswordInput } from '../../components/PasswordInput';
+import { mutationErrorText } from '../../relay/mutationError';
+import { SettingsNotices, useSettingsNotices } from './SettingsNotices';
 
 const changeMutation = graphql`
   mutation PasswordChangeFormMutation($input: ChangePasswordInput!) {
@@ -14,49 +14,42 @@ const changeMutation = graphql`
       ... on ChangePasswordSuccess {
         message
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fieldErrors {
-          message
-        }
-      }
+      ...mutationError_error @alias(as: "error")
     }
   }
-`
+`;
 
 /** Spec section 9: passwords have at least 6 characters. */
-export const PASSWORD_MIN = 6
-const EMPTY = { current: '', next: '', confirm: '' }
+export const PASSWORD_MIN = 6;
+const EMPTY = { current: '', next: '', confirm: '' };
 
 /** Current password, new one twice. The server also ends the member's other sessions. */
 export function PasswordChangeForm() {
-  const { t } = useLingui()
-  const [commit, saving] = useMutation<PasswordChangeFormMutation>(changeMutation)
-  const [values, setValues] = useState(EMPTY)
-  const [notices, showNotices] = useSettingsNotices()
-  const error = (text: string) => showNotices([{ status: 'error', text: text || t`Ошибка изменения пароля` }])
+  const { t } = useLingui();
+  const [commit, saving] = useMutation<PasswordChangeFormMutation>(changeMutation);
+  const [values, setValues] = useState(EMPTY);
+  const [notices, showNotices] = useSettingsNotices();
+  const error = (text: string) => showNotices([{ status: 'error', text: text || t`Ошибка изменения пароля` }]);
   const set = (field: keyof typeof EMPTY) => (event: { currentTarget: { value: string } }) => {
-    const value = event.currentTarget.value
-    setValues((current) => ({ ...current, [field]: value }))
-  }
+    const value = event.currentTarget.value;
+    setValues((current) => ({ ...current, [field]: value }));
+  };
 
   const submit = (event: FormEvent) => {
-    event.preventDefault()
-    if (!values.current) return error(t`Введите текущий пароль`)
-    if (values.next !== values.confirm) return error(t`Пароли не совпадают`)
-    if (values.next.length < PASSWORD_MIN) return error(t`Пароль должен содержать не менее 6 символов`)
+    event.preventDefault();
+    if (!values.current) return error(t`Введите текущий пароль`);
+    if (values.next !== values.confirm) return error(t`Пароли не совпадают`);
+    if (values.next.length < PASSWORD_MIN) return error(t`Пароль должен содержать не менее 6 символов`);
     commit({
       variables: { input: { currentPassword: values.current, newPassword: values.next } },
       onCompleted: ({ changePassword: result }) => {
-        if (result.__typename !== 'ChangePasswordSuccess') return error(resultErrorText(result))
-        setValues(EMPTY)
-        showNotices([{ status: 'success', text: t`Пароль успешно изменен` }])
+        if (result.__typename !== 'ChangePasswordSuccess') return error(mutationErrorText(result.error, ''));
+        setValues(EMPTY);
+        showNotices([{ status: 'success', text: t`Пароль успешно изменен` }]);
       },
       onError: () => error(''),
-    })
-  }
+    });
+  };
 
   return (
     <form onSubmit={submit} noValidate aria-label={t`Смена пароля`}>
@@ -66,7 +59,12 @@ export function PasswordChangeForm() {
           <Field.Label>
             <Trans>Текущий пароль</Trans>
           </Field.Label>
-          <PasswordInput value={values.current} onChange={set('current')} autoComplete="current-password" data-testid="current-password" />
+          <PasswordInput
+            value={values.current}
+            onChange={set('current')}
+            autoComplete="current-password"
+            data-testid="current-password"
+          />
         </Field.Root>
         <Field.Root required>
           <Field.Label>
@@ -81,12 +79,17 @@ export function PasswordChangeForm() {
           <Field.Label>
             <Trans>Подтвердите новый пароль</Trans>
           </Field.Label>
-          <PasswordInput value={values.confirm} onChange={set('confirm')} autoComplete="new-password" data-testid="confirm-password" />
+          <PasswordInput
+            value={values.confirm}
+            onChange={set('confirm')}
+            autoComplete="new-password"
+            data-testid="confirm-password"
+          />
         </Field.Root>
         <Button type="submit" colorPalette="blue" alignSelf="flex-start" loading={saving} data-testid="change-password">
           <Trans>Изменить пароль</Trans>
         </Button>
       </Stack>
     </form>
-  )
+  );
 }

@@ -1,21 +1,20 @@
-import { useState, type FormEvent } from 'react'
-import { Badge, Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react'
-import { Trans, useLingui } from '@lingui/react/macro'
-import { ShieldCheck } from 'lucide-react'
-import { graphql, useFragment, useMutation } from 'react-relay/hooks'
-import type { PhoneVerification_user$key } from '../../__generated__/PhoneVerification_user.graphql'
-import type { PhoneVerificationSendMutation } from '../../__generated__/PhoneVerificationSendMutation.graphql'
-import type { PhoneVerificationVerifyMutation } from '../../__generated__/PhoneVerificationVerifyMutation.graphql'
-import { resultErrorText } from '../../relay/errors'
-import { SettingsNotices, useSettingsNotices, type SettingsNotice } from './SettingsNotices'
+import { useState, type FormEvent } from 'react';
+import { Badge, Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ShieldCheck } from 'lucide-react';
+import { graphql, useFragment, useMutation } from 'react-relay/hooks';
+import type { PhoneVerification_user$key } from '../../__generated__/PhoneVerification_user.graphql';
+import type { PhoneVerificationSendMutation } from '../../__generated__/PhoneVerificationSendMutation.graphql';
+import type { PhoneVerificationVerifyMutation } from '../../__generated__/PhoneVerificationVerifyMutation.graphql';
+import { mutationErrorText } from '../../relay/mutationError';
+import { SettingsNotices, useSettingsNotices, type SettingsNotice } from './SettingsNotices';
 
 const fragment = graphql`
   fragment PhoneVerification_user on User {
-    id
     phone
     phoneVerified
   }
-`
+`;
 
 const sendMutation = graphql`
   mutation PhoneVerificationSendMutation($input: SendPhoneVerificationCodeInput!) {
@@ -25,17 +24,10 @@ const sendMutation = graphql`
         message
         devNote
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fieldErrors {
-          message
-        }
-      }
+      ...mutationError_error @alias(as: "error")
     }
   }
-`
+`;
 
 const verifyMutation = graphql`
   mutation PhoneVerificationVerifyMutation($input: VerifyPhoneInput!) {
@@ -47,69 +39,64 @@ const verifyMutation = graphql`
           ...PhoneVerification_user
         }
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fieldErrors {
-          message
-        }
-      }
+      ...mutationError_error @alias(as: "error")
     }
   }
-`
+`;
 
 /** Spec section 9: verification codes have 6 characters. */
-export const CODE_LENGTH = 6
+export const CODE_LENGTH = 6;
 
 /**
  * Spec section 4: no code sent, then code sent (the code field appears), then verified (the phone
  * is locked, the send button hidden, "Телефон подтвержден" shown).
  */
 export function PhoneVerification({ user: key }: { user: PhoneVerification_user$key }) {
-  const { t } = useLingui()
-  const user = useFragment(fragment, key)
-  const [sendCode, sending] = useMutation<PhoneVerificationSendMutation>(sendMutation)
-  const [verify, verifying] = useMutation<PhoneVerificationVerifyMutation>(verifyMutation)
-  const [phone, setPhone] = useState(user.phone ?? '')
-  const [codeSentTo, setCodeSentTo] = useState<string | null>(null)
-  const [code, setCode] = useState('')
-  const [notices, showNotices] = useSettingsNotices()
-  const error = (text: string, fallback: string) => showNotices([{ status: 'error', text: text || fallback }])
+  const { t } = useLingui();
+  const user = useFragment(fragment, key);
+  const [sendCode, sending] = useMutation<PhoneVerificationSendMutation>(sendMutation);
+  const [verify, verifying] = useMutation<PhoneVerificationVerifyMutation>(verifyMutation);
+  const [phone, setPhone] = useState(user.phone ?? '');
+  const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [notices, showNotices] = useSettingsNotices();
+  const error = (text: string, fallback: string) => showNotices([{ status: 'error', text: text || fallback }]);
 
   const send = (event: FormEvent) => {
-    event.preventDefault()
-    const number = phone.trim()
-    if (!number) return error('', t`Введите номер телефона`)
+    event.preventDefault();
+    const number = phone.trim();
+    if (!number) return error('', t`Введите номер телефона`);
     sendCode({
       variables: { input: { phone: number } },
       onCompleted: ({ sendPhoneVerificationCode: result }) => {
-        if (result.__typename !== 'SendPhoneVerificationCodeSuccess') return error(resultErrorText(result), t`Ошибка отправки SMS`)
-        const shown: SettingsNotice[] = [{ status: 'success', text: t`Код подтверждения отправлен на ваш телефон` }]
-        if (result.devNote) shown.push({ status: 'info', text: result.devNote })
-        showNotices(shown)
-        setCodeSentTo(number)
-        setCode('')
+        if (result.__typename !== 'SendPhoneVerificationCodeSuccess')
+          return error(mutationErrorText(result.error, ''), t`Ошибка отправки SMS`);
+        const shown: SettingsNotice[] = [{ status: 'success', text: t`Код подтверждения отправлен на ваш телефон` }];
+        if (result.devNote) shown.push({ status: 'info', text: result.devNote });
+        showNotices(shown);
+        setCodeSentTo(number);
+        setCode('');
       },
       onError: () => error('', t`Ошибка отправки SMS`),
-    })
-  }
+    });
+  };
 
   const confirm = (event: FormEvent) => {
-    event.preventDefault()
-    if (!code.trim()) return error('', t`Введите код подтверждения`)
+    event.preventDefault();
+    if (!code.trim()) return error('', t`Введите код подтверждения`);
     verify({
       variables: { input: { phone: codeSentTo ?? phone.trim(), code: code.trim() } },
       onCompleted: ({ verifyPhone: result }) => {
-        if (result.__typename !== 'ProfileChange') return error(resultErrorText(result), t`Ошибка подтверждения телефона`)
+        if (result.__typename !== 'ProfileChange')
+          return error(mutationErrorText(result.error, ''), t`Ошибка подтверждения телефона`);
         // The verified phone is now in the store; the code state starts over.
-        setCodeSentTo(null)
-        setCode('')
-        showNotices([{ status: 'success', text: t`Телефон успешно подтвержден` }])
+        setCodeSentTo(null);
+        setCode('');
+        showNotices([{ status: 'success', text: t`Телефон успешно подтвержден` }]);
       },
       onError: () => error('', t`Ошибка подтверждения телефона`),
-    })
-  }
+    });
+  };
 
   if (user.phoneVerified) {
     return (
@@ -128,7 +115,7 @@ export function PhoneVerification({ user: key }: { user: PhoneVerification_user$
           </Badge>
         </HStack>
       </Stack>
-    )
+    );
   }
 
   return (
@@ -152,7 +139,14 @@ export function PhoneVerification({ user: key }: { user: PhoneVerification_user$
               <Trans>Мы отправим SMS с 6-значным кодом подтверждения.</Trans>
             </Field.HelperText>
           </Field.Root>
-          <Button type="submit" alignSelf="flex-start" colorPalette="blue" variant="outline" loading={sending} data-testid="send-code">
+          <Button
+            type="submit"
+            alignSelf="flex-start"
+            colorPalette="blue"
+            variant="outline"
+            loading={sending}
+            data-testid="send-code"
+          >
             {codeSentTo ? <Trans>Отправить код ещё раз</Trans> : <Trans>Отправить код</Trans>}
           </Button>
         </Stack>
@@ -187,5 +181,5 @@ export function PhoneVerification({ user: key }: { user: PhoneVerification_user$
         </form>
       )}
     </Stack>
-  )
+  );
 }

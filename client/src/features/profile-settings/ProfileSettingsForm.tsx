@@ -1,29 +1,28 @@
-import { useEffect, useState, type FormEvent } from 'react'
-import { Button, Field, Grid, Input, Stack } from '@chakra-ui/react'
-import { Trans, useLingui } from '@lingui/react/macro'
-import { fetchQuery, graphql, useFragment, useMutation, useRelayEnvironment } from 'react-relay/hooks'
-import type { ProfileSettingsForm_user$key } from '../../__generated__/ProfileSettingsForm_user.graphql'
-import type { ProfileSettingsFormMutation } from '../../__generated__/ProfileSettingsFormMutation.graphql'
-import type { ProfileSettingsFormUsernameQuery } from '../../__generated__/ProfileSettingsFormUsernameQuery.graphql'
-import { useAuth } from '../../app/auth/AuthProvider'
-import { resultErrorText } from '../../relay/errors'
-import { SettingsNotices, useSettingsNotices } from './SettingsNotices'
+import { useEffect, useState, type FormEvent } from 'react';
+import { Button, Field, Grid, Input, Stack } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { fetchQuery, graphql, useFragment, useMutation, useRelayEnvironment } from 'react-relay/hooks';
+import type { ProfileSettingsForm_user$key } from '../../__generated__/ProfileSettingsForm_user.graphql';
+import type { ProfileSettingsFormMutation } from '../../__generated__/ProfileSettingsFormMutation.graphql';
+import type { ProfileSettingsFormUsernameQuery } from '../../__generated__/ProfileSettingsFormUsernameQuery.graphql';
+import { useAuth } from '../../app/auth/AuthProvider';
+import { mutationErrorText } from '../../relay/mutationError';
+import { SettingsNotices, useSettingsNotices } from './SettingsNotices';
 
 const fragment = graphql`
   fragment ProfileSettingsForm_user on User {
-    id
     firstName
     lastName
     middleName
     username
   }
-`
+`;
 
 const usernameQuery = graphql`
   query ProfileSettingsFormUsernameQuery($username: String!) {
     usernameAvailable(username: $username)
   }
-`
+`;
 
 const saveMutation = graphql`
   mutation ProfileSettingsFormMutation($input: UpdateProfileSettingsInput!) {
@@ -38,78 +37,72 @@ const saveMutation = graphql`
           username
         }
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fieldErrors {
-          message
-        }
-      }
+      ...mutationError_error @alias(as: "error")
     }
   }
-`
+`;
 
-const USERNAME = /^[a-zA-Z0-9._-]{3,32}$/
+const USERNAME = /^[a-zA-Z0-9._-]{3,32}$/;
 
 /** Names and username; the username is checked for availability as it is typed. */
 export function ProfileSettingsForm({ user: key }: { user: ProfileSettingsForm_user$key }) {
-  const { t } = useLingui()
-  const user = useFragment(fragment, key)
-  const environment = useRelayEnvironment()
-  const { updateUser } = useAuth()
-  const [commit, saving] = useMutation<ProfileSettingsFormMutation>(saveMutation)
+  const { t } = useLingui();
+  const user = useFragment(fragment, key);
+  const environment = useRelayEnvironment();
+  const { updateUser } = useAuth();
+  const [commit, saving] = useMutation<ProfileSettingsFormMutation>(saveMutation);
   const [values, setValues] = useState({
     firstName: user.firstName,
     lastName: user.lastName,
     middleName: user.middleName ?? '',
     username: user.username,
-  })
-  const [taken, setTaken] = useState(false)
-  const [notices, showNotices] = useSettingsNotices()
+  });
+  // The last availability answer, for the username it was about: a newer username has none yet.
+  const [checked, setChecked] = useState<{ username: string; taken: boolean } | null>(null);
+  const [notices, showNotices] = useSettingsNotices();
 
-  const username = values.username.trim()
+  const username = values.username.trim();
+  const taken = checked?.username === username && checked.taken;
   useEffect(() => {
-    setTaken(false)
-    if (username === user.username || !USERNAME.test(username)) return
-    let active = true
+    if (username === user.username || !USERNAME.test(username)) return;
+    let active = true;
     const timer = setTimeout(() => {
       fetchQuery<ProfileSettingsFormUsernameQuery>(environment, usernameQuery, { username }, { fetchPolicy: 'network-only' })
         .toPromise()
-        .then((data) => active && setTaken(data?.usernameAvailable === false))
-        .catch(() => {}) // the save answers authoritatively anyway
-    }, 400)
+        .then((data) => active && setChecked({ username, taken: data?.usernameAvailable === false }))
+        .catch(() => {}); // the save answers authoritatively anyway
+    }, 400);
     return () => {
-      active = false
-      clearTimeout(timer)
-    }
-  }, [username, user.username, environment])
+      active = false;
+      clearTimeout(timer);
+    };
+  }, [username, user.username, environment]);
 
   const set = (field: keyof typeof values) => (event: { currentTarget: { value: string } }) => {
-    const value = event.currentTarget.value
-    setValues((current) => ({ ...current, [field]: value }))
-  }
+    const value = event.currentTarget.value;
+    setValues((current) => ({ ...current, [field]: value }));
+  };
 
   const save = (event: FormEvent) => {
-    event.preventDefault()
+    event.preventDefault();
     if (!values.firstName.trim() || !values.lastName.trim() || !username) {
-      showNotices([{ status: 'error', text: t`Имя, фамилия и имя пользователя обязательны` }])
-      return
+      showNotices([{ status: 'error', text: t`Имя, фамилия и имя пользователя обязательны` }]);
+      return;
     }
-    const failed = (text: string) => showNotices([{ status: 'error', text: text || t`Ошибка обновления профиля` }])
+    const failed = (text: string) => showNotices([{ status: 'error', text: text || t`Ошибка обновления профиля` }]);
     commit({
       variables: { input: { ...values, username } },
       onCompleted: ({ updateProfileSettings: result }) => {
         if (result.__typename !== 'ProfileChange' || !result.user) {
-          failed(resultErrorText(result))
-          return
+          failed(mutationErrorText(result.error, ''));
+          return;
         }
-        updateUser({ firstName: result.user.firstName, lastName: result.user.lastName, username: result.user.username })
-        showNotices([{ status: 'success', text: t`Настройки профиля успешно обновлены` }])
+        updateUser({ firstName: result.user.firstName, lastName: result.user.lastName, username: result.user.username });
+        showNotices([{ status: 'success', text: t`Настройки профиля успешно обновлены` }]);
       },
       onError: () => failed(''),
-    })
-  }
+    });
+  };
 
   return (
     <form onSubmit={save} noValidate aria-label={t`Профиль`}>
@@ -153,10 +146,17 @@ export function ProfileSettingsForm({ user: key }: { user: ProfileSettingsForm_u
             )}
           </Field.Root>
         </Grid>
-        <Button type="submit" colorPalette="blue" alignSelf="flex-end" loading={saving} disabled={taken} data-testid="settings-save">
+        <Button
+          type="submit"
+          colorPalette="blue"
+          alignSelf="flex-end"
+          loading={saving}
+          disabled={taken}
+          data-testid="settings-save"
+        >
           <Trans>Сохранить</Trans>
         </Button>
       </Stack>
     </form>
-  )
+  );
 }

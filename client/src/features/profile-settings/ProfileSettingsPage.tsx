@@ -1,27 +1,33 @@
-import { Suspense } from 'react'
-import { Alert, Card, Heading, Stack, Tabs } from '@chakra-ui/react'
-import { Trans } from '@lingui/react/macro'
-import { KeyRound, Phone, UserRound } from 'lucide-react'
-import { graphql, useLazyLoadQuery } from 'react-relay/hooks'
-import type { ProfileSettingsPageQuery } from '../../__generated__/ProfileSettingsPageQuery.graphql'
-import { ErrorBoundary } from '../../components/ErrorBoundary'
-import { LoadingScreen } from '../../components/LoadingScreen'
-import { ProfileSettingsForm } from './ProfileSettingsForm'
-import { PhoneVerification } from './PhoneVerification'
-import { PasswordChangeForm } from './PasswordChangeForm'
+import { Suspense } from 'react';
+import { Alert, Card, Heading, Stack, Tabs } from '@chakra-ui/react';
+import { Trans } from '@lingui/react/macro';
+import { KeyRound, Phone, ShieldCheck, UserRound } from 'lucide-react';
+import { graphql } from 'react-relay/hooks';
+import { usePageQuery } from '../../app/pageQuery';
+import type { ProfileSettingsPageQuery } from '../../__generated__/ProfileSettingsPageQuery.graphql';
+import { ErrorBoundary } from '../../components/ErrorBoundary';
+import { LoadingScreen } from '../../components/LoadingScreen';
+import { ProfileSettingsForm } from './ProfileSettingsForm';
+import { PhoneVerification } from './PhoneVerification';
+import { PasswordChangeForm } from './PasswordChangeForm';
+import { PrivacySettingsForm } from './PrivacySettingsForm';
+import { BlockedMembersList } from './BlockedMembersList';
 
 const settingsQuery = graphql`
   query ProfileSettingsPageQuery {
     viewer {
       ...ProfileSettingsForm_user
       ...PhoneVerification_user
+      ...PrivacySettingsForm_user
     }
+    ...BlockedMembersList_query
   }
-`
+`;
 
 function Settings() {
-  const { viewer } = useLazyLoadQuery<ProfileSettingsPageQuery>(settingsQuery, {}, { fetchPolicy: 'store-and-network' })
-  if (!viewer) return null // the guard signs out a viewer the server no longer knows
+  const data = usePageQuery<ProfileSettingsPageQuery>(settingsQuery);
+  const { viewer } = data;
+  if (!viewer) return null; // the guard signs out a viewer the server no longer knows
   return (
     <Tabs.Root defaultValue="profile" variant="line" data-testid="settings-tabs">
       <Tabs.List>
@@ -32,6 +38,10 @@ function Settings() {
         <Tabs.Trigger value="phone" data-testid="settings-tab-phone">
           <Phone size={16} aria-hidden="true" />
           <Trans>Телефон</Trans>
+        </Tabs.Trigger>
+        <Tabs.Trigger value="privacy" data-testid="settings-tab-privacy">
+          <ShieldCheck size={16} aria-hidden="true" />
+          <Trans>Приватность</Trans>
         </Tabs.Trigger>
         <Tabs.Trigger value="password" data-testid="settings-tab-password">
           <KeyRound size={16} aria-hidden="true" />
@@ -44,11 +54,15 @@ function Settings() {
       <Tabs.Content value="phone">
         <PhoneVerification user={viewer} />
       </Tabs.Content>
+      <Tabs.Content value="privacy">
+        <PrivacySettingsForm user={viewer} />
+        <BlockedMembersList query={data} />
+      </Tabs.Content>
       <Tabs.Content value="password">
         <PasswordChangeForm />
       </Tabs.Content>
     </Tabs.Root>
-  )
+  );
 }
 
 export default function ProfileSettingsPage() {
@@ -78,5 +92,5 @@ export default function ProfileSettingsPage() {
         </Stack>
       </Card.Body>
     </Card.Root>
-  )
+  );
 }

@@ -1,15 +1,15 @@
-import { Alert, Stack } from '@chakra-ui/react'
-import { useTimedNotice } from '../../components/useTimedNotice'
+import { Alert, Stack } from '@chakra-ui/react';
+import { useTimedNotice } from '../../components/useTimedNotice';
 
-export type SettingsNotice = { status: 'success' | 'error' | 'info'; text: string }
+export type SettingsNotice = { status: 'success' | 'error' | 'info'; text: string };
 
 /** The settings page's notices (spec section 4): success, error or info, gone after 5 seconds. */
 export function useSettingsNotices() {
-  return useTimedNotice<SettingsNotice[]>()
+  return useTimedNotice<SettingsNotice[]>();
 }
 
 export function SettingsNotices({ notices }: { notices: SettingsNotice[] | null }) {
-  if (!notices?.length) return null
+  if (!notices?.length) return null;
   return (
     <Stack gap="2">
       {notices.map((notice) => (
@@ -19,5 +19,5 @@ export function SettingsNotices({ notices }: { notices: SettingsNotice[] | null 
         </Alert.Root>
       ))}
     </Stack>
-  )
+  );
 }

@@ -1,14 +1,15 @@
-import { useState, type FormEvent, type ReactNode } from 'react'
-import { Alert, Badge, Box, Button, Card, Field, Grid, HStack, Input, Link, Stack, Text, Textarea } from '@chakra-ui/react'
-import { Trans, useLingui } from '@lingui/react/macro'
-import { Pencil, ShieldCheck } from 'lucide-react'
-import { graphql, useFragment, useMutation } from 'react-relay/hooks'
-import type { ProfileCard_user$data, ProfileCard_user$key } from '../../__generated__/ProfileCard_user.graphql'
-import type { ProfileCardUpdateMutation } from '../../__generated__/ProfileCardUpdateMutation.graphql'
-import { useAuth } from '../../app/auth/AuthProvider'
-import { useTimedNotice } from '../../components/useTimedNotice'
-import { formatDate } from '../../i18n/format'
-import { asRequestError, resultErrorText } from '../../relay/errors'
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Alert, Badge, Box, Button, Card, Field, Grid, HStack, Input, Link, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Pencil, ShieldCheck } from 'lucide-react';
+import { graphql, useFragment, useMutation } from 'react-relay/hooks';
+import type { ProfileCard_user$data, ProfileCard_user$key } from '../../__generated__/ProfileCard_user.graphql';
+import type { ProfileCardUpdateMutation } from '../../__generated__/ProfileCardUpdateMutation.graphql';
+import { useAuth } from '../../app/auth/AuthProvider';
+import { useTimedNotice } from '../../components/useTimedNotice';
+import { formatDate } from '../../i18n/format';
+import { asRequestError } from '../../relay/errors';
+import { mutationErrorText } from '../../relay/mutationError';
 
 const fragment = graphql`
   fragment ProfileCard_user on User {
@@ -27,7 +28,7 @@ const fragment = graphql`
     canEdit
     isViewer
   }
-`
+`;
 
 const updateMutation = graphql`
   mutation ProfileCardUpdateMutation($userId: ID, $input: UpdateProfileInput!) {
@@ -40,32 +41,25 @@ const updateMutation = graphql`
           lastName
         }
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fieldErrors {
-          message
-        }
-      }
+      ...mutationError_error @alias(as: "error")
     }
   }
-`
+`;
 
 /** Spec section 5: bio at most 500 characters, status at most 100. */
-export const BIO_MAX = 500
-export const STATUS_MAX = 100
+export const BIO_MAX = 500;
+export const STATUS_MAX = 100;
 
 type Draft = {
-  firstName: string
-  lastName: string
-  status: string
-  bio: string
-  phone: string
-  location: string
-  website: string
-  birthDate: string
-}
+  firstName: string;
+  lastName: string;
+  status: string;
+  bio: string;
+  phone: string;
+  location: string;
+  website: string;
+  birthDate: string;
+};
 
 const draftOf = (user: ProfileCard_user$data): Draft => ({
   firstName: user.firstName,
@@ -76,7 +70,7 @@ const draftOf = (user: ProfileCard_user$data): Draft => ({
   location: user.location ?? '',
   website: user.website ?? '',
   birthDate: user.birthDate ?? '',
-})
+});
 
 function Row({ label, children, testId }: { label: ReactNode; children: ReactNode; testId: string }) {
   return (
@@ -85,10 +79,14 @@ function Row({ label, children, testId }: { label: ReactNode; children: ReactNod
         {label}
       </Text>
       <Box as="dd" data-testid={testId} minW="0" overflowWrap="anywhere">
-        {children || <Text as="span" color="fg.subtle">—</Text>}
+        {children || (
+          <Text as="span" color="fg.subtle">
+            —
+          </Text>
+        )}
       </Box>
     </>
-  )
+  );
 }
 
 /**
@@ -96,28 +94,31 @@ function Row({ label, children, testId }: { label: ReactNode; children: ReactNod
  * draft: cancel throws the draft away, save sends it and, once stored, returns to viewing.
  */
 export function ProfileCard({ user: key }: { user: ProfileCard_user$key }) {
-  const { t } = useLingui()
-  const user = useFragment(fragment, key)
-  const { updateUser } = useAuth()
-  const [commit, saving] = useMutation<ProfileCardUpdateMutation>(updateMutation)
-  const [draft, setDraft] = useState<Draft | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [saved, showSaved] = useTimedNotice()
+  const { t } = useLingui();
+  const user = useFragment(fragment, key);
+  const { updateUser } = useAuth();
+  const [commit, saving] = useMutation<ProfileCardUpdateMutation>(updateMutation);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saved, showSaved] = useTimedNotice();
+  // A personal field the owner's privacy settings hide from this viewer comes as null: no row at
+  // all. Editors keep the row, so they see what is left to fill in.
+  const shows = (value: string | null | undefined) => user.canEdit || value != null;
 
   const set = (field: keyof Draft) => (event: { currentTarget: { value: string } }) => {
-    const value = event.currentTarget.value
-    setDraft((current) => (current ? { ...current, [field]: value } : current))
-  }
+    const value = event.currentTarget.value;
+    setDraft((current) => (current ? { ...current, [field]: value } : current));
+  };
 
   const save = (event: FormEvent) => {
-    event.preventDefault()
-    if (!draft) return
+    event.preventDefault();
+    if (!draft) return;
     if (!draft.firstName.trim() || !draft.lastName.trim()) {
-      setError(t`Имя и фамилия обязательны для заполнения`)
-      return
+      setError(t`Имя и фамилия обязательны для заполнения`);
+      return;
     }
-    setError(null)
-    const failed = (detail: string) => setError(t`Ошибка обновления профиля: ${detail}`)
+    setError(null);
+    const failed = (detail: string) => setError(t`Ошибка обновления профиля: ${detail}`);
     commit({
       variables: {
         userId: user.isViewer ? null : user.id,
@@ -135,18 +136,18 @@ export function ProfileCard({ user: key }: { user: ProfileCard_user$key }) {
       },
       onCompleted: ({ updateProfile: result }) => {
         if (result.__typename !== 'ProfileChange') {
-          failed(resultErrorText(result))
-          return
+          failed(mutationErrorText(result.error, ''));
+          return;
         }
-        if (user.isViewer && result.user) updateUser({ firstName: result.user.firstName, lastName: result.user.lastName })
-        setDraft(null)
-        showSaved(t`Профиль успешно обновлен!`)
+        if (user.isViewer && result.user) updateUser({ firstName: result.user.firstName, lastName: result.user.lastName });
+        setDraft(null);
+        showSaved(t`Профиль успешно обновлен!`);
       },
       onError: (failure) => failed(asRequestError(failure)?.message ?? t`неизвестная ошибка`),
-    })
-  }
+    });
+  };
 
-  const website = user.website
+  const website = user.website;
   return (
     <Card.Root data-testid="profile-card">
       <Card.Header>
@@ -159,8 +160,8 @@ export function ProfileCard({ user: key }: { user: ProfileCard_user$key }) {
               size="sm"
               variant="outline"
               onClick={() => {
-                setError(null)
-                setDraft(draftOf(user))
+                setError(null);
+                setDraft(draftOf(user));
               }}
               data-testid="edit-profile"
             >
@@ -224,7 +225,13 @@ export function ProfileCard({ user: key }: { user: ProfileCard_user$key }) {
                     <Field.Label>
                       <Trans>Телефон</Trans>
                     </Field.Label>
-                    <Input type="tel" value={draft.phone} onChange={set('phone')} placeholder="+79161234567" data-testid="edit-phone" />
+                    <Input
+                      type="tel"
+                      value={draft.phone}
+                      onChange={set('phone')}
+                      placeholder="+79161234567"
+                      data-testid="edit-phone"
+                    />
                     {user.phoneVerified && (
                       <Field.HelperText>
                         <Trans>Телефон подтвержден</Trans>
@@ -262,28 +269,44 @@ export function ProfileCard({ user: key }: { user: ProfileCard_user$key }) {
             </form>
           ) : (
             <Grid as="dl" templateColumns={{ base: '1fr', sm: '11rem 1fr' }} columnGap="4" rowGap={{ base: '1', sm: '3' }}>
-              <Row label={<Trans>Имя</Trans>} testId="profile-first-name">{user.firstName}</Row>
-              <Row label={<Trans>Фамилия</Trans>} testId="profile-last-name">{user.lastName}</Row>
-              <Row label={<Trans>Имя пользователя</Trans>} testId="profile-username-row">@{user.username}</Row>
-              <Row label="Email" testId="profile-email">{user.email}</Row>
-              <Row label={<Trans>Статус</Trans>} testId="profile-status">{user.status}</Row>
+              <Row label={<Trans>Имя</Trans>} testId="profile-first-name">
+                {user.firstName}
+              </Row>
+              <Row label={<Trans>Фамилия</Trans>} testId="profile-last-name">
+                {user.lastName}
+              </Row>
+              <Row label={<Trans>Имя пользователя</Trans>} testId="profile-username-row">
+                @{user.username}
+              </Row>
+              {shows(user.email) && (
+                <Row label="Email" testId="profile-email">
+                  {user.email}
+                </Row>
+              )}
+              <Row label={<Trans>Статус</Trans>} testId="profile-status">
+                {user.status}
+              </Row>
               <Row label={<Trans>О себе</Trans>} testId="profile-bio">
                 {user.bio && <Text whiteSpace="pre-line">{user.bio}</Text>}
               </Row>
-              <Row label={<Trans>Телефон</Trans>} testId="profile-phone">
-                {user.phone && (
-                  <HStack gap="2">
-                    <Text>{user.phone}</Text>
-                    {user.phoneVerified && (
-                      <Badge colorPalette="green" size="sm">
-                        <ShieldCheck size={12} aria-hidden="true" />
-                        <Trans>Телефон подтвержден</Trans>
-                      </Badge>
-                    )}
-                  </HStack>
-                )}
+              {shows(user.phone) && (
+                <Row label={<Trans>Телефон</Trans>} testId="profile-phone">
+                  {user.phone && (
+                    <HStack gap="2">
+                      <Text>{user.phone}</Text>
+                      {user.phoneVerified && (
+                        <Badge colorPalette="green" size="sm">
+                          <ShieldCheck size={12} aria-hidden="true" />
+                          <Trans>Телефон подтвержден</Trans>
+                        </Badge>
+                      )}
+                    </HStack>
+                  )}
+                </Row>
+              )}
+              <Row label={<Trans>Местоположение</Trans>} testId="profile-location">
+                {user.location}
               </Row>
-              <Row label={<Trans>Местоположение</Trans>} testId="profile-location">{user.location}</Row>
               <Row label={<Trans>Веб-сайт</Trans>} testId="profile-website">
                 {website && (
                   <Link href={website} target="_blank" rel="noopener noreferrer nofollow" colorPalette="blue">
@@ -291,13 +314,15 @@ export function ProfileCard({ user: key }: { user: ProfileCard_user$key }) {
                   </Link>
                 )}
               </Row>
-              <Row label={<Trans>Дата рождения</Trans>} testId="profile-birth-date">
-                {user.birthDate && formatDate(`${user.birthDate}T00:00:00`)}
-              </Row>
+              {shows(user.birthDate) && (
+                <Row label={<Trans>Дата рождения</Trans>} testId="profile-birth-date">
+                  {user.birthDate && formatDate(`${user.birthDate}T00:00:00`)}
+                </Row>
+              )}
             </Grid>
           )}
         </Stack>
       </Card.Body>
     </Card.Root>
-  )
+  );
 }

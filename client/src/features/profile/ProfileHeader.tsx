@@ -1,16 +1,17 @@
-import { useRef, useState, type ChangeEvent, type ReactNode } from 'react'
-import { Alert, Box, Button, Card, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react'
-import { Trans, useLingui } from '@lingui/react/macro'
-import { Camera, ImagePlus } from 'lucide-react'
-import { graphql, useFragment, useMutation } from 'react-relay/hooks'
-import type { ProfileHeader_user$key } from '../../__generated__/ProfileHeader_user.graphql'
-import type { ProfileHeaderUploadMutation } from '../../__generated__/ProfileHeaderUploadMutation.graphql'
-import { useAuth } from '../../app/auth/AuthProvider'
-import { UserAvatar } from '../../components/UserAvatar'
-import { formatDate } from '../../i18n/format'
-import { asRequestError, resultErrorText } from '../../relay/errors'
-import { ProfileActions } from './ProfileActions'
-import { profileImageProblem } from './profileImage'
+import { useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { Alert, Box, Button, Card, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Camera, ImagePlus } from 'lucide-react';
+import { graphql, useFragment, useMutation } from 'react-relay/hooks';
+import type { ProfileHeader_user$key } from '../../__generated__/ProfileHeader_user.graphql';
+import type { ProfileHeaderUploadMutation } from '../../__generated__/ProfileHeaderUploadMutation.graphql';
+import { useAuth } from '../../app/auth/AuthProvider';
+import { UserAvatar } from '../../components/UserAvatar';
+import { formatDate } from '../../i18n/format';
+import { asRequestError } from '../../relay/errors';
+import { mutationErrorText } from '../../relay/mutationError';
+import { ProfileActions } from './ProfileActions';
+import { profileImageProblem } from './profileImage';
 
 const fragment = graphql`
   fragment ProfileHeader_user on User {
@@ -28,7 +29,7 @@ const fragment = graphql`
     isViewer
     ...ProfileActions_user
   }
-`
+`;
 
 const uploadMutation = graphql`
   mutation ProfileHeaderUploadMutation($userId: ID, $kind: ProfileImageKind!, $file: File) {
@@ -42,19 +43,12 @@ const uploadMutation = graphql`
           coverImage
         }
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fieldErrors {
-          message
-        }
-      }
+      ...mutationError_error @alias(as: "error")
     }
   }
-`
+`;
 
-type Kind = 'AVATAR' | 'COVER'
+type Kind = 'AVATAR' | 'COVER';
 
 function Counter({ value, label, testId }: { value: number; label: ReactNode; testId: string }) {
   return (
@@ -66,52 +60,53 @@ function Counter({ value, label, testId }: { value: number; label: ReactNode; te
         {label}
       </Text>
     </Stack>
-  )
+  );
 }
 
 /** Cover, avatar, names, contacts and followers counters, the actions, and (for editors) image upload. */
 export function ProfileHeader({ user: key }: { user: ProfileHeader_user$key }) {
-  const { t } = useLingui()
-  const user = useFragment(fragment, key)
-  const { updateUser } = useAuth()
-  const [commit, uploading] = useMutation<ProfileHeaderUploadMutation>(uploadMutation)
-  const [uploadingKind, setUploadingKind] = useState<Kind | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const inputs = { AVATAR: useRef<HTMLInputElement>(null), COVER: useRef<HTMLInputElement>(null) }
-  const name = `${user.firstName} ${user.lastName}`.trim()
-  const since = formatDate(user.createdAt)
+  const { t } = useLingui();
+  const user = useFragment(fragment, key);
+  const { updateUser } = useAuth();
+  const [commit, uploading] = useMutation<ProfileHeaderUploadMutation>(uploadMutation);
+  const [uploadingKind, setUploadingKind] = useState<Kind | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const avatarInput = useRef<HTMLInputElement>(null);
+  const coverInput = useRef<HTMLInputElement>(null);
+  const name = `${user.firstName} ${user.lastName}`.trim();
+  const since = formatDate(user.createdAt);
 
   const failureText = (kind: Kind, detail: string) =>
-    kind === 'COVER' ? t`Ошибка загрузки обложки: ${detail}` : t`Ошибка загрузки аватара: ${detail}`
+    kind === 'COVER' ? t`Ошибка загрузки обложки: ${detail}` : t`Ошибка загрузки аватара: ${detail}`;
 
   const upload = (kind: Kind) => (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.currentTarget.files?.[0]
-    event.currentTarget.value = '' // choosing the same file again must trigger a new upload
-    if (!file) return
-    setError(null)
-    const problem = profileImageProblem(file)
+    const file = event.currentTarget.files?.[0];
+    event.currentTarget.value = ''; // choosing the same file again must trigger a new upload
+    if (!file) return;
+    setError(null);
+    const problem = profileImageProblem(file);
     if (problem) {
-      setError(failureText(kind, problem))
-      return
+      setError(failureText(kind, problem));
+      return;
     }
-    setUploadingKind(kind)
+    setUploadingKind(kind);
     commit({
       variables: { userId: user.isViewer ? null : user.id, kind, file: null },
       uploadables: { file },
       onCompleted: ({ uploadProfileImage: result }) => {
-        setUploadingKind(null)
+        setUploadingKind(null);
         if (result.__typename !== 'ProfileChange') {
-          setError(failureText(kind, resultErrorText(result)))
+          setError(failureText(kind, mutationErrorText(result.error, '')));
         } else if (kind === 'AVATAR' && user.isViewer) {
-          updateUser({ avatarImage: result.user?.avatarImage ?? null })
+          updateUser({ avatarImage: result.user?.avatarImage ?? null });
         }
       },
       onError: (failure) => {
-        setUploadingKind(null)
-        setError(failureText(kind, asRequestError(failure)?.message ?? t`неизвестная ошибка`))
+        setUploadingKind(null);
+        setError(failureText(kind, asRequestError(failure)?.message ?? t`неизвестная ошибка`));
       },
-    })
-  }
+    });
+  };
 
   return (
     <Card.Root overflow="hidden" data-testid="profile-header">
@@ -135,7 +130,7 @@ export function ProfileHeader({ user: key }: { user: ProfileHeader_user$key }) {
             top="3"
             right="3"
             loading={uploading && uploadingKind === 'COVER'}
-            onClick={() => inputs.COVER.current?.click()}
+            onClick={() => coverInput.current?.click()}
             data-testid="change-cover"
           >
             <ImagePlus size={14} aria-hidden="true" />
@@ -147,7 +142,9 @@ export function ProfileHeader({ user: key }: { user: ProfileHeader_user$key }) {
         <Flex direction={{ base: 'column', md: 'row' }} gap={{ base: '3', md: '6' }} align={{ base: 'center', md: 'flex-end' }}>
           <Box mt={{ base: '-12', md: '-16' }} position="relative" flexShrink={0}>
             <UserAvatar
-              user={user}
+              firstName={user.firstName}
+              lastName={user.lastName}
+              avatarImage={user.avatarImage}
               size="2xl"
               boxSize={{ base: '24', md: '32' }}
               borderWidth="4px"
@@ -165,7 +162,7 @@ export function ProfileHeader({ user: key }: { user: ProfileHeader_user$key }) {
                 aria-label={t`Изменить аватар`}
                 title={t`Изменить аватар`}
                 loading={uploading && uploadingKind === 'AVATAR'}
-                onClick={() => inputs.AVATAR.current?.click()}
+                onClick={() => avatarInput.current?.click()}
                 data-testid="change-avatar"
               >
                 <Camera size={14} aria-hidden="true" />
@@ -180,7 +177,8 @@ export function ProfileHeader({ user: key }: { user: ProfileHeader_user$key }) {
               @{user.username}
             </Text>
             <Text fontSize="sm" color="fg.muted">
-              {user.email} · <Trans>на LinkUp с {since}</Trans>
+              {user.email && <span data-testid="profile-header-email">{user.email} · </span>}
+              <Trans>на LinkUp с {since}</Trans>
             </Text>
           </Stack>
           <HStack gap="2" pt={{ md: '3' }}>
@@ -199,11 +197,25 @@ export function ProfileHeader({ user: key }: { user: ProfileHeader_user$key }) {
         )}
         {user.canEdit && (
           <>
-            <input ref={inputs.AVATAR} type="file" accept="image/jpeg,image/png" hidden onChange={upload('AVATAR')} data-testid="avatar-input" />
-            <input ref={inputs.COVER} type="file" accept="image/jpeg,image/png" hidden onChange={upload('COVER')} data-testid="cover-input" />
+            <input
+              ref={avatarInput}
+              type="file"
+              accept="image/jpeg,image/png"
+              hidden
+              onChange={upload('AVATAR')}
+              data-testid="avatar-input"
+            />
+            <input
+              ref={coverInput}
+              type="file"
+              accept="image/jpeg,image/png"
+              hidden
+              onChange={upload('COVER')}
+              data-testid="cover-input"
+            />
           </>
         )}
       </Card.Body>
     </Card.Root>
-  )
+  );
 }

@@ -1,22 +1,23 @@
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
-import { Badge, Button, Card, Center, Heading, HStack, Spinner, Stack, Tabs, Text } from '@chakra-ui/react'
-import { Trans } from '@lingui/react/macro'
-import { ArrowLeft, RefreshCw } from 'lucide-react'
-import { graphql, useLazyLoadQuery } from 'react-relay/hooks'
-import { Link as RouterLink, useParams } from 'react-router'
-import type { ProfilePageQuery } from '../../__generated__/ProfilePageQuery.graphql'
-import { ErrorBoundary } from '../../components/ErrorBoundary'
-import { ProfileHeader } from './ProfileHeader'
-import { ProfileCard } from './ProfileCard'
-import { ProfilePublications } from './ProfilePublications'
-import { ProfileFriends } from './ProfileFriends'
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { Badge, Button, Card, Center, Heading, HStack, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Trans } from '@lingui/react/macro';
+import { ArrowLeft, RefreshCw } from 'lucide-react';
+import { fetchQuery, graphql, useRelayEnvironment } from 'react-relay/hooks';
+import { usePageQuery } from '../../app/pageQuery';
+import { Link as RouterLink, useParams } from 'react-router';
+import type { ProfilePageQuery } from '../../__generated__/ProfilePageQuery.graphql';
+import { ErrorBoundary } from '../../components/ErrorBoundary';
+import { useNotifications } from '../notifications/notificationEvents';
+import { ProfileHeader } from './ProfileHeader';
+import { ProfileCard } from './ProfileCard';
+import { ProfilePublications } from './ProfilePublications';
+import { ProfileFriends } from './ProfileFriends';
 
 /** The whole profile page in one query (a server test pins its SQL statement count). */
 export const profilePageQuery = graphql`
   query ProfilePageQuery($username: String!) {
     userByUsername(username: $username) {
       id
-      friendshipStatus
       postsCount
       friendsCount
       ...ProfileHeader_user
@@ -25,10 +26,10 @@ export const profilePageQuery = graphql`
       ...ProfileFriends_user
     }
   }
-`
+`;
 
 /** Marks the moment the profile is on screen and usable (the e2e run reads it: time to interactive). */
-export const PROFILE_INTERACTIVE_MARK = 'profile:interactive'
+export const PROFILE_INTERACTIVE_MARK = 'profile:interactive';
 
 function BackHome() {
   return (
@@ -38,7 +39,7 @@ function BackHome() {
         <Trans>На главную</Trans>
       </RouterLink>
     </Button>
-  )
+  );
 }
 
 function Notice({ children, testId, action }: { children: ReactNode; testId: string; action?: ReactNode }) {
@@ -54,7 +55,7 @@ function Notice({ children, testId, action }: { children: ReactNode; testId: str
         </Stack>
       </Card.Body>
     </Card.Root>
-  )
+  );
 }
 
 function ProfileLoading() {
@@ -70,7 +71,7 @@ function ProfileLoading() {
         </Text>
       </Stack>
     </Center>
-  )
+  );
 }
 
 function ProfileLoadError() {
@@ -88,32 +89,28 @@ function ProfileLoadError() {
         <Trans>Ошибка загрузки профиля</Trans>
       </Heading>
     </Notice>
-  )
+  );
 }
 
 function Profile({ username }: { username: string }) {
-  const [fetchKey, setFetchKey] = useState(0)
-  const { userByUsername: user } = useLazyLoadQuery<ProfilePageQuery>(
-    profilePageQuery,
-    { username },
-    { fetchPolicy: 'store-and-network', fetchKey },
-  )
+  const environment = useRelayEnvironment();
+  const { userByUsername: user } = usePageQuery<ProfilePageQuery>(profilePageQuery);
 
-  // When the relation changes (the viewer's own action, or live from the other member) the friend
-  // lists and counters change too: the page is fetched again, showing the stored data meanwhile.
-  const relation = user?.friendshipStatus
-  const shownRelation = useRef(relation)
-  useEffect(() => {
-    if (shownRelation.current === relation) return
-    shownRelation.current = relation
-    setFetchKey((key) => key + 1)
-  }, [relation])
+  // The viewer's own actions update the store themselves. When this member changes the relation
+  // (accepts, asks), the notification carries their new state and counts; their friend list is
+  // loaded again into the store.
+  const userId = user?.id;
+  useNotifications((notification) => {
+    if (userId && notification.actor?.id === userId) {
+      fetchQuery<ProfilePageQuery>(environment, profilePageQuery, { username }).subscribe({});
+    }
+  });
 
   useEffect(() => {
     if (user && performance.getEntriesByName(PROFILE_INTERACTIVE_MARK).length === 0) {
-      performance.mark(PROFILE_INTERACTIVE_MARK)
+      performance.mark(PROFILE_INTERACTIVE_MARK);
     }
-  }, [user])
+  }, [user]);
 
   if (!user) {
     return (
@@ -122,11 +119,11 @@ function Profile({ username }: { username: string }) {
           <Trans>Пользователь с именем @{username} не найден</Trans>
         </Heading>
       </Notice>
-    )
+    );
   }
 
-  const posts = user.postsCount
-  const friends = user.friendsCount
+  const posts = user.postsCount;
+  const friends = user.friendsCount;
   return (
     <Stack gap="6" data-testid="profile-page">
       <HStack justify="space-between">
@@ -162,11 +159,11 @@ function Profile({ username }: { username: string }) {
         </Tabs.Content>
       </Tabs.Root>
     </Stack>
-  )
+  );
 }
 
 export default function ProfilePage() {
-  const { username = '' } = useParams()
+  const { username = '' } = useParams();
   return (
     // Keyed by username: going to another profile starts fresh (loading, errors, edit mode).
     <ErrorBoundary key={username} fallback={<ProfileLoadError />}>
@@ -174,5 +171,5 @@ export default function ProfilePage() {
         <Profile username={username} />
       </Suspense>
     </ErrorBoundary>
-  )
+  );
 }

@@ -1,10 +1,11 @@
-import { Button, Card, Center, HStack, Stack, Text } from '@chakra-ui/react'
-import { Trans } from '@lingui/react/macro'
-import { Heart, MessageSquare } from 'lucide-react'
-import { graphql, usePaginationFragment } from 'react-relay/hooks'
-import type { ProfilePublications_user$key } from '../../__generated__/ProfilePublications_user.graphql'
-import type { ProfilePublicationsPaginationQuery } from '../../__generated__/ProfilePublicationsPaginationQuery.graphql'
-import { formatDateTime } from '../../i18n/format'
+import { Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { Trans } from '@lingui/react/macro';
+import { ProfileTabList } from './ProfileTabList';
+import { Heart, MessageSquare } from 'lucide-react';
+import { graphql, usePaginationFragment } from 'react-relay/hooks';
+import type { ProfilePublications_user$key } from '../../__generated__/ProfilePublications_user.graphql';
+import type { ProfilePublicationsPaginationQuery } from '../../__generated__/ProfilePublicationsPaginationQuery.graphql';
+import { formatDateTime } from '../../i18n/format';
 
 const fragment = graphql`
   fragment ProfilePublications_user on User
@@ -23,33 +24,23 @@ const fragment = graphql`
       }
     }
   }
-`
+`;
 
 /** The member's publications, newest first, ten at a time. */
 export function ProfilePublications({ user: key }: { user: ProfilePublications_user$key }) {
-  const { data, hasNext, loadNext, isLoadingNext } = usePaginationFragment<
-    ProfilePublicationsPaginationQuery,
-    ProfilePublications_user$key
-  >(fragment, key)
-  const edges = data.publications.edges
-  const count = data.publications.totalCount
+  const { data, ...paging } = usePaginationFragment<ProfilePublicationsPaginationQuery, ProfilePublications_user$key>(
+    fragment,
+    key,
+  );
+  const { edges, totalCount: count } = data.publications;
 
-  if (edges.length === 0) {
-    return (
-      <Card.Root>
-        <Card.Body>
-          <Center py="8" color="fg.muted" data-testid="no-publications">
-            <Trans>Публикаций пока нет</Trans>
-          </Center>
-        </Card.Body>
-      </Card.Root>
-    )
-  }
   return (
-    <Stack gap="4" data-testid="profile-publications">
-      <Text color="fg.muted" fontSize="sm">
-        <Trans>Всего публикаций: {count}</Trans>
-      </Text>
+    <ProfileTabList
+      testId="profile-publications"
+      empty={edges.length === 0 ? { text: <Trans>Публикаций пока нет</Trans>, testId: 'no-publications' } : null}
+      total={<Trans>Всего публикаций: {count}</Trans>}
+      more={{ ...paging, pageSize: 10, testId: 'more-publications' }}
+    >
       {edges.map(({ node }) => (
         <Card.Root key={node.id} data-testid="publication">
           <Card.Body>
@@ -75,11 +66,6 @@ export function ProfilePublications({ user: key }: { user: ProfilePublications_u
           </Card.Body>
         </Card.Root>
       ))}
-      {hasNext && (
-        <Button variant="outline" alignSelf="center" loading={isLoadingNext} onClick={() => loadNext(10)} data-testid="more-publications">
-          <Trans>Показать ещё</Trans>
-        </Button>
-      )}
-    </Stack>
-  )
+    </ProfileTabList>
+  );
 }

@@ -1,5 +1,5 @@
-import { HStack, Text } from '@chakra-ui/react'
-import { formatDateTime } from '../../i18n/format'
+import { HStack, Text } from '@chakra-ui/react';
+import { formatDateTime } from '../../i18n/format';
 
 /** Who wrote something and when, on one line. */
 export function AuthorAndTime({
@@ -8,10 +8,10 @@ export function AuthorAndTime({
   at,
   format = formatDateTime,
 }: {
-  firstName: string
-  lastName: string
-  at: string
-  format?: (value: string) => string
+  firstName: string;
+  lastName: string;
+  at: string;
+  format?: (value: string) => string;
 }) {
   return (
     <HStack gap="2" wrap="wrap" justify="space-between">
@@ -22,5 +22,5 @@ export function AuthorAndTime({
         {format(at)}
       </Text>
     </HStack>
-  )
+  );
 }

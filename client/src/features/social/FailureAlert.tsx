@@ -1,4 +1,4 @@
-import { Alert } from '@chakra-ui/react'
+import { Alert } from '@chakra-ui/react';
 
 /** A failed action: the spec's text, and the server's own detail when it says more. */
 export function FailureAlert({ failure, testId }: { failure: { title: string; detail?: string }; testId?: string }) {
@@ -10,5 +10,5 @@ export function FailureAlert({ failure, testId }: { failure: { title: string; de
         {failure.detail && failure.detail !== failure.title && <Alert.Description>{failure.detail}</Alert.Description>}
       </Alert.Content>
     </Alert.Root>
-  )
+  );
 }

@@ -1,9 +1,9 @@
-import { useEffect, useRef } from 'react'
-import { Box, CloseButton, Dialog, HStack, IconButton, Portal, Stack, Text } from '@chakra-ui/react'
-import { useLingui } from '@lingui/react/macro'
-import { ChevronLeft, ChevronRight } from 'lucide-react'
+import { useEffect, useRef } from 'react';
+import { Box, CloseButton, Dialog, HStack, IconButton, Portal, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 
-export type ViewerItem = { id: string; kind: 'image' | 'video'; url: string; title?: string; caption?: string }
+export type ViewerItem = { id: string; kind: 'image' | 'video'; url: string; title?: string; caption?: string };
 
 /**
  * The full-screen viewer of photos and videos: arrows (and the arrow keys) move between items; a
@@ -14,31 +14,31 @@ export function MediaViewer({
   index,
   onIndexChange,
 }: {
-  items: ViewerItem[]
-  index: number | null
-  onIndexChange: (index: number | null) => void
+  items: ViewerItem[];
+  index: number | null;
+  onIndexChange: (index: number | null) => void;
 }) {
-  const { t } = useLingui()
-  const video = useRef<HTMLVideoElement>(null)
-  const item = index === null ? null : items[index]
-  const count = items.length
+  const { t } = useLingui();
+  const video = useRef<HTMLVideoElement>(null);
+  const item = index === null ? null : items[index];
+  const count = items.length;
 
   useEffect(() => {
-    if (index === null) return
+    if (index === null) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'ArrowRight' && index < count - 1) onIndexChange(index + 1)
-      if (event.key === 'ArrowLeft' && index > 0) onIndexChange(index - 1)
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [index, count, onIndexChange])
+      if (event.key === 'ArrowRight' && index < count - 1) onIndexChange(index + 1);
+      if (event.key === 'ArrowLeft' && index > 0) onIndexChange(index - 1);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [index, count, onIndexChange]);
 
   const togglePlay = () => {
-    const element = video.current
-    if (!element) return
-    if (element.paused) void element.play().catch(() => {})
-    else element.pause()
-  }
+    const element = video.current;
+    if (!element) return;
+    if (element.paused) void element.play().catch(() => {});
+    else element.pause();
+  };
 
   return (
     <Dialog.Root open={item != null} onOpenChange={(details) => !details.open && onIndexChange(null)} size="full">
@@ -68,8 +68,8 @@ export function MediaViewer({
                       tabIndex={0}
                       onKeyDown={(event) => {
                         if (event.key === ' ' || event.key === 'Enter') {
-                          event.preventDefault()
-                          togglePlay()
+                          event.preventDefault();
+                          togglePlay();
                         }
                       }}
                       style={{ maxWidth: '100%', maxHeight: '100%', cursor: 'pointer' }}
@@ -124,5 +124,5 @@ export function MediaViewer({
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
-  )
+  );
 }

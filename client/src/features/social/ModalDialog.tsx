@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react'
-import { CloseButton, Dialog, Portal } from '@chakra-ui/react'
+import type { ReactNode } from 'react';
+import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 
 /** The social area's modal: a title (and subtitle), a body, footer actions and a close button. */
 export function ModalDialog({
@@ -12,15 +12,15 @@ export function ModalDialog({
   testId,
   alert = false,
 }: {
-  open: boolean
-  onClose: () => void
-  title: ReactNode
-  subtitle?: ReactNode
-  footer: ReactNode
-  children: ReactNode
-  testId?: string
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  subtitle?: ReactNode;
+  footer: ReactNode;
+  children: ReactNode;
+  testId?: string;
   /** A confirmation of something destructive (role alertdialog). */
-  alert?: boolean
+  alert?: boolean;
 }) {
   return (
     <Dialog.Root
@@ -47,5 +47,5 @@ export function ModalDialog({
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
-  )
+  );
 }

@@ -1,4 +1,4 @@
-import { Avatar } from '@chakra-ui/react'
+import { Avatar } from '@chakra-ui/react';
 
 /** A member's avatar image, or their initials when they have none. */
 export function UserAvatar({
@@ -7,15 +7,15 @@ export function UserAvatar({
   avatarImage,
   size = 'md',
 }: {
-  firstName: string
-  lastName: string
-  avatarImage?: string | null
-  size?: 'xs' | 'sm' | 'md' | 'lg' | 'xl'
+  firstName: string;
+  lastName: string;
+  avatarImage?: string | null;
+  size?: 'xs' | 'sm' | 'md' | 'lg' | 'xl';
 }) {
   return (
     <Avatar.Root size={size} colorPalette="blue">
       <Avatar.Fallback name={`${firstName} ${lastName}`.trim()} />
       {avatarImage && <Avatar.Image src={avatarImage} alt="" />}
     </Avatar.Root>
-  )
+  );
 }

@@ -1,25 +1,26 @@
-import { Suspense, useEffect, useState, useTransition } from 'react'
-import { Alert, Badge, Button, Card, Center, Heading, HStack, Input, InputGroup, Stack, Table, Text } from '@chakra-ui/react'
-import { Trans, useLingui } from '@lingui/react/macro'
-import { Search } from 'lucide-react'
-import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay/hooks'
-import { Link as RouterLink } from 'react-router'
-import type { UsersPageQuery } from '../../__generated__/UsersPageQuery.graphql'
-import type { UsersPage_query$key } from '../../__generated__/UsersPage_query.graphql'
-import type { UsersPagePaginationQuery } from '../../__generated__/UsersPagePaginationQuery.graphql'
-import { RoleBadge } from '../../components/RoleBadge'
-import { UserAvatar } from '../../components/UserAvatar'
-import { LoadingScreen } from '../../components/LoadingScreen'
-import { ErrorBoundary } from '../../components/ErrorBoundary'
-import { formatDate } from '../../i18n/format'
+import { Suspense, useEffect, useState, useTransition } from 'react';
+import { Alert, Badge, Button, Card, Center, Heading, HStack, Input, InputGroup, Stack, Table, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Search } from 'lucide-react';
+import { graphql, usePaginationFragment } from 'react-relay/hooks';
+import { Link as RouterLink } from 'react-router';
+import type { UsersPageQuery } from '../../__generated__/UsersPageQuery.graphql';
+import type { UsersPage_query$key } from '../../__generated__/UsersPage_query.graphql';
+import type { UsersPagePaginationQuery } from '../../__generated__/UsersPagePaginationQuery.graphql';
+import { RoleBadge } from '../../components/RoleBadge';
+import { UserAvatar } from '../../components/UserAvatar';
+import { LoadingScreen } from '../../components/LoadingScreen';
+import { ErrorBoundary } from '../../components/ErrorBoundary';
+import { formatDate } from '../../i18n/format';
+import { usePageQuery } from '../../app/pageQuery';
 
-export const USERS_PAGE_SIZE = 20
+export const USERS_PAGE_SIZE = 20;
 
 const usersQuery = graphql`
   query UsersPageQuery($search: String) {
     ...UsersPage_query @arguments(search: $search)
   }
-`
+`;
 
 const fragment = graphql`
   fragment UsersPage_query on Query
@@ -42,25 +43,25 @@ const fragment = graphql`
       }
     }
   }
-`
+`;
 
 function UserList({ query: key, search }: { query: UsersPage_query$key; search: string }) {
-  const { data, hasNext, loadNext, isLoadingNext, refetch } = usePaginationFragment<UsersPagePaginationQuery, UsersPage_query$key>(
-    fragment,
-    key,
-  )
-  const [refetching, startTransition] = useTransition()
-  const [shown, setShown] = useState(search)
+  const { data, hasNext, loadNext, isLoadingNext, refetch } = usePaginationFragment<
+    UsersPagePaginationQuery,
+    UsersPage_query$key
+  >(fragment, key);
+  const [refetching, startTransition] = useTransition();
+  const [shown, setShown] = useState(search);
   useEffect(() => {
-    if (search === shown) return
+    if (search === shown) return;
     startTransition(() => {
-      refetch({ search: search || null, count: USERS_PAGE_SIZE }, { fetchPolicy: 'store-and-network' })
-      setShown(search)
-    })
-  }, [search, shown, refetch])
+      refetch({ search: search || null, count: USERS_PAGE_SIZE }, { fetchPolicy: 'store-and-network' });
+      setShown(search);
+    });
+  }, [search, shown, refetch]);
 
-  const total = data.users.totalCount
-  const edges = data.users.edges
+  const total = data.users.totalCount;
+  const edges = data.users.edges;
   return (
     <Stack gap="4" opacity={refetching ? 0.6 : 1} transition="opacity 0.15s">
       <Text fontSize="sm" color="fg.muted" data-testid="users-total">
@@ -86,7 +87,7 @@ function UserList({ query: key, search }: { query: UsersPage_query$key; search: 
                   <Trans>Статус</Trans>
                 </Table.ColumnHeader>
                 <Table.ColumnHeader>
-                  <Trans>Регистрация</Trans>
+                  <Trans context="registration date column">Регистрация</Trans>
                 </Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
@@ -96,7 +97,12 @@ function UserList({ query: key, search }: { query: UsersPage_query$key; search: 
                   <Table.Cell>
                     <RouterLink to={`/profile/${encodeURIComponent(node.username)}`} data-testid="user-link">
                       <HStack gap="3">
-                        <UserAvatar user={node} size="sm" />
+                        <UserAvatar
+                          firstName={node.firstName}
+                          lastName={node.lastName}
+                          avatarImage={node.avatarImage}
+                          size="sm"
+                        />
                         <Stack gap="0">
                           <Text fontWeight="medium" color="blue.700">
                             {node.firstName} {node.lastName}
@@ -131,31 +137,36 @@ function UserList({ query: key, search }: { query: UsersPage_query$key; search: 
         </Table.ScrollArea>
       )}
       {hasNext && (
-        <Button variant="outline" alignSelf="center" loading={isLoadingNext} onClick={() => loadNext(USERS_PAGE_SIZE)} data-testid="users-more">
+        <Button
+          variant="outline"
+          alignSelf="center"
+          loading={isLoadingNext}
+          onClick={() => loadNext(USERS_PAGE_SIZE)}
+          data-testid="users-more"
+        >
           <Trans>Показать ещё</Trans>
         </Button>
       )}
     </Stack>
-  )
+  );
 }
 
 function Users({ search }: { search: string }) {
-  // The first search term is the query's; later ones refetch the fragment in place.
-  const [initial] = useState(search)
-  const data = useLazyLoadQuery<UsersPageQuery>(usersQuery, { search: initial || null }, { fetchPolicy: 'store-and-network' })
-  return <UserList query={data} search={search} />
+  // The route's loader starts the first page without a search; a search refetches the fragment in place.
+  const data = usePageQuery<UsersPageQuery>(usersQuery);
+  return <UserList query={data} search={search} />;
 }
 
 /** Moderators and admins: every member with role and status, searchable, 20 per page. */
 export default function UsersPage() {
-  const { t } = useLingui()
-  const [text, setText] = useState('')
-  const [search, setSearch] = useState('')
+  const { t } = useLingui();
+  const [text, setText] = useState('');
+  const [search, setSearch] = useState('');
   // Search once typing pauses, not on every key.
   useEffect(() => {
-    const timer = setTimeout(() => setSearch(text.trim()), 300)
-    return () => clearTimeout(timer)
-  }, [text])
+    const timer = setTimeout(() => setSearch(text.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [text]);
   return (
     <Card.Root>
       <Card.Header>
@@ -192,5 +203,5 @@ export default function UsersPage() {
         </ErrorBoundary>
       </Card.Body>
     </Card.Root>
-  )
+  );
 }

@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react'
-import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react'
-import { Trans } from '@lingui/react/macro'
+import type { ReactNode } from 'react';
+import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { Trans } from '@lingui/react/macro';
 
 /** The meeting area's dialogs: a title, a body, actions; closing calls `onClose`. */
 export function MeetingDialog({
@@ -11,12 +11,12 @@ export function MeetingDialog({
   testId,
   size = 'md',
 }: {
-  title: ReactNode
-  children: ReactNode
-  footer?: ReactNode
-  onClose: () => void
-  testId?: string
-  size?: 'sm' | 'md' | 'lg'
+  title: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  onClose: () => void;
+  testId?: string;
+  size?: 'sm' | 'md' | 'lg';
 }) {
   return (
     <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} placement="center" size={size}>
@@ -36,7 +36,7 @@ export function MeetingDialog({
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
-  )
+  );
 }
 
 /** Cancel and the dialog's main action (a submit button of `form` when given). */
@@ -50,14 +50,14 @@ export function DialogActions({
   disabled,
   testId,
 }: {
-  onCancel: () => void
-  label: ReactNode
-  icon?: ReactNode
-  form?: string
-  onClick?: () => void
-  loading?: boolean
-  disabled?: boolean
-  testId?: string
+  onCancel: () => void;
+  label: ReactNode;
+  icon?: ReactNode;
+  form?: string;
+  onClick?: () => void;
+  loading?: boolean;
+  disabled?: boolean;
+  testId?: string;
 }) {
   return (
     <>
@@ -77,5 +77,5 @@ export function DialogActions({
         {label}
       </Button>
     </>
-  )
+  );
 }

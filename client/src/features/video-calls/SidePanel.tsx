@@ -1,13 +1,18 @@
-import { Suspense, useState, type ReactNode } from 'react'
-import { Box, Center, Flex, IconButton, Stack, Tabs, Text } from '@chakra-ui/react'
-import { Trans, useLingui } from '@lingui/react/macro'
-import { CalendarDays, Film, FolderOpen, PanelLeftClose, PanelLeftOpen, Puzzle, Users, Video } from 'lucide-react'
-import type { ContactsTab_query$key } from '../../__generated__/ContactsTab_query.graphql'
-import type { RoomsTab_query$key } from '../../__generated__/RoomsTab_query.graphql'
-import { ContactsTab } from './contacts/ContactsTab'
-import { RoomsTab } from './rooms/RoomsTab'
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Box, Center, Drawer, Flex, IconButton, Portal, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { CalendarDays, Film, FolderOpen, PanelLeftClose, PanelLeftOpen, Puzzle, Users, Video } from 'lucide-react';
+import { graphql, useFragment } from 'react-relay/hooks';
+import type { SidePanel_query$key } from '../../__generated__/SidePanel_query.graphql';
+import { ContactsTab } from './contacts/ContactsTab';
+import { RoomsTab } from './rooms/RoomsTab';
+import { RecordingsTab } from './recordings/RecordingsTab';
 
-type Tab = 'contacts' | 'calendar' | 'activities' | 'rooms' | 'recordings' | 'files'
+// The calendar's and the files' code loads when their tab is first opened.
+const CalendarTab = lazy(() => import('./calendar/CalendarTab').then((module) => ({ default: module.CalendarTab })));
+const FilesTab = lazy(() => import('./files/FilesTab').then((module) => ({ default: module.FilesTab })));
+
+type Tab = 'contacts' | 'calendar' | 'activities' | 'rooms' | 'recordings' | 'files';
 
 /** A tab that a later version fills, saying so. */
 function ComingLater({ icon, title, children }: { icon: ReactNode; title: ReactNode; children: ReactNode }) {
@@ -23,70 +28,118 @@ function ComingLater({ icon, title, children }: { icon: ReactNode; title: ReactN
         <Text fontSize="sm">{children}</Text>
       </Stack>
     </Center>
-  )
+  );
 }
 
-/** The collapsible left panel: contacts, calendar, activities, rooms, recordings, files. */
+const fragment = graphql`
+  fragment SidePanel_query on Query {
+    ...ContactsTab_query
+    ...RoomsTab_query
+  }
+`;
+
+/**
+ * The collapsible left panel: contacts, calendar, activities, rooms, recordings, files. With `drawer`
+ * (a phone) it slides over the stage while `open`, and its hide button closes it.
+ */
 export function SidePanel({
   open,
   onToggle,
-  query,
+  query: key,
+  drawer = false,
 }: {
-  open: boolean
-  onToggle: () => void
-  query: ContactsTab_query$key & RoomsTab_query$key
+  open: boolean;
+  onToggle: () => void;
+  query: SidePanel_query$key;
+  drawer?: boolean;
 }) {
-  const { t } = useLingui()
-  const [tab, setTab] = useState<Tab>('rooms')
+  const { t } = useLingui();
+  const query = useFragment(fragment, key);
+  const [tab, setTab] = useState<Tab>('rooms');
   const tabs: { value: Tab; label: string; icon: ReactNode }[] = [
-    { value: 'contacts', label: t`Контакты`, icon: <Users size={16} /> },
-    { value: 'calendar', label: t`Календарь`, icon: <CalendarDays size={16} /> },
-    { value: 'activities', label: t`Активности`, icon: <Puzzle size={16} /> },
-    { value: 'rooms', label: t`Комнаты`, icon: <Video size={16} /> },
-    { value: 'recordings', label: t`Записи`, icon: <Film size={16} /> },
-    { value: 'files', label: t`Файлы`, icon: <FolderOpen size={16} /> },
-  ]
+    { value: 'contacts', label: t`Контакты`, icon: <Users size={16} aria-hidden="true" /> },
+    { value: 'calendar', label: t`Календарь`, icon: <CalendarDays size={16} aria-hidden="true" /> },
+    { value: 'activities', label: t`Активности`, icon: <Puzzle size={16} aria-hidden="true" /> },
+    { value: 'rooms', label: t`Комнаты`, icon: <Video size={16} aria-hidden="true" /> },
+    { value: 'recordings', label: t`Записи`, icon: <Film size={16} aria-hidden="true" /> },
+    { value: 'files', label: t`Файлы`, icon: <FolderOpen size={16} aria-hidden="true" /> },
+  ];
 
-  if (!open) {
+  if (!open && !drawer) {
     return (
       <Flex direction="column" align="center" py="2" px="1" borderRightWidth="1px" borderColor="whiteAlpha.200">
-        <IconButton aria-label={t`Показать панель`} data-testid="side-panel-toggle" variant="ghost" color="white" size="sm" onClick={onToggle}>
+        <IconButton
+          aria-label={t`Показать панель`}
+          data-testid="side-panel-toggle"
+          variant="ghost"
+          color="white"
+          size="sm"
+          onClick={onToggle}
+        >
           <PanelLeftOpen size={18} />
         </IconButton>
       </Flex>
-    )
+    );
   }
 
-  return (
+  const panel = (
     <Flex
       as="aside"
       direction="column"
-      w={{ base: '280px', lg: '340px' }}
+      w={drawer ? 'full' : { base: '280px', lg: '340px' }}
+      h={drawer ? 'full' : undefined}
       flexShrink={0}
       borderRightWidth="1px"
       borderColor="whiteAlpha.200"
       bg="gray.900"
       data-testid="side-panel"
     >
-      <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value as Tab)} variant="line" size="sm" display="flex" flexDirection="column" minH="0" flex="1">
+      {/* A tab's content mounts when first opened: the calendar's query runs only for those who look at it. */}
+      <Tabs.Root
+        lazyMount
+        value={tab}
+        onValueChange={(details) => setTab(details.value as Tab)}
+        variant="line"
+        size="sm"
+        display="flex"
+        flexDirection="column"
+        minH="0"
+        flex="1"
+      >
         <Flex align="stretch" borderBottomWidth="1px" borderColor="whiteAlpha.200">
           <Tabs.List flex="1" borderBottomWidth="0" overflowX="auto" gap="0">
             {tabs.map((item) => (
+              // The label is shown under the icon: it names the tab for everyone, screen readers included.
               <Tabs.Trigger
                 key={item.value}
                 value={item.value}
                 title={item.label}
-                aria-label={item.label}
                 data-testid={`tab-${item.value}`}
                 color="whiteAlpha.700"
                 _selected={{ color: 'white' }}
-                px="2.5"
+                px="1.5"
+                h="auto"
+                py="1.5"
+                flexDirection="column"
+                gap="1"
+                minW="0"
               >
                 {item.icon}
+                <Text as="span" fontSize="2xs" lineHeight="1" whiteSpace="nowrap" data-testid="tab-label">
+                  {item.label}
+                </Text>
               </Tabs.Trigger>
             ))}
           </Tabs.List>
-          <IconButton aria-label={t`Скрыть панель`} data-testid="side-panel-toggle" variant="ghost" color="white" size="sm" onClick={onToggle} alignSelf="center">
+          <IconButton
+            aria-label={t`Скрыть панель`}
+            data-testid="side-panel-toggle"
+            variant="ghost"
+            color="white"
+            size="sm"
+            onClick={onToggle}
+            alignSelf="center"
+          >
             <PanelLeftClose size={18} />
           </IconButton>
         </Flex>
@@ -99,10 +152,10 @@ export function SidePanel({
               <ContactsTab query={query} />
             </Suspense>
           </Tabs.Content>
-          <Tabs.Content value="calendar">
-            <ComingLater icon={<CalendarDays size={32} />} title={<Trans>Календарь встреч</Trans>}>
-              <Trans>Планирование встреч и синхронизация с календарём появятся в следующей версии.</Trans>
-            </ComingLater>
+          <Tabs.Content value="calendar" p="3">
+            <Suspense fallback={<Text color="whiteAlpha.700">{t`Загрузка календаря...`}</Text>}>
+              <CalendarTab />
+            </Suspense>
           </Tabs.Content>
           <Tabs.Content value="activities">
             <ComingLater icon={<Puzzle size={32} />} title={<Trans>Активности</Trans>}>
@@ -112,18 +165,32 @@ export function SidePanel({
           <Tabs.Content value="rooms" p="3">
             <RoomsTab query={query} />
           </Tabs.Content>
-          <Tabs.Content value="recordings">
-            <ComingLater icon={<Film size={32} />} title={<Trans>Записей пока нет</Trans>}>
-              <Trans>Запись встреч появится в следующей версии.</Trans>
-            </ComingLater>
+          <Tabs.Content value="recordings" p="3">
+            <Suspense fallback={<Text color="whiteAlpha.700">{t`Загрузка записей...`}</Text>}>
+              <RecordingsTab />
+            </Suspense>
           </Tabs.Content>
-          <Tabs.Content value="files">
-            <ComingLater icon={<FolderOpen size={32} />} title={<Trans>Файлами пока не делились</Trans>}>
-              <Trans>Обмен файлами в комнатах появится в следующей версии.</Trans>
-            </ComingLater>
+          <Tabs.Content value="files" p="3">
+            <Suspense fallback={<Text color="whiteAlpha.700">{t`Загрузка файлов...`}</Text>}>
+              <FilesTab />
+            </Suspense>
           </Tabs.Content>
         </Box>
       </Tabs.Root>
     </Flex>
-  )
+  );
+
+  if (!drawer) return panel;
+  return (
+    <Drawer.Root open={open} onOpenChange={(details) => details.open !== open && onToggle()} placement="start">
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content bg="gray.900" color="white" w="340px" maxW="88vw">
+            {panel}
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+    </Drawer.Root>
+  );
 }

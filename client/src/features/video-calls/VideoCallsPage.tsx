@@ -1,23 +1,27 @@
-import { Suspense, useEffect, useState } from 'react'
-import { Box, Flex } from '@chakra-ui/react'
-import { graphql, useLazyLoadQuery } from 'react-relay/hooks'
-import type { VideoCallsPageQuery } from '../../__generated__/VideoCallsPageQuery.graphql'
-import { LoadingScreen } from '../../components/LoadingScreen'
-import { toaster } from '../../components/ui/toaster'
-import { useCall } from './call/useCall'
-import { useAnswerFromLink } from './call/useAnswerFromLink'
-import { DEFAULT_QUALITY, type Quality } from './call/media'
-import { callNoticeText } from './texts'
-import { MeetingHeader } from './MeetingHeader'
-import { SidePanel } from './SidePanel'
-import { Stage } from './stage/Stage'
-import { BottomBar } from './stage/BottomBar'
-import { ParticipantsPanel } from './stage/ParticipantsPanel'
-import { IncomingCallDialog } from './stage/IncomingCallDialog'
-import { ChatPanel } from './chat/ChatPanel'
-import { ContactCardsListener } from './chat/ContactCardsListener'
-import { ShareContactDialog, type ShareTarget } from './contacts/ShareContactDialog'
-import { MeetingProvider, type MeetingContextValue } from './MeetingContext'
+import { Suspense, useEffect, useState } from 'react';
+import { Box, Flex, useBreakpointValue } from '@chakra-ui/react';
+import { graphql } from 'react-relay/hooks';
+import { usePageQuery } from '../../app/pageQuery';
+import type { VideoCallsPageQuery } from '../../__generated__/VideoCallsPageQuery.graphql';
+import { LoadingScreen } from '../../components/LoadingScreen';
+import { toaster } from '../../components/ui/toaster';
+import { useCall } from './call/useCall';
+import { useStageRecording } from './recordings/useStageRecording';
+import { useAnswerFromLink } from './call/useAnswerFromLink';
+import { useJoinEventFromLink } from './calendar/useJoinEventFromLink';
+import { qualityOf, type Quality } from './call/media';
+import { MeetingsSwitchedOff } from './MeetingsSwitchedOff';
+import { callNoticeText } from './texts';
+import { MeetingHeader } from './MeetingHeader';
+import { SidePanel } from './SidePanel';
+import { Stage } from './stage/Stage';
+import { BottomBar } from './stage/BottomBar';
+import { ParticipantsPanel } from './stage/ParticipantsPanel';
+import { IncomingCallDialog } from './stage/IncomingCallDialog';
+import { ChatPanel } from './chat/ChatPanel';
+import { ContactCardsListener } from './chat/ContactCardsListener';
+import { ShareContactDialog } from './contacts/ShareContactDialog';
+import { MeetingProvider, type MeetingContextValue, type ShareTarget } from './MeetingContext';
 
 const pageQuery = graphql`
   query VideoCallsPageQuery {
@@ -27,72 +31,102 @@ const pageQuery = graphql`
       firstName
       fullName
     }
-    meetingConfig {
-      iceServers {
-        urls
-        username
-        credential
-      }
+    zoomvisorStatus {
+      enabled
     }
-    ...ContactsTab_query
-    ...RoomsTab_query
+    meetingConfig {
+      defaultVideoQuality
+      ...useCall_meetingConfig
+      ...MeetingHeader_meetingConfig
+    }
+    ...SidePanel_query
     ...ShareContactDialog_query
   }
-`
+`;
 
 /** The meeting area (/video-calls): full screen, without the page frame. */
 export default function VideoCallsPage() {
   return (
     <Suspense fallback={<LoadingScreen fullPage />}>
-      <MeetingArea />
+      <MeetingGate />
     </Suspense>
-  )
+  );
 }
 
-function MeetingArea() {
-  const data = useLazyLoadQuery<VideoCallsPageQuery>(pageQuery, {}, { fetchPolicy: 'store-and-network' })
-  const { call, engine } = useCall(data.meetingConfig.iceServers)
-  useAnswerFromLink(engine)
-  const [quality, setQuality] = useState<Quality>(DEFAULT_QUALITY)
-  const [panelOpen, setPanelOpen] = useState(true)
-  const [chatOpen, setChatOpen] = useState(false)
-  const [participantsOpen, setParticipantsOpen] = useState(false)
-  const [share, setShare] = useState<ShareTarget | null>(null)
+/** The meeting area, or why it is closed: the admin switched the ZoomVisor module off. */
+function MeetingGate() {
+  const data = usePageQuery<VideoCallsPageQuery>(pageQuery);
+  if (!data.zoomvisorStatus.enabled) return <MeetingsSwitchedOff />;
+  return <MeetingArea data={data} />;
+}
+
+function MeetingArea({ data }: { data: VideoCallsPageQuery['response'] }) {
+  const { call, engine } = useCall(data.meetingConfig);
+  const recording = useStageRecording(call, engine, {
+    databaseId: data.viewer?.databaseId ?? 0,
+    fullName: data.viewer?.fullName ?? '',
+  });
+  useAnswerFromLink(engine);
+  const [quality, setQuality] = useState<Quality>(() => qualityOf(data.meetingConfig.defaultVideoQuality));
+  useJoinEventFromLink(engine, quality);
+  // On a phone the panel is a drawer, closed until asked for; on a desktop it starts open beside the stage.
+  const phone = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
+  const [panelOpen, setPanelOpen] = useState(true);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [chatOpen, setChatOpen] = useState(false);
+  const [participantsOpen, setParticipantsOpen] = useState(false);
+  const [share, setShare] = useState<ShareTarget | null>(null);
 
   // Failures and endings of the call show as notices; the call is already back to idle.
   useEffect(() => {
-    if (!call.notice) return
-    const { text, error } = callNoticeText(call.notice)
-    toaster.create({ type: error ? 'error' : 'info', title: text, closable: true })
-    engine.dismissNotice()
-  }, [call.notice, engine])
+    if (!call.notice) return;
+    const { text, error } = callNoticeText(call.notice);
+    toaster.create({ type: error ? 'error' : 'info', title: text, closable: true });
+    engine.dismissNotice();
+  }, [call.notice, engine]);
 
-  const viewer = data.viewer
-  if (!viewer) return null // the guard signs out a viewer the server no longer knows
+  // A choice in the drawer (a room joined, a contact called, a call answered) closes it.
+  // (Adjusted while rendering, when the call starts: no effect and no extra render.)
+  const busy = call.status !== 'idle';
+  const [wasBusy, setWasBusy] = useState(busy);
+  if (busy !== wasBusy) {
+    setWasBusy(busy);
+    if (busy) setDrawerOpen(false);
+  }
 
-  const inRoom = call.status !== 'idle' && call.room !== null
+  const viewer = data.viewer;
+  if (!viewer) return null; // the guard signs out a viewer the server no longer knows
+
+  const inRoom = call.status !== 'idle' && call.room !== null;
   const context: MeetingContextValue = {
-    viewer,
+    viewer: { id: viewer.id, databaseId: viewer.databaseId, firstName: viewer.firstName, fullName: viewer.fullName },
     call,
     engine,
     quality,
+    recording,
     openShare: setShare,
-  }
+  };
 
   return (
     <MeetingProvider value={context}>
       <Flex direction="column" h="100dvh" bg="gray.950" color="white" data-testid="meeting-area">
         <MeetingHeader
+          config={data.meetingConfig}
+          onOpenPanel={phone ? () => setDrawerOpen(true) : undefined}
           quality={quality}
           onQualityChange={(next) => {
-            setQuality(next)
-            engine.setQuality(next)
+            setQuality(next);
+            engine.setQuality(next);
           }}
         />
         <Flex flex="1" minH="0">
-          <SidePanel open={panelOpen} onToggle={() => setPanelOpen((open) => !open)} query={data} />
+          {phone ? (
+            <SidePanel drawer open={drawerOpen} onToggle={() => setDrawerOpen((open) => !open)} query={data} />
+          ) : (
+            <SidePanel open={panelOpen} onToggle={() => setPanelOpen((open) => !open)} query={data} />
+          )}
           <Flex direction="column" flex="1" minW="0">
-            <Box flex="1" minH="0" overflow="auto">
+            <Box flex="1" minH="0" overflow="auto" data-testid="call-container">
               <Stage />
             </Box>
             {call.status !== 'idle' && (
@@ -112,5 +146,5 @@ function MeetingArea() {
         {share && <ShareContactDialog query={data} target={share} onClose={() => setShare(null)} />}
       </Flex>
     </MeetingProvider>
-  )
+  );
 }

@@ -1,7 +1,7 @@
-import { i18n, type MessageDescriptor } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
-import type { CallNotice } from './call/callEngine'
-import type { MediaFailure } from './call/media'
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { CallNotice } from './call/callEngine';
+import type { MediaFailure } from './call/media';
 
 // Calls (spec section 8): each camera/microphone failure with its hint; the call returns to idle.
 const MEDIA_FAILURES: Record<MediaFailure, MessageDescriptor> = {
@@ -12,7 +12,7 @@ const MEDIA_FAILURES: Record<MediaFailure, MessageDescriptor> = {
   noWebRTC: msg`Браузер не поддерживает видеозвонки (WebRTC). Откройте LinkUp в современном браузере`,
   insecure: msg`Для звонков нужно защищённое соединение (HTTPS)`,
   unknown: msg`Не удалось получить доступ к камере или микрофону. Попробуйте снова`,
-}
+};
 
 const NOTICES = {
   declined: msg`Собеседник отклонил звонок`,
@@ -22,32 +22,36 @@ const NOTICES = {
   screenShare: msg`Ошибка запуска демонстрации экрана`,
   busy: msg`Собеседник занят`,
   failed: msg`Не удалось подключиться. Попробуйте снова`,
-}
+};
 
 /** The text shown for a call notice, and whether it reports a failure. */
 export function callNoticeText(notice: CallNotice): { text: string; error: boolean } {
   switch (notice.kind) {
     case 'media':
-      return { text: i18n._(MEDIA_FAILURES[notice.failure]), error: true }
+      return { text: i18n._(MEDIA_FAILURES[notice.failure]), error: true };
     case 'server':
-      return { text: notice.message || i18n._(NOTICES.failed), error: true }
+      return { text: notice.message || i18n._(NOTICES.failed), error: true };
     case 'screenShare':
-      return { text: i18n._(NOTICES.screenShare), error: true }
+      return { text: i18n._(NOTICES.screenShare), error: true };
+    case 'recordingStarted': {
+      const { name } = notice;
+      return { text: i18n._(msg`${name} начинает запись встречи`), error: false };
+    }
     default:
-      return { text: i18n._(NOTICES[notice.kind]), error: false }
+      return { text: i18n._(NOTICES[notice.kind]), error: false };
   }
 }
 
 // Voice messages (spec section 8, "Meeting area"): the microphone alerts.
-export type MicrophoneFailure = 'denied' | 'notFound' | 'notSupported' | 'insecure' | 'unknown'
+export type MicrophoneFailure = 'denied' | 'notFound' | 'notSupported' | 'insecure' | 'unknown';
 const MICROPHONE_FAILURES: Record<MicrophoneFailure, MessageDescriptor> = {
   denied: msg`Доступ к микрофону запрещен. Разрешите доступ в настройках браузера`,
   notFound: msg`Микрофон не найден. Подключите микрофон и попробуйте снова`,
   notSupported: msg`Запись голосовых сообщений не поддерживается в этом браузере`,
   insecure: msg`Для записи голоса нужно защищённое соединение (HTTPS)`,
   unknown: msg`Ошибка доступа к микрофону`,
-}
-export const microphoneFailureText = (failure: MicrophoneFailure) => i18n._(MICROPHONE_FAILURES[failure])
+};
+export const microphoneFailureText = (failure: MicrophoneFailure) => i18n._(MICROPHONE_FAILURES[failure]);
 
 export const ROOM_TYPE_LABELS: Record<string, MessageDescriptor> = {
   GROUP: msg`Группа`,
@@ -56,21 +60,21 @@ export const ROOM_TYPE_LABELS: Record<string, MessageDescriptor> = {
   STUDY: msg`Занятие`,
   AUDIO_CALL: msg`Аудиозвонок`,
   VIDEO_CALL: msg`Видеозвонок`,
-}
+};
 
 export const CLASS_ROLE_LABELS: Record<string, MessageDescriptor> = {
   ADMIN: msg`Администратор`,
   MODERATOR: msg`Модератор`,
   MEMBER: msg`Участник`,
   GUEST: msg`Гость`,
-}
+};
 
-export const labelOf = (labels: Record<string, MessageDescriptor>, key: string) => (labels[key] ? i18n._(labels[key]) : key)
+export const labelOf = (labels: Record<string, MessageDescriptor>, key: string) => (labels[key] ? i18n._(labels[key]) : key);
 
 /** 75 → "1:15". */
 export function formatDuration(totalSeconds: number): string {
-  const seconds = Math.max(0, Math.floor(totalSeconds))
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
 /** The first letters of a name, for an avatar without a picture. */
@@ -80,5 +84,5 @@ export function initials(name: string): string {
     .filter(Boolean)
     .slice(0, 2)
     .map((part) => part[0]!.toUpperCase())
-    .join('')
+    .join('');
 }

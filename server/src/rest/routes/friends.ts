@@ -3,25 +3,23 @@ import type { RestRequest, RestRoute } from '../router';
 import { restUser } from '../fragments';
 import { userGlobalId } from './profile';
 import { text } from './values';
+import { specFriendshipStatus, type FriendshipState } from '../../services/relations';
 
-/** The spec's `friendship_status`: null (none), pending (either way), accepted, blocked (either way). */
-export function restFriendshipStatus(state: string | null): 'pending' | 'accepted' | 'blocked' | null {
-  if (state === 'PENDING_OUTGOING' || state === 'PENDING_INCOMING') return 'pending';
-  if (state === 'ACCEPTED') return 'accepted';
-  if (state === 'BLOCKED_BY_ME' || state === 'BLOCKED_BY_THEM') return 'blocked';
-  return null;
-}
+/** The spec's `friendship_status` of a GraphQL `FriendshipState` name (PENDING_OUTGOING is pending-outgoing). */
+const restFriendshipStatus = (name: string | null) =>
+  specFriendshipStatus(name ? (name.toLowerCase().replace('_', '-') as FriendshipState) : 'none');
 
 /** What every friendship change answers: the new status, from the caller's side. */
-const change = (field: string) => (data: Record<string, { user: { friendshipStatus: string | null } }>) => {
-  const state = data[field]!.user.friendshipStatus;
+const change = (field: string) => (data: Record<string, { user: { friendshipStatus: string | null } | null }>) => {
+  // No user: that member blocked the caller (the caller blocking back), so the pair is blocked by them.
+  const state = data[field]!.user?.friendshipStatus ?? 'BLOCKED_BY_THEM';
   return { success: true, status: restFriendshipStatus(state), state: state?.toLowerCase() ?? null };
 };
 
 const userAction = (method: 'POST', path: string, mutation: string, id: (req: RestRequest) => string): RestRoute => ({
   method,
   path,
-  signedIn: true,
+  access: 'member',
   operation: `mutation Rest_${mutation}($userId: ID!) {
     ${mutation}(userId: $userId) { __typename ...RestError ... on FriendshipChange { user { friendshipStatus } } }
   }`,
@@ -44,7 +42,7 @@ export const friendRoutes: RestRoute[] = [
   {
     method: 'GET',
     path: '/search-friends',
-    signedIn: true,
+    access: 'member',
     operation: `query RestSearchFriends($query: String!) {
       contactSearch(query: $query, first: 50) {
         edges { node { databaseId username firstName lastName avatarImage friendshipStatus } }
@@ -64,7 +62,7 @@ export const friendRoutes: RestRoute[] = [
   {
     method: 'GET',
     path: '/friendship-status/:id(\\d+)',
-    signedIn: true,
+    access: 'member',
     operation: `query RestFriendshipStatus($id: ID!) { node(id: $id) { ... on User { friendshipStatus } } }`,
     variables: ({ params }) => ({ id: userGlobalId(params.id) }),
     notFound: { field: 'node', detail: 'user.notFound' },
@@ -80,7 +78,7 @@ export const friendRoutes: RestRoute[] = [
   {
     method: 'GET',
     path: '/friend-requests/incoming',
-    signedIn: true,
+    access: 'member',
     operation: `query RestIncomingRequests {
       incomingFriendRequests(first: 200) { edges { node { databaseId createdAt requester { ...RestUser } } } }
     }`,
@@ -94,7 +92,7 @@ export const friendRoutes: RestRoute[] = [
   {
     method: 'PUT',
     path: '/friends/:id(\\d+)/respond',
-    signedIn: true,
+    access: 'owner',
     operation: `mutation RestRespond($requestId: ID!, $accept: Boolean!) {
       respondToFriendRequest(requestId: $requestId, accept: $accept) {
         __typename ...RestError ... on FriendshipChange { user { friendshipStatus } }
@@ -111,7 +109,7 @@ export const friendRoutes: RestRoute[] = [
   {
     method: 'GET',
     path: '/friends',
-    signedIn: true,
+    access: 'member',
     operation: `query RestFriends { friendships(first: 200) { edges { node { ${FRIENDSHIP_FIELDS} } } } }`,
     respond: ({ friendships }) =>
       friendships.edges.map(({ node }: { node: Parameters<typeof restFriendship>[0] }) => restFriendship(node)),

@@ -7,6 +7,20 @@ import { friendRoutes } from './friends';
 import { messageRoutes } from './messages';
 import { publicationRoutes } from './publications';
 import { zoomvisorRoutes } from './zoomvisor';
+import { calendarRoutes } from './calendar';
+import { recordingRoutes } from './recordings';
+import { roomFileRoutes } from './roomFiles';
+import { adminRoutes } from './admin';
+import { contentRoutes } from './content';
+import { supportRoutes } from './support';
+import { subscriptionRoutes } from './subscriptions';
+import { landingRoutes } from './landing';
+import { mediaRoutes } from './media';
+import { apiKeyRoutes } from './apiKeys';
+import { moduleRoutes } from './modules';
+import { settingsRoutes } from './settings';
+import { brandingRoutes } from './branding';
+import { translationRoutes } from './translations';
 
 /** The documented REST paths (spec section 7), one file per area. Each is also served under /api. */
 export const routes: RestRoute[] = [
@@ -18,4 +32,18 @@ export const routes: RestRoute[] = [
   ...messageRoutes,
   ...publicationRoutes,
   ...zoomvisorRoutes,
+  ...calendarRoutes,
+  ...recordingRoutes,
+  ...roomFileRoutes,
+  ...adminRoutes,
+  ...contentRoutes,
+  ...supportRoutes,
+  ...subscriptionRoutes,
+  ...landingRoutes,
+  ...mediaRoutes,
+  ...apiKeyRoutes,
+  ...moduleRoutes,
+  ...settingsRoutes,
+  ...brandingRoutes,
+  ...translationRoutes,
 ];

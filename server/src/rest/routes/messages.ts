@@ -1,6 +1,6 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import type { RestRequest, RestRoute } from '../router';
-import { text } from './values';
+import { idempotencyKey, text } from './values';
 
 type GraphQLMessage = {
   databaseId: number;
@@ -10,6 +10,20 @@ type GraphQLMessage = {
   attachments: { originalName: string; mimeType: string; size: number; url: string }[];
 };
 
+/** A conversation as RestConversations selects it. */
+type GraphQLConversation = {
+  databaseId: number;
+  unreadCount: number;
+  otherParticipant: {
+    databaseId: number;
+    firstName: string;
+    lastName: string;
+    username: string;
+    avatarImage: string | null;
+  } | null;
+  lastMessage: GraphQLMessage | null;
+};
+
 const MESSAGE_FIELDS = 'databaseId content createdAt senderId attachments { originalName mimeType size url }';
 
 const restMessage = (message: GraphQLMessage, req: RestRequest) => ({
@@ -17,7 +31,12 @@ const restMessage = (message: GraphQLMessage, req: RestRequest) => ({
   content: message.content,
   created_at: message.createdAt,
   is_mine: message.senderId === encodeGlobalID('User', req.context.viewer!.user.id),
-  attachments: message.attachments.map((file) => ({ name: file.originalName, type: file.mimeType, size: file.size, url: file.url })),
+  attachments: message.attachments.map((file) => ({
+    name: file.originalName,
+    type: file.mimeType,
+    size: file.size,
+    url: file.url,
+  })),
 });
 
 /** Files of a multipart body, under `files` (as the spec's uploads) or `attachments`. */
@@ -28,7 +47,7 @@ export const messageRoutes: RestRoute[] = [
   {
     method: 'GET',
     path: '/messages/conversations',
-    signedIn: true,
+    access: 'member',
     operation: `query RestConversations {
       conversations(first: 100) {
         edges { node {
@@ -39,7 +58,7 @@ export const messageRoutes: RestRoute[] = [
       }
     }`,
     respond: ({ conversations }, req) =>
-      conversations.edges.map(({ node }: { node: Record<string, any> }) => ({
+      conversations.edges.map(({ node }: { node: GraphQLConversation }) => ({
         id: node.databaseId,
         user: node.otherParticipant && {
           id: node.otherParticipant.databaseId,
@@ -55,7 +74,7 @@ export const messageRoutes: RestRoute[] = [
   {
     method: 'POST',
     path: '/messages',
-    signedIn: true,
+    access: 'member',
     status: 201,
     operation: `mutation RestSendMessage($input: SendMessageInput!) {
       sendMessage(input: $input) {
@@ -63,13 +82,15 @@ export const messageRoutes: RestRoute[] = [
         ... on SendMessageSuccess { sentMessage { ${MESSAGE_FIELDS} } conversation { databaseId } }
       }
     }`,
-    variables: ({ body }) => {
+    variables: (req) => {
+      const { body } = req;
       const receiver = Number(body.receiver_id);
       return {
         input: {
           recipientId: Number.isInteger(receiver) && receiver > 0 ? encodeGlobalID('User', receiver) : null,
           content: text(body.content),
           attachments: [...filesOf(body.files), ...filesOf(body.attachments)],
+          idempotencyKey: idempotencyKey(req),
         },
       };
     },

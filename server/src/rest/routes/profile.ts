@@ -7,7 +7,8 @@ import { text } from './values';
 export const userGlobalId = (value: unknown) => encodeGlobalID('User', text(value).trim());
 
 /** A field the client sent (even blank: that clears it) or left out (unchanged). */
-const optional = (body: RestRequest['body'], key: string) => (key in body ? (body[key] == null ? null : text(body[key])) : undefined);
+const optional = (body: RestRequest['body'], key: string) =>
+  key in body ? (body[key] == null ? null : text(body[key])) : undefined;
 
 const blankAsNull = (value: string | null | undefined) => (value === '' ? null : value);
 
@@ -27,7 +28,7 @@ export const profileRoutes: RestRoute[] = [
   {
     method: 'PATCH',
     path: '/users/profile',
-    signedIn: true,
+    access: 'owner',
     operation: `mutation RestUpdateProfile($userId: ID, $input: UpdateProfileInput!) {
       updateProfile(userId: $userId, input: $input) { __typename ...RestError ... on ProfileChange { message user { ...RestUser } } }
     }`,
@@ -50,14 +51,14 @@ export const profileRoutes: RestRoute[] = [
   {
     method: 'GET',
     path: '/users/profile-settings',
-    signedIn: true,
+    access: 'member',
     operation: `query RestProfileSettings { viewer { ${SETTINGS_FIELDS} } }`,
     respond: ({ viewer }) => settings(viewer),
   },
   {
     method: 'PUT',
     path: '/users/profile-settings',
-    signedIn: true,
+    access: 'member',
     operation: `mutation RestUpdateProfileSettings($input: UpdateProfileSettingsInput!) {
       updateProfileSettings(input: $input) { __typename ...RestError ... on ProfileChange { message user { ${SETTINGS_FIELDS} } } }
     }`,
@@ -75,7 +76,7 @@ export const profileRoutes: RestRoute[] = [
   {
     method: 'POST',
     path: '/users/send-sms-verification',
-    signedIn: true,
+    access: 'member',
     operation: `mutation RestSendSms($input: SendPhoneVerificationCodeInput!) {
       sendPhoneVerificationCode(input: $input) {
         __typename ...RestError ... on SendPhoneVerificationCodeSuccess { message devNote }
@@ -91,7 +92,7 @@ export const profileRoutes: RestRoute[] = [
   {
     method: 'POST',
     path: '/users/verify-phone',
-    signedIn: true,
+    access: 'member',
     operation: `mutation RestVerifyPhone($input: VerifyPhoneInput!) {
       verifyPhone(input: $input) { __typename ...RestError ... on ProfileChange { message user { phone phoneVerified } } }
     }`,
@@ -106,7 +107,7 @@ export const profileRoutes: RestRoute[] = [
   {
     method: 'POST',
     path: '/users/change-password',
-    signedIn: true,
+    access: 'member',
     operation: `mutation RestChangePassword($input: ChangePasswordInput!) {
       changePassword(input: $input) { __typename ...RestError ... on ChangePasswordSuccess { message } }
     }`,
@@ -118,7 +119,7 @@ export const profileRoutes: RestRoute[] = [
   {
     method: 'POST',
     path: '/users/upload-image',
-    signedIn: true,
+    access: 'owner',
     operation: `mutation RestUploadProfileImage($userId: ID, $kind: ProfileImageKind!, $file: File) {
       uploadProfileImage(userId: $userId, kind: $kind, file: $file) {
         __typename ...RestError ... on ProfileChange { imageUrl }
@@ -135,14 +136,14 @@ export const profileRoutes: RestRoute[] = [
   {
     method: 'GET',
     path: '/users/friends-count',
-    signedIn: true,
+    access: 'member',
     operation: `query RestFriendsCount { viewer { friendsCount } }`,
     respond: ({ viewer }) => ({ count: viewer.friendsCount }),
   },
   {
     method: 'GET',
     path: '/users/:id(\\d+)/profile',
-    signedIn: true,
+    access: 'member',
     operation: `query RestUserProfile($id: ID!) {
       node(id: $id) { ... on User { ...RestUser isSubscribed followersCount } }
     }`,
@@ -153,7 +154,7 @@ export const profileRoutes: RestRoute[] = [
   {
     method: 'GET',
     path: '/users/profile/:username',
-    signedIn: true,
+    access: 'member',
     operation: `query RestUserByUsername($username: String!) { userByUsername(username: $username) { ...RestUser } }`,
     variables: ({ params }) => ({ username: params.username }),
     notFound: { field: 'userByUsername', detail: 'user.notFoundByName' },
@@ -162,7 +163,7 @@ export const profileRoutes: RestRoute[] = [
   {
     method: 'GET',
     path: '/users/:id(\\d+)/posts',
-    signedIn: true,
+    access: 'member',
     operation: `query RestUserPosts($id: ID!, $first: Int) {
       node(id: $id) {
         ... on User {
@@ -191,7 +192,7 @@ export const profileRoutes: RestRoute[] = [
   {
     method: 'GET',
     path: '/users/:id(\\d+)/friends',
-    signedIn: true,
+    access: 'member',
     operation: `query RestUserFriends($id: ID!) {
       node(id: $id) { ... on User { friends(first: 100) { edges { node { ...RestUser } } } } }
     }`,

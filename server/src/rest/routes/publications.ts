@@ -1,141 +1,22 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import type { RestRequest, RestRoute } from '../router';
-import { text } from './values';
+import { userGlobalId } from './profile';
+import { files, idempotencyKey, number, text } from './values';
+import {
+  AUTHOR,
+  MEDIA,
+  PUBLICATION,
+  REVIEW,
+  restComment,
+  restMedia,
+  restPublication,
+  restReview,
+  type Publication,
+} from './publicationShapes';
 
 /** Spec section 7, "Publications" (media files themselves are served by http.ts, not by a row). */
 
-const AUTHOR = `databaseId username firstName lastName avatarImage`;
-
-const PUBLICATION = `fragment RestPublication on Publication {
-  databaseId content createdAt updatedAt likesCount viewerHasLiked viewerIsAuthor commentsCount
-  author { ${AUTHOR} }
-  location { latitude longitude address mapProvider mapUrl }
-  media { ...RestMedia }
-  comments(first: 100) { edges { node { databaseId text createdAt author { ${AUTHOR} } } } }
-}`;
-
-const MEDIA = `fragment RestMedia on PublicationMedia {
-  databaseId filename originalName fileType mimeType size width height durationSeconds url thumbnailUrl
-}`;
-
-const REVIEW = `fragment RestReview on LocationReview {
-  databaseId latitude longitude rating text createdAt author { ${AUTHOR} }
-}`;
-
-type Author = { databaseId: number; username: string; firstName: string; lastName: string; avatarImage: string | null };
-type Media = {
-  databaseId: number;
-  filename: string;
-  originalName: string | null;
-  fileType: string;
-  mimeType: string;
-  size: number;
-  width: number | null;
-  height: number | null;
-  durationSeconds: number | null;
-  url: string;
-  thumbnailUrl: string;
-};
-type Publication = {
-  databaseId: number;
-  content: string;
-  createdAt: string;
-  updatedAt: string;
-  likesCount: number;
-  viewerHasLiked: boolean;
-  viewerIsAuthor: boolean;
-  commentsCount: number;
-  author: Author;
-  location: { latitude: number; longitude: number; address: string | null; mapProvider: string | null; mapUrl: string } | null;
-  media: Media[];
-  comments: { edges: { node: { databaseId: number; text: string; createdAt: string; author: Author } }[] };
-};
-
-/** The spec's author fields (section 3, Publication): flat, snake_case. */
-const authorFields = (author: Author) => ({
-  user_id: author.databaseId,
-  username: author.username,
-  first_name: author.firstName,
-  last_name: author.lastName,
-  user_avatar: author.avatarImage,
-  user_name: `${author.firstName} ${author.lastName}`.trim(),
-});
-
-const restMedia = (media: Media) => ({
-  id: media.databaseId,
-  filename: media.filename,
-  original_name: media.originalName,
-  file_type: media.fileType.toLowerCase(),
-  mime_type: media.mimeType,
-  size: media.size,
-  width: media.width,
-  height: media.height,
-  duration: media.durationSeconds,
-  url: media.url,
-  thumbnail_url: media.thumbnailUrl,
-});
-
-const restComment = (comment: Publication['comments']['edges'][number]['node']) => ({
-  id: comment.databaseId,
-  ...authorFields(comment.author),
-  text: comment.text,
-  created_at: comment.createdAt,
-});
-
-/** The spec's publication object (section 3). */
-export const restPublication = (p: Publication) => ({
-  id: p.databaseId,
-  ...authorFields(p.author),
-  content: p.content,
-  media_files: p.media.map(restMedia),
-  location: p.location && {
-    latitude: p.location.latitude,
-    longitude: p.location.longitude,
-    address: p.location.address,
-    map_provider: p.location.mapProvider,
-    map_url: p.location.mapUrl,
-  },
-  created_at: p.createdAt,
-  updated_at: p.updatedAt,
-  likes_count: p.likesCount,
-  is_liked: p.viewerHasLiked,
-  is_author: p.viewerIsAuthor,
-  comments_count: p.commentsCount,
-  comments: p.comments.edges.map((edge) => restComment(edge.node)),
-});
-
-type Review = { databaseId: number; latitude: number; longitude: number; rating: number; text: string; createdAt: string; author: Author };
-
-const restReview = (review: Review) => ({
-  id: review.databaseId,
-  ...authorFields(review.author),
-  latitude: review.latitude,
-  longitude: review.longitude,
-  rating: review.rating,
-  review_text: review.text,
-  created_at: review.createdAt,
-});
-
 const publicationId = ({ params }: RestRequest) => encodeGlobalID('Publication', params.id ?? '');
-
-/**
- * A number from a form or JSON field. What is not a number is sent as one outside every allowed
- * range, so the operation's own rule refuses it with its text (GraphQL would only say "not a Float").
- */
-const number = (value: unknown) => {
-  const parsed = typeof value === 'number' ? value : typeof value === 'string' && value.trim() ? Number(value) : NaN;
-  return Number.isFinite(parsed) ? parsed : 1e9;
-};
-
-/** A path id as a GraphQL Int; 0 (nobody) for anything else. */
-const int32 = (value: unknown) => {
-  const parsed = Number(value);
-  return Number.isInteger(parsed) && parsed > 0 && parsed < 2 ** 31 ? parsed : 0;
-};
-
-/** The files of a multipart field (one part or several with the same name). */
-const files = (...values: unknown[]) =>
-  values.flat().filter((value): value is File => !!value && typeof (value as File).arrayBuffer === 'function');
 
 /** `location` as a JSON object, a JSON string in a form, or flat form fields. */
 function location(body: Record<string, unknown>) {
@@ -147,7 +28,10 @@ function location(body: Record<string, unknown>) {
       value = null;
     }
   }
-  const place = (value && typeof value === 'object' ? value : body.latitude !== undefined ? body : null) as Record<string, unknown> | null;
+  const place = (value && typeof value === 'object' ? value : body.latitude !== undefined ? body : null) as Record<
+    string,
+    unknown
+  > | null;
   if (!place) return null;
   return {
     latitude: number(place.latitude),
@@ -166,13 +50,14 @@ const nextCursor = (connection: { pageInfo: { hasNextPage: boolean; endCursor: s
   connection.pageInfo.hasNextPage && connection.pageInfo.endCursor ? { 'x-next-cursor': connection.pageInfo.endCursor } : {};
 
 const PAGE = `pageInfo { hasNextPage endCursor } edges { node { ...RestPublication } }`;
-const publications = (connection: { edges: { node: Publication }[] }) => connection.edges.map((edge) => restPublication(edge.node));
+const publications = (connection: { edges: { node: Publication }[] }) =>
+  connection.edges.map((edge) => restPublication(edge.node));
 
 export const publicationRoutes: RestRoute[] = [
   {
     method: 'GET',
     path: '/publications/feed',
-    signedIn: true,
+    access: 'member',
     operation: `query RestFeed($first: Int, $after: String) { feed(first: $first, after: $after) { ${PAGE} } } ${PUBLICATION} ${MEDIA}`,
     variables: (req) => ({ first: limit(req), after: req.query.get('cursor') || null }),
     respond: ({ feed }) => publications(feed),
@@ -181,25 +66,28 @@ export const publicationRoutes: RestRoute[] = [
   {
     method: 'GET',
     path: '/publications/user/:id',
-    signedIn: true,
-    operation: `query RestUserPublications($userId: Int!, $first: Int, $after: String) {
-      userPublications(userId: $userId, first: $first, after: $after) { ${PAGE} }
+    access: 'member',
+    // The same list as the profile's Publications tab; 404 for nobody, or a member behind a block.
+    operation: `query RestUserPublications($id: ID!, $first: Int, $after: String) {
+      node(id: $id) { ... on User { publications(first: $first, after: $after) { ${PAGE} } } }
     } ${PUBLICATION} ${MEDIA}`,
-    variables: (req) => ({ userId: int32(req.params.id), first: limit(req), after: req.query.get('cursor') || null }),
-    respond: ({ userPublications }) => publications(userPublications),
-    headers: ({ userPublications }) => nextCursor(userPublications),
+    variables: (req) => ({ id: userGlobalId(req.params.id), first: limit(req), after: req.query.get('cursor') || null }),
+    notFound: { field: 'node', detail: 'user.notFound' },
+    respond: ({ node }) => publications(node.publications),
+    headers: ({ node }) => nextCursor(node.publications),
   },
   {
     method: 'POST',
     path: '/publications/',
-    signedIn: true,
+    access: 'member',
     status: 201,
     operation: `mutation RestCreatePublication($input: CreatePublicationInput!) {
       createPublication(input: $input) {
         __typename ...RestError ... on CreatePublicationSuccess { publication { ...RestPublication } }
       }
     } ${PUBLICATION} ${MEDIA}`,
-    variables: ({ body }) => {
+    variables: (req) => {
+      const { body } = req;
       const media = files(body.files, body.file, body.media);
       const names = [body.media_files, body.media_filenames].flat().filter((name): name is string => typeof name === 'string');
       return {
@@ -208,6 +96,7 @@ export const publicationRoutes: RestRoute[] = [
           location: location(body),
           media: media.length ? media : null,
           mediaFilenames: names.length ? names : null,
+          idempotencyKey: idempotencyKey(req),
         },
       };
     },
@@ -216,7 +105,7 @@ export const publicationRoutes: RestRoute[] = [
   {
     method: 'POST',
     path: '/publications/upload-media',
-    signedIn: true,
+    access: 'member',
     status: 201,
     operation: `mutation RestUploadPublicationMedia($files: [File!]!) {
       uploadPublicationMedia(files: $files) {
@@ -229,7 +118,8 @@ export const publicationRoutes: RestRoute[] = [
   {
     method: 'PUT',
     path: '/publications/:id/media',
-    signedIn: true,
+    access: 'owner',
+    listBody: true,
     operation: `mutation RestAttachPublicationMedia($id: ID!, $filenames: [String!]!) {
       attachPublicationMedia(id: $id, filenames: $filenames) {
         __typename ...RestError ... on AttachPublicationMediaSuccess { publication { ...RestPublication } }
@@ -239,14 +129,19 @@ export const publicationRoutes: RestRoute[] = [
       const { body } = req;
       // The spec sends a bare JSON list; objects with a named list are accepted too.
       const list = [body.items, body.filenames, body.media_files, body.files].find(Array.isArray) ?? [];
-      return { id: publicationId(req), filenames: list.map((entry: unknown) => (typeof entry === 'object' && entry ? text((entry as { filename?: unknown }).filename) : text(entry))) };
+      return {
+        id: publicationId(req),
+        filenames: list.map((entry: unknown) =>
+          typeof entry === 'object' && entry ? text((entry as { filename?: unknown }).filename) : text(entry),
+        ),
+      };
     },
     respond: ({ attachPublicationMedia }) => restPublication(attachPublicationMedia.publication),
   },
   {
     method: 'PUT',
     path: '/publications/:id',
-    signedIn: true,
+    access: 'owner',
     operation: `mutation RestUpdatePublication($id: ID!, $content: String!) {
       updatePublication(id: $id, content: $content) {
         __typename ...RestError ... on UpdatePublicationSuccess { publication { ...RestPublication } }
@@ -258,7 +153,7 @@ export const publicationRoutes: RestRoute[] = [
   {
     method: 'DELETE',
     path: '/publications/:id',
-    signedIn: true,
+    access: 'owner',
     operation: `mutation RestDeletePublication($id: ID!) {
       deletePublication(id: $id) { __typename ...RestError ... on DeletePublicationSuccess { deletedDatabaseId } }
     }`,
@@ -268,7 +163,7 @@ export const publicationRoutes: RestRoute[] = [
   {
     method: 'POST',
     path: '/publications/:id/like',
-    signedIn: true,
+    access: 'member',
     operation: `mutation RestLikePublication($id: ID!) {
       likePublication(id: $id) {
         __typename ...RestError ... on LikePublicationSuccess { liked publication { likesCount } }
@@ -284,21 +179,25 @@ export const publicationRoutes: RestRoute[] = [
   {
     method: 'POST',
     path: '/publications/:id/comments',
-    signedIn: true,
+    access: 'member',
     status: 201,
-    operation: `mutation RestAddComment($id: ID!, $text: String!) {
-      addPublicationComment(publicationId: $id, text: $text) {
+    operation: `mutation RestAddComment($id: ID!, $text: String!, $idempotencyKey: String) {
+      addPublicationComment(publicationId: $id, text: $text, idempotencyKey: $idempotencyKey) {
         __typename ...RestError
         ... on AddPublicationCommentSuccess { comment { databaseId text createdAt author { ${AUTHOR} } } }
       }
     }`,
-    variables: (req) => ({ id: publicationId(req), text: text(req.body.comment_text ?? req.body.text) }),
+    variables: (req) => ({
+      id: publicationId(req),
+      text: text(req.body.comment_text ?? req.body.text),
+      idempotencyKey: idempotencyKey(req),
+    }),
     respond: ({ addPublicationComment }) => restComment(addPublicationComment.comment),
   },
   {
     method: 'GET',
     path: '/publications/map-providers',
-    signedIn: true,
+    access: 'member',
     operation: `query RestMapProviders { mapProviders { key name description isDefault } }`,
     respond: ({ mapProviders }) =>
       mapProviders.map((p: { key: string; name: string; description: string | null; isDefault: boolean }) => ({
@@ -311,7 +210,7 @@ export const publicationRoutes: RestRoute[] = [
   {
     method: 'GET',
     path: '/publications/location-reviews',
-    signedIn: true,
+    access: 'member',
     operation: `query RestLocationReviews($latitude: Float!, $longitude: Float!) {
       locationReviews(latitude: $latitude, longitude: $longitude) { ...RestReview }
     } ${REVIEW}`,
@@ -321,7 +220,7 @@ export const publicationRoutes: RestRoute[] = [
   {
     method: 'POST',
     path: '/publications/location-reviews',
-    signedIn: true,
+    access: 'member',
     status: 201,
     operation: `mutation RestAddLocationReview($input: AddLocationReviewInput!) {
       addLocationReview(input: $input) { __typename ...RestError ... on AddLocationReviewSuccess { review { ...RestReview } } }
@@ -331,7 +230,8 @@ export const publicationRoutes: RestRoute[] = [
         latitude: number(body.latitude),
         longitude: number(body.longitude),
         // Not an integer: 0, which the rating rule refuses with its text.
-        rating: body.rating == null || body.rating === '' ? null : Number.isInteger(number(body.rating)) ? number(body.rating) : 0,
+        rating:
+          body.rating == null || body.rating === '' ? null : Number.isInteger(number(body.rating)) ? number(body.rating) : 0,
         text: text(body.review_text ?? body.text),
       },
     }),
@@ -340,7 +240,7 @@ export const publicationRoutes: RestRoute[] = [
   {
     method: 'POST',
     path: '/media/upload',
-    signedIn: true,
+    access: 'member',
     status: 201,
     operation: `mutation RestUploadPhotos($files: [File!]!, $title: String) {
       uploadGalleryMedia(kind: PHOTO, files: $files, title: $title) {
@@ -348,7 +248,10 @@ export const publicationRoutes: RestRoute[] = [
         ... on UploadGalleryMediaSuccess { items { databaseId url thumbnailUrl title uploadDate } }
       }
     }`,
-    variables: ({ body }) => ({ files: files(body.photo, body.photos, body.file), title: body.title == null ? null : text(body.title) }),
+    variables: ({ body }) => ({
+      files: files(body.photo, body.photos, body.file),
+      title: body.title == null ? null : text(body.title),
+    }),
     respond: ({ uploadGalleryMedia }) => {
       const items = uploadGalleryMedia.items.map(
         (item: { databaseId: number; url: string; thumbnailUrl: string; title: string; uploadDate: string }) => ({

@@ -5,7 +5,7 @@ export const systemRoutes: RestRoute[] = [
   {
     method: 'GET',
     path: '/system/status',
-    signedIn: true,
+    access: 'member',
     operation: `query RestSystemStatus {
       systemStatus { usersTotal contentTotal contentPublished friendships messages }
     }`,

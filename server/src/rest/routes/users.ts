@@ -6,7 +6,7 @@ export const userRoutes: RestRoute[] = [
   {
     method: 'GET',
     path: '/users',
-    signedIn: true,
+    access: 'moderator',
     operation: `query RestUsers($search: String, $first: Int, $after: String) {
       users(search: $search, first: $first, after: $after) {
         totalCount

@@ -1,2 +1,26 @@
 /** `String(value)` for anything given, '' for nothing: the operation's zod rules then explain what is wrong. */
 export const text = (value: unknown) => (typeof value === 'string' ? value : value == null ? '' : String(value));
+
+/** A boolean from JSON, a form or a query ("true"/"false", 1/0); anything else goes on as given, for GraphQL to refuse. */
+export const flag = (value: unknown) => {
+  if (typeof value === 'boolean') return value;
+  if (value === 'true' || value === '1' || value === 1) return true;
+  if (value === 'false' || value === '0' || value === 0) return false;
+  return value;
+};
+
+/**
+ * A number from a form or JSON field. What is not a number is sent as one outside every allowed
+ * range, so the operation's own rule refuses it with its text (GraphQL would only say "not a Float").
+ */
+export const number = (value: unknown) => {
+  const parsed = typeof value === 'number' ? value : typeof value === 'string' && value.trim() ? Number(value) : NaN;
+  return Number.isFinite(parsed) ? parsed : 1e9;
+};
+
+/** The files of a multipart field (one part or several with the same name). */
+export const files = (...values: unknown[]) =>
+  values.flat().filter((value): value is File => !!value && typeof (value as File).arrayBuffer === 'function');
+
+/** The `Idempotency-Key` header of a send: a retry with the same key answers the first result. */
+export const idempotencyKey = ({ request }: { request: Request }) => request.headers.get('idempotency-key');

@@ -13,6 +13,11 @@ type GraphQLRoom = {
   participants: { user: { databaseId: number } }[];
 };
 
+/** The fields `restRoom` reads. */
+export const ROOM_FIELDS = `databaseId name type maxParticipants isActive createdAt
+  meetingClass { databaseId }
+  participants { user { databaseId } }`;
+
 /** The spec's room object (section 3): snake_case, numeric ids, lowercase type. */
 export const restRoom = (room: GraphQLRoom) => ({
   id: room.databaseId,
@@ -33,17 +38,13 @@ export const zoomvisorRoutes: RestRoute[] = [
   {
     method: 'POST',
     path: '/zoomvisor/rooms',
-    signedIn: true,
+    access: 'member',
     status: 201,
     operation: `mutation RestCreateRoom($classId: ID, $input: CreateRoomInput!) {
       createRoom(classId: $classId, input: $input) {
         __typename ...RestError
         ... on RoomPayload {
-          room {
-            databaseId name type maxParticipants isActive createdAt
-            meetingClass { databaseId }
-            participants { user { databaseId } }
-          }
+          room { ${ROOM_FIELDS} }
         }
       }
     }`,

@@ -1,19 +1,28 @@
-import { useEffect, useRef, useState } from 'react'
-import { Badge, Box, Button, Card, Center, Grid, Heading, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react'
-import { msg } from '@lingui/core/macro'
-import { Trans, useLingui } from '@lingui/react/macro'
-import { Film, Play, Upload } from 'lucide-react'
-import { commitMutation, graphql, useLazyLoadQuery, usePaginationFragment, useRelayEnvironment } from 'react-relay/hooks'
-import { ConnectionHandler, ROOT_ID } from 'relay-runtime'
-import type { GalleryPanelQuery, GalleryKind } from '../../../__generated__/GalleryPanelQuery.graphql'
-import type { GalleryPanel_query$key } from '../../../__generated__/GalleryPanel_query.graphql'
-import type { GalleryPaginationQuery } from '../../../__generated__/GalleryPaginationQuery.graphql'
-import type { GalleryPanelUploadMutation } from '../../../__generated__/GalleryPanelUploadMutation.graphql'
-import { toaster } from '../../../components/ui/toaster'
-import { formatDate } from '../../../i18n/format'
-import { formatDuration } from '../format'
-import { FailureAlert } from '../FailureAlert'
-import { MediaViewer } from '../MediaViewer'
+import { useEffect, useRef, useState } from 'react';
+import { Badge, Box, Button, Card, Center, Grid, Heading, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Film, Play, Upload } from 'lucide-react';
+import {
+  commitMutation,
+  graphql,
+  usePaginationFragment,
+  usePreloadedQuery,
+  useRelayEnvironment,
+  type PreloadedQuery,
+} from 'react-relay/hooks';
+import { ConnectionHandler, ROOT_ID } from 'relay-runtime';
+import type { GalleryPanelQuery, GalleryKind } from '../../../__generated__/GalleryPanelQuery.graphql';
+import type { SectionPanelProps } from '../socialSections';
+import type { GalleryPanel_query$key } from '../../../__generated__/GalleryPanel_query.graphql';
+import type { GalleryPaginationQuery } from '../../../__generated__/GalleryPaginationQuery.graphql';
+import type { GalleryPanelUploadMutation } from '../../../__generated__/GalleryPanelUploadMutation.graphql';
+import { toaster } from '../../../components/ui/toaster';
+import { formatDate } from '../../../i18n/format';
+import { formatDuration } from '../format';
+import { FailureAlert } from '../FailureAlert';
+import { MediaViewer } from '../MediaViewer';
+import { mutationFailure } from '../../../relay/mutationError';
 import {
   isImage,
   isVideo,
@@ -22,14 +31,13 @@ import {
   MAX_VIDEO_BYTES,
   PHOTO_UPLOAD_TIMEOUT_MS,
   requestFailureText,
-  resultFailure,
-} from '../uploads'
+} from '../uploads';
 
 const galleryPanelQuery = graphql`
   query GalleryPanelQuery($kind: GalleryKind!) {
     ...GalleryPanel_query @arguments(kind: $kind)
   }
-`
+`;
 
 const galleryFragment = graphql`
   fragment GalleryPanel_query on Query
@@ -44,20 +52,19 @@ const galleryFragment = graphql`
       }
     }
   }
-`
+`;
 
 graphql`
   fragment GalleryPanel_item on GalleryItem {
     id
     kind
-    source
     title
     url
     thumbnailUrl
     uploadDate
     durationSeconds
   }
-`
+`;
 
 const uploadMutation = graphql`
   mutation GalleryPanelUploadMutation($kind: GalleryKind!, $files: [File!]!, $title: String, $connections: [ID!]!) {
@@ -68,71 +75,70 @@ const uploadMutation = graphql`
           ...GalleryPanel_item @relay(mask: false)
         }
       }
-      ... on Error {
-        message
-      }
+      ...mutationError_error @alias(as: "error")
     }
   }
-`
+`;
 
 /** Spec section 9: the gallery feed loads 50 items at a time. */
-const PAGE_SIZE = 50
-const UPLOAD_FAILED = msg`Ошибка загрузки фото`
-const VIDEO_UPLOAD_FAILED = msg`Ошибка загрузки видео`
+const PAGE_SIZE = 50;
+const UPLOAD_FAILED = msg`Ошибка загрузки фото`;
+const VIDEO_UPLOAD_FAILED = msg`Ошибка загрузки видео`;
 
 /** The photos or the videos sub-screen of /social: the member's gallery, uploads, the full-screen viewer. */
-export default function GalleryPanel({ kind }: { kind: GalleryKind }) {
-  const query = useLazyLoadQuery<GalleryPanelQuery>(galleryPanelQuery, { kind }, { fetchPolicy: 'store-and-network' })
-  return <Gallery query={query} kind={kind} />
+export default function GalleryPanel({ queryRef }: SectionPanelProps) {
+  const preloaded = queryRef as PreloadedQuery<GalleryPanelQuery>;
+  const query = usePreloadedQuery<GalleryPanelQuery>(galleryPanelQuery, preloaded);
+  return <Gallery query={query} kind={preloaded.variables.kind} />;
 }
 
 function Gallery({ query, kind }: { query: GalleryPanel_query$key; kind: GalleryKind }) {
-  const { t } = useLingui()
-  const environment = useRelayEnvironment()
+  const { t } = useLingui();
+  const environment = useRelayEnvironment();
   const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<GalleryPaginationQuery, GalleryPanel_query$key>(
     galleryFragment,
     query,
-  )
-  const [viewing, setViewing] = useState<number | null>(null)
-  const [title, setTitle] = useState('')
-  const [uploading, setUploading] = useState(false)
-  const [error, setError] = useState<{ title: string; detail?: string } | null>(null)
-  const fileInput = useRef<HTMLInputElement>(null)
-  const sentinel = useRef<HTMLDivElement>(null)
-  const photos = kind === 'PHOTO'
-  const items = data.gallery.edges.map((edge) => edge.node)
+  );
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [title, setTitle] = useState('');
+  const [uploading, setUploading] = useState(false);
+  const [error, setError] = useState<{ title: string; detail?: string } | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const photos = kind === 'PHOTO';
+  const items = data.gallery.edges.map((edge) => edge.node);
 
   useEffect(() => {
-    const target = sentinel.current
-    if (!target || !hasNext || typeof IntersectionObserver === 'undefined') return
+    const target = sentinel.current;
+    if (!target || !hasNext || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting) && !isLoadingNext) loadNext(PAGE_SIZE)
-    })
-    observer.observe(target)
-    return () => observer.disconnect()
-  }, [hasNext, isLoadingNext, loadNext])
+      if (entries.some((entry) => entry.isIntersecting) && !isLoadingNext) loadNext(PAGE_SIZE);
+    });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [hasNext, isLoadingNext, loadNext]);
 
   /** Spec section 5: images only for photos (videos only for videos), at most 10 MB a photo. */
   const check = (files: File[]) => {
-    if (files.length > MAX_FILES) return t`Не более ${MAX_FILES} файлов за один раз`
+    if (files.length > MAX_FILES) return t`Не более ${MAX_FILES} файлов за один раз`;
     for (const file of files) {
-      const name = file.name
-      if (photos && !isImage(file)) return t`Файл ${name} не является изображением`
-      if (!photos && !isVideo(file)) return t`Файл ${name} не является видео`
-      const max = photos ? MAX_IMAGE_BYTES : MAX_VIDEO_BYTES
-      const maxMb = max / 1024 / 1024
-      if (file.size > max) return t`Файл ${name} слишком большой (максимум ${maxMb}MB)`
+      const name = file.name;
+      if (photos && !isImage(file)) return t`Файл ${name} не является изображением`;
+      if (!photos && !isVideo(file)) return t`Файл ${name} не является видео`;
+      const max = photos ? MAX_IMAGE_BYTES : MAX_VIDEO_BYTES;
+      const maxMb = max / 1024 / 1024;
+      if (file.size > max) return t`Файл ${name} слишком большой (максимум ${maxMb}MB)`;
     }
-    return null
-  }
+    return null;
+  };
 
   const upload = (files: File[]) => {
-    setError(null)
-    if (files.length === 0) return
-    const problem = check(files)
-    if (problem) return setError({ title: problem })
-    setUploading(true)
-    const failed = photos ? UPLOAD_FAILED : VIDEO_UPLOAD_FAILED
+    setError(null);
+    if (files.length === 0) return;
+    const problem = check(files);
+    if (problem) return setError({ title: problem });
+    setUploading(true);
+    const failed = photos ? UPLOAD_FAILED : VIDEO_UPLOAD_FAILED;
     commitMutation<GalleryPanelUploadMutation>(environment, {
       mutation: uploadMutation,
       variables: {
@@ -144,21 +150,21 @@ function Gallery({ query, kind }: { query: GalleryPanel_query$key; kind: Gallery
       uploadables: Object.fromEntries(files.map((file, index) => [`files.${index}`, file])),
       cacheConfig: { metadata: { timeoutMs: PHOTO_UPLOAD_TIMEOUT_MS } },
       onCompleted: ({ uploadGalleryMedia: result }) => {
-        setUploading(false)
+        setUploading(false);
         if (result.__typename === 'UploadGalleryMediaSuccess') {
-          const n = result.items?.length ?? 0
-          toaster.create({ type: 'success', title: photos ? t`${n} фото успешно загружено!` : t`${n} видео успешно загружено!` })
-          setTitle('')
-        } else if (result.__typename !== '%other') {
-          setError(resultFailure(result, failed))
+          const n = result.items?.length ?? 0;
+          toaster.create({ type: 'success', title: photos ? t`${n} фото успешно загружено!` : t`${n} видео успешно загружено!` });
+          setTitle('');
+        } else {
+          setError(mutationFailure(result.error, t(failed)));
         }
       },
       onError: (failure) => {
-        setUploading(false)
-        setError({ title: requestFailureText(failure, failed) })
+        setUploading(false);
+        setError({ title: requestFailureText(failure, failed) });
       },
-    })
-  }
+    });
+  };
 
   return (
     <Stack gap="5">
@@ -179,7 +185,7 @@ function Gallery({ query, kind }: { query: GalleryPanel_query$key; kind: Gallery
                 maxW="sm"
                 size="sm"
                 placeholder={t`Название (необязательно)`}
-                aria-label={t`Название`}
+                aria-label={t({ message: 'Название', context: 'title of a photo or video' })}
                 value={title}
                 onChange={(e) => setTitle(e.currentTarget.value)}
                 maxLength={200}
@@ -193,8 +199,8 @@ function Gallery({ query, kind }: { query: GalleryPanel_query$key; kind: Gallery
                 accept={photos ? 'image/*' : 'video/*'}
                 data-testid="gallery-files"
                 onChange={(event) => {
-                  upload([...(event.currentTarget.files ?? [])])
-                  event.currentTarget.value = ''
+                  upload([...(event.currentTarget.files ?? [])]);
+                  event.currentTarget.value = '';
                 }}
               />
               <Button
@@ -294,5 +300,5 @@ function Gallery({ query, kind }: { query: GalleryPanel_query$key; kind: Gallery
         onIndexChange={setViewing}
       />
     </Stack>
-  )
+  );
 }

@@ -1,15 +1,15 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
-import { Box, Button, Card, CloseButton, Grid, HStack, Stack, Text, Textarea } from '@chakra-ui/react'
-import { msg } from '@lingui/core/macro'
-import { Trans, useLingui } from '@lingui/react/macro'
-import { Film, ImagePlus, MapPin, Send } from 'lucide-react'
-import { commitMutation, graphql, useFragment, useRelayEnvironment } from 'react-relay/hooks'
-import { ConnectionHandler, ROOT_ID } from 'relay-runtime'
-import type { Composer_query$key } from '../../../__generated__/Composer_query.graphql'
-import type { ComposerCreatePublicationMutation } from '../../../__generated__/ComposerCreatePublicationMutation.graphql'
-import { toaster } from '../../../components/ui/toaster'
-import { getToken } from '../../../relay/environment'
-import { formatCoordinates } from '../format'
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Box, Button, Card, CloseButton, Grid, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Film, ImagePlus, MapPin, Send } from 'lucide-react';
+import { commitMutation, graphql, useFragment, useRelayEnvironment } from 'react-relay/hooks';
+import { ConnectionHandler, ROOT_ID } from 'relay-runtime';
+import type { Composer_query$key } from '../../../__generated__/Composer_query.graphql';
+import type { ComposerCreatePublicationMutation } from '../../../__generated__/ComposerCreatePublicationMutation.graphql';
+import { toaster } from '../../../components/ui/toaster';
+import { getToken } from '../../../relay/environment';
+import { formatCoordinates } from '../format';
 import {
   isImage,
   isVideo,
@@ -18,16 +18,17 @@ import {
   MAX_VIDEO_BYTES,
   PUBLICATION_TIMEOUT_MS,
   requestFailureText,
-  resultFailure,
-} from '../uploads'
-import { FailureAlert } from '../FailureAlert'
-import { PlacePicker, type Place } from './PlacePicker'
+} from '../uploads';
+import { FailureAlert } from '../FailureAlert';
+import { PlacePicker, type Place } from './PlacePicker';
+import { useIdempotencyKey } from '../../../relay/useIdempotencyKey';
+import { mutationFailure } from '../../../relay/mutationError';
 
 const composerQueryFragment = graphql`
   fragment Composer_query on Query {
     ...PlacePicker_query
   }
-`
+`;
 
 const createPublicationMutation = graphql`
   mutation ComposerCreatePublicationMutation($input: CreatePublicationInput!, $connections: [ID!]!) {
@@ -43,17 +44,15 @@ const createPublicationMutation = graphql`
           ...PublicationCard_publication
         }
       }
-      ... on Error {
-        message
-      }
+      ...mutationError_error @alias(as: "error")
     }
   }
-`
+`;
 
-export const FEED_CONNECTION_KEY = 'Feed_feed'
-const CREATE_FAILED = msg`Ошибка при создании публикации`
+export const FEED_CONNECTION_KEY = 'Feed_feed';
+const CREATE_FAILED = msg`Ошибка при создании публикации`;
 
-type Attachment = { file: File; preview: string }
+type Attachment = { file: File; preview: string };
 
 /**
  * The create-publication box (spec sections 2 and 4, "Composer"): a prompt that expands into text,
@@ -61,65 +60,68 @@ type Attachment = { file: File; preview: string }
  * text nor a file; a failure keeps everything so nothing typed is lost.
  */
 export function Composer({ query, firstName }: { query: Composer_query$key; firstName: string }) {
-  const { t } = useLingui()
-  const data = useFragment(composerQueryFragment, query)
-  const environment = useRelayEnvironment()
-  const [expanded, setExpanded] = useState(false)
-  const [text, setText] = useState('')
-  const [attachments, setAttachments] = useState<Attachment[]>([])
-  const [place, setPlace] = useState<Place | null>(null)
-  const [placeOpen, setPlaceOpen] = useState(false)
-  const [sending, setSending] = useState(false)
-  const [error, setError] = useState<{ title: string; detail?: string } | null>(null)
-  const fileInput = useRef<HTMLInputElement>(null)
-  const textArea = useRef<HTMLTextAreaElement>(null)
+  const { t } = useLingui();
+  const data = useFragment(composerQueryFragment, query);
+  const environment = useRelayEnvironment();
+  const [expanded, setExpanded] = useState(false);
+  const [text, setText] = useState('');
+  const [attachments, setAttachments] = useState<Attachment[]>([]);
+  const [place, setPlace] = useState<Place | null>(null);
+  const [placeOpen, setPlaceOpen] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<{ title: string; detail?: string } | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const textArea = useRef<HTMLTextAreaElement>(null);
 
   // Previews are object URLs: released when they leave the form.
-  const previews = useRef<string[]>([])
-  previews.current = attachments.map((a) => a.preview)
-  useEffect(() => () => previews.current.forEach((url) => URL.revokeObjectURL(url)), [])
+  const previews = useRef<string[]>([]);
+  useEffect(() => {
+    previews.current = attachments.map((a) => a.preview);
+  }, [attachments]);
+  useEffect(() => () => previews.current.forEach((url) => URL.revokeObjectURL(url)), []);
 
-  const canPublish = !sending && (text.trim().length > 0 || attachments.length > 0)
-  const placeLabel = useMemo(() => (place ? place.address || formatCoordinates(place.latitude, place.longitude) : null), [place])
+  const canPublish = !sending && (text.trim().length > 0 || attachments.length > 0);
+  const placeLabel = useMemo(() => (place ? place.address || formatCoordinates(place.latitude, place.longitude) : null), [place]);
 
   const addFiles = (files: FileList | null) => {
-    setError(null)
-    const chosen = [...(files ?? [])]
+    setError(null);
+    const chosen = [...(files ?? [])];
     for (const file of chosen) {
-      const name = file.name
-      if (!isImage(file) && !isVideo(file)) return setError({ title: t`Файл ${name} не является изображением или видео` })
-      const max = isImage(file) ? MAX_IMAGE_BYTES : MAX_VIDEO_BYTES
-      const maxMb = max / 1024 / 1024
-      if (file.size > max) return setError({ title: t`Файл ${name} слишком большой (максимум ${maxMb}MB)` })
+      const name = file.name;
+      if (!isImage(file) && !isVideo(file)) return setError({ title: t`Файл ${name} не является изображением или видео` });
+      const max = isImage(file) ? MAX_IMAGE_BYTES : MAX_VIDEO_BYTES;
+      const maxMb = max / 1024 / 1024;
+      if (file.size > max) return setError({ title: t`Файл ${name} слишком большой (максимум ${maxMb}MB)` });
     }
-    if (attachments.length + chosen.length > MAX_FILES) return setError({ title: t`Не более ${MAX_FILES} файлов в публикации` })
-    setAttachments((current) => [...current, ...chosen.map((file) => ({ file, preview: URL.createObjectURL(file) }))])
-  }
+    if (attachments.length + chosen.length > MAX_FILES) return setError({ title: t`Не более ${MAX_FILES} файлов в публикации` });
+    setAttachments((current) => [...current, ...chosen.map((file) => ({ file, preview: URL.createObjectURL(file) }))]);
+  };
 
   const removeAttachment = (index: number) =>
     setAttachments((current) => {
-      URL.revokeObjectURL(current[index]!.preview)
-      return current.filter((_, i) => i !== index)
-    })
+      URL.revokeObjectURL(current[index]!.preview);
+      return current.filter((_, i) => i !== index);
+    });
 
   const reset = () => {
-    attachments.forEach((a) => URL.revokeObjectURL(a.preview))
-    setText('')
-    setAttachments([])
-    setPlace(null)
-    setError(null)
-    setExpanded(false)
-  }
+    attachments.forEach((a) => URL.revokeObjectURL(a.preview));
+    setText('');
+    setAttachments([]);
+    setPlace(null);
+    setError(null);
+    setExpanded(false);
+  };
 
+  const publicationKey = useIdempotencyKey();
   const publish = () => {
     if (!canPublish) {
-      if (!sending) setError({ title: t`Добавьте текст или загрузите файлы` })
-      return
+      if (!sending) setError({ title: t`Добавьте текст или загрузите файлы` });
+      return;
     }
-    if (!getToken()) return setError({ title: t`Ошибка авторизации. Войдите в систему заново` })
-    setSending(true)
-    setError(null)
-    const uploadables = Object.fromEntries(attachments.map((a, index) => [`input.media.${index}`, a.file]))
+    if (!getToken()) return setError({ title: t`Ошибка авторизации. Войдите в систему заново` });
+    setSending(true);
+    setError(null);
+    const uploadables = Object.fromEntries(attachments.map((a, index) => [`input.media.${index}`, a.file]));
     commitMutation<ComposerCreatePublicationMutation>(environment, {
       mutation: createPublicationMutation,
       variables: {
@@ -127,26 +129,28 @@ export function Composer({ query, firstName }: { query: Composer_query$key; firs
           content: text,
           location: place,
           media: attachments.length ? attachments.map(() => null) : null,
+          idempotencyKey: publicationKey.forSend(),
         },
         connections: [ConnectionHandler.getConnectionID(ROOT_ID, FEED_CONNECTION_KEY)],
       },
       uploadables,
       cacheConfig: { metadata: { timeoutMs: PUBLICATION_TIMEOUT_MS } },
       onCompleted: ({ createPublication: result }) => {
-        setSending(false)
+        setSending(false);
         if (result.__typename === 'CreatePublicationSuccess') {
-          toaster.create({ type: 'success', title: t`Публикация успешно создана!` })
-          reset()
-        } else if (result.__typename !== '%other') {
-          setError(resultFailure(result, CREATE_FAILED))
+          toaster.create({ type: 'success', title: t`Публикация успешно создана!` });
+          publicationKey.sent();
+          reset();
+        } else {
+          setError(mutationFailure(result.error, t(CREATE_FAILED)));
         }
       },
       onError: (failure) => {
-        setSending(false)
-        setError({ title: requestFailureText(failure, CREATE_FAILED) })
+        setSending(false);
+        setError({ title: requestFailureText(failure, CREATE_FAILED) });
       },
-    })
-  }
+    });
+  };
 
   if (!expanded) {
     return (
@@ -161,15 +165,15 @@ export function Composer({ query, firstName }: { query: Composer_query$key; firs
             rounded="full"
             data-testid="composer-prompt"
             onClick={() => {
-              setExpanded(true)
-              requestAnimationFrame(() => textArea.current?.focus())
+              setExpanded(true);
+              requestAnimationFrame(() => textArea.current?.focus());
             }}
           >
             <Trans>Что у вас нового, {firstName}?</Trans>
           </Button>
         </Card.Body>
       </Card.Root>
-    )
+    );
   }
 
   return (
@@ -190,7 +194,7 @@ export function Composer({ query, firstName }: { query: Composer_query$key; firs
           {attachments.length > 0 && (
             <Grid templateColumns="repeat(auto-fill, minmax(7rem, 1fr))" gap="2" data-testid="composer-attachments">
               {attachments.map((attachment, index) => {
-                const name = attachment.file.name
+                const name = attachment.file.name;
                 return (
                   <Box key={attachment.preview} position="relative" rounded="md" overflow="hidden" bg="gray.100" aspectRatio="1">
                     {isImage(attachment.file) ? (
@@ -217,7 +221,7 @@ export function Composer({ query, firstName }: { query: Composer_query$key; firs
                       onClick={() => removeAttachment(index)}
                     />
                   </Box>
-                )
+                );
               })}
             </Grid>
           )}
@@ -238,8 +242,8 @@ export function Composer({ query, firstName }: { query: Composer_query$key; firs
               hidden
               data-testid="composer-files"
               onChange={(event) => {
-                addFiles(event.currentTarget.files)
-                event.currentTarget.value = ''
+                addFiles(event.currentTarget.files);
+                event.currentTarget.value = '';
               }}
             />
             <Button variant="ghost" size="sm" onClick={() => fileInput.current?.click()} disabled={sending}>
@@ -264,7 +268,9 @@ export function Composer({ query, firstName }: { query: Composer_query$key; firs
                 colorPalette="blue"
                 size="sm"
                 onClick={publish}
-                disabled={!canPublish}
+                // Looks disabled while there is nothing to publish, but a click says why (the spec's text).
+                disabled={sending}
+                aria-disabled={!canPublish}
                 loading={sending}
                 data-testid="composer-publish"
               >
@@ -277,5 +283,5 @@ export function Composer({ query, firstName }: { query: Composer_query$key; firs
       </Card.Body>
       <PlacePicker query={data} open={placeOpen} initial={place} onClose={() => setPlaceOpen(false)} onChoose={setPlace} />
     </Card.Root>
-  )
+  );
 }

@@ -1,13 +1,12 @@
-import { useEffect, useRef } from 'react'
-import { Box, Button, Card, Center, Spinner, Stack, Text } from '@chakra-ui/react'
-import { Trans } from '@lingui/react/macro'
-import { graphql, usePaginationFragment } from 'react-relay/hooks'
-import type { Feed_query$key } from '../../../__generated__/Feed_query.graphql'
-import type { FeedPaginationQuery } from '../../../__generated__/FeedPaginationQuery.graphql'
-import { PublicationCard } from './PublicationCard'
-
-/** Spec section 9: 50 publications per page. */
-export const FEED_PAGE_SIZE = 50
+import { useEffect, useRef } from 'react';
+import { Box, Button, Center, Spinner, Stack } from '@chakra-ui/react';
+import { Trans } from '@lingui/react/macro';
+import { graphql, usePaginationFragment } from 'react-relay/hooks';
+import type { Feed_query$key } from '../../../__generated__/Feed_query.graphql';
+import type { FeedPaginationQuery } from '../../../__generated__/FeedPaginationQuery.graphql';
+import { PublicationCard } from './PublicationCard';
+import { FirstSteps } from '../../suggestions/FirstSteps';
+import { FEED_PAGE_SIZE } from './feedPageSize';
 
 const feedFragment = graphql`
   fragment Feed_query on Query
@@ -23,40 +22,36 @@ const feedFragment = graphql`
       }
     }
   }
-`
+`;
 
 /** Own and contacts' publications, newest first; the next page loads as the end comes into view. */
 export function Feed({ query }: { query: Feed_query$key }) {
   const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<FeedPaginationQuery, Feed_query$key>(
     feedFragment,
     query,
-  )
-  const sentinel = useRef<HTMLDivElement>(null)
-  const edges = data.feed.edges
+  );
+  const sentinel = useRef<HTMLDivElement>(null);
+  const edges = data.feed.edges;
 
   useEffect(() => {
-    const target = sentinel.current
-    if (!target || !hasNext || typeof IntersectionObserver === 'undefined') return
+    const target = sentinel.current;
+    if (!target || !hasNext || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting) && !isLoadingNext) loadNext(FEED_PAGE_SIZE)
+        if (entries.some((entry) => entry.isIntersecting) && !isLoadingNext) loadNext(FEED_PAGE_SIZE);
       },
       { rootMargin: '600px 0px' },
-    )
-    observer.observe(target)
-    return () => observer.disconnect()
-  }, [hasNext, isLoadingNext, loadNext])
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [hasNext, isLoadingNext, loadNext]);
 
   if (edges.length === 0) {
     return (
-      <Card.Root data-testid="feed-empty">
-        <Card.Body>
-          <Text color="fg.muted" textAlign="center">
-            <Trans>Здесь появятся ваши публикации и публикации ваших контактов.</Trans>
-          </Text>
-        </Card.Body>
-      </Card.Root>
-    )
+      <Box data-testid="feed-empty">
+        <FirstSteps withPublications intro={<Trans>Здесь появятся ваши публикации и публикации ваших контактов.</Trans>} />
+      </Box>
+    );
   }
 
   return (
@@ -77,5 +72,5 @@ export function Feed({ query }: { query: Feed_query$key }) {
         </Center>
       )}
     </Stack>
-  )
+  );
 }

@@ -1,14 +1,15 @@
-import { Suspense, useState } from 'react'
-import { Button, Field, RatingGroup, Spinner, Stack, Text, Textarea } from '@chakra-ui/react'
-import { Trans, useLingui } from '@lingui/react/macro'
-import { graphql, useLazyLoadQuery, useMutation } from 'react-relay/hooks'
-import type { PlaceReviewsDialogQuery } from '../../../__generated__/PlaceReviewsDialogQuery.graphql'
-import type { PlaceReviewsDialogAddMutation } from '../../../__generated__/PlaceReviewsDialogAddMutation.graphql'
-import { formatDate } from '../../../i18n/format'
-import { AuthorAndTime } from '../Byline'
-import { FailureAlert } from '../FailureAlert'
-import { formatCoordinates } from '../format'
-import { ModalDialog } from '../ModalDialog'
+import { Suspense, useState } from 'react';
+import { Button, Field, RatingGroup, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { graphql, useLazyLoadQuery, useMutation } from 'react-relay/hooks';
+import type { PlaceReviewsDialogQuery } from '../../../__generated__/PlaceReviewsDialogQuery.graphql';
+import type { PlaceReviewsDialogAddMutation } from '../../../__generated__/PlaceReviewsDialogAddMutation.graphql';
+import { formatDate } from '../../../i18n/format';
+import { AuthorAndTime } from '../Byline';
+import { FailureAlert } from '../FailureAlert';
+import { formatCoordinates } from '../format';
+import { ModalDialog } from '../ModalDialog';
+import { mutationErrorText } from '../../../relay/mutationError';
 
 const reviewsQuery = graphql`
   query PlaceReviewsDialogQuery($latitude: Float!, $longitude: Float!) {
@@ -18,13 +19,12 @@ const reviewsQuery = graphql`
       text
       createdAt
       author {
-        username
         firstName
         lastName
       }
     }
   }
-`
+`;
 
 const addReviewMutation = graphql`
   mutation PlaceReviewsDialogAddMutation($input: AddLocationReviewInput!) {
@@ -35,15 +35,13 @@ const addReviewMutation = graphql`
           id
         }
       }
-      ... on Error {
-        message
-      }
+      ...mutationError_error @alias(as: "error")
     }
   }
-`
+`;
 
 /** Spec section 9: reviews are rated 1 to 5, 5 by default. */
-const DEFAULT_RATING = 5
+const DEFAULT_RATING = 5;
 
 function Stars({ value, label }: { value: number; label: string }) {
   return (
@@ -51,27 +49,27 @@ function Stars({ value, label }: { value: number; label: string }) {
       <RatingGroup.HiddenInput />
       <RatingGroup.Control />
     </RatingGroup.Root>
-  )
+  );
 }
 
 function ReviewList({ latitude, longitude, fetchKey }: { latitude: number; longitude: number; fetchKey: number }) {
-  const { t } = useLingui()
+  const { t } = useLingui();
   const { locationReviews } = useLazyLoadQuery<PlaceReviewsDialogQuery>(
     reviewsQuery,
     { latitude, longitude },
     { fetchKey, fetchPolicy: 'store-and-network' },
-  )
+  );
   if (locationReviews.length === 0) {
     return (
       <Text color="fg.muted" fontSize="sm">
         <Trans>Отзывов об этом месте пока нет.</Trans>
       </Text>
-    )
+    );
   }
   return (
     <Stack gap="3" data-testid="place-reviews">
       {locationReviews.map((review) => {
-        const rating = review.rating
+        const rating = review.rating;
         return (
           <Stack key={review.id} gap="1" borderBottomWidth="1px" pb="2" data-testid="place-review">
             <AuthorAndTime
@@ -87,10 +85,10 @@ function ReviewList({ latitude, longitude, fetchKey }: { latitude: number; longi
               </Text>
             )}
           </Stack>
-        )
+        );
       })}
     </Stack>
-  )
+  );
 }
 
 /** The place-reviews modal: the reviews of a place and a form to add one (rating 1-5, text). */
@@ -101,35 +99,35 @@ export function PlaceReviewsDialog({
   longitude,
   address,
 }: {
-  open: boolean
-  onClose: () => void
-  latitude: number
-  longitude: number
-  address: string | null
+  open: boolean;
+  onClose: () => void;
+  latitude: number;
+  longitude: number;
+  address: string | null;
 }) {
-  const { t } = useLingui()
-  const [rating, setRating] = useState(DEFAULT_RATING)
-  const [text, setText] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [fetchKey, setFetchKey] = useState(0)
-  const [commit, sending] = useMutation<PlaceReviewsDialogAddMutation>(addReviewMutation)
+  const { t } = useLingui();
+  const [rating, setRating] = useState(DEFAULT_RATING);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [fetchKey, setFetchKey] = useState(0);
+  const [commit, sending] = useMutation<PlaceReviewsDialogAddMutation>(addReviewMutation);
 
   const submit = () => {
-    setError(null)
+    setError(null);
     commit({
       variables: { input: { latitude, longitude, rating, text } },
       onCompleted: ({ addLocationReview: result }) => {
         if (result.__typename === 'AddLocationReviewSuccess') {
-          setText('')
-          setRating(DEFAULT_RATING)
-          setFetchKey((key) => key + 1)
+          setText('');
+          setRating(DEFAULT_RATING);
+          setFetchKey((key) => key + 1);
         } else {
-          setError((result.__typename !== '%other' && result.message) || t`Не удалось сохранить отзыв`)
+          setError(mutationErrorText(result.error, t`Не удалось сохранить отзыв`));
         }
       },
       onError: () => setError(t`Не удалось сохранить отзыв`),
-    })
-  }
+    });
+  };
 
   return (
     <ModalDialog
@@ -185,5 +183,5 @@ export function PlaceReviewsDialog({
         </Stack>
       </Stack>
     </ModalDialog>
-  )
+  );
 }

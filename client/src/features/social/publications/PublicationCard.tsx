@@ -1,21 +1,23 @@
-import { useState } from 'react'
-import { Box, Button, Card, Grid, HStack, IconButton, Link, Stack, Text, Textarea } from '@chakra-ui/react'
-import { Trans, useLingui } from '@lingui/react/macro'
-import { ExternalLink, MapPin, MessageSquareText, Pencil, Trash2 } from 'lucide-react'
-import { graphql, useFragment, useMutation } from 'react-relay/hooks'
-import { Link as RouterLink } from 'react-router'
-import type { PublicationCard_publication$key } from '../../../__generated__/PublicationCard_publication.graphql'
-import type { PublicationCardUpdateMutation } from '../../../__generated__/PublicationCardUpdateMutation.graphql'
-import type { PublicationCardDeleteMutation } from '../../../__generated__/PublicationCardDeleteMutation.graphql'
-import { toaster } from '../../../components/ui/toaster'
-import { formatDateTime } from '../../../i18n/format'
-import { formatCoordinates } from '../format'
-import { MediaViewer } from '../MediaViewer'
-import { ModalDialog } from '../ModalDialog'
-import { UserAvatar } from '../UserAvatar'
-import { LikeButton } from './LikeButton'
-import { PlaceReviewsDialog } from './PlaceReviewsDialog'
-import { PublicationComments } from './PublicationComments'
+import { useState } from 'react';
+import { Box, Button, Card, Flex, Grid, HStack, IconButton, Link, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ExternalLink, ImageOff, MapPin, MessageSquareText, Pencil, Trash2 } from 'lucide-react';
+import { graphql, useFragment, useMutation } from 'react-relay/hooks';
+import { Link as RouterLink } from 'react-router';
+import type { PublicationCard_publication$key } from '../../../__generated__/PublicationCard_publication.graphql';
+import type { PublicationCardUpdateMutation } from '../../../__generated__/PublicationCardUpdateMutation.graphql';
+import type { PublicationCardDeleteMutation } from '../../../__generated__/PublicationCardDeleteMutation.graphql';
+import { toaster } from '../../../components/ui/toaster';
+import { formatDateTime } from '../../../i18n/format';
+import { formatCoordinates } from '../format';
+import { MediaViewer } from '../MediaViewer';
+import { ModalDialog } from '../ModalDialog';
+import { UserAvatar } from '../UserAvatar';
+import { BookmarkButton } from './BookmarkButton';
+import { LikeButton } from './LikeButton';
+import { PlaceReviewsDialog } from './PlaceReviewsDialog';
+import { PublicationComments } from './PublicationComments';
+import { mutationFailure } from '../../../relay/mutationError';
 
 const publicationFragment = graphql`
   fragment PublicationCard_publication on Publication {
@@ -40,11 +42,13 @@ const publicationFragment = graphql`
       fileType
       url
       thumbnailUrl
+      altText
     }
     ...LikeButton_publication
+    ...BookmarkButton_publication
     ...PublicationComments_publication
   }
-`
+`;
 
 const updateMutation = graphql`
   mutation PublicationCardUpdateMutation($id: ID!, $content: String!) {
@@ -57,12 +61,10 @@ const updateMutation = graphql`
           updatedAt
         }
       }
-      ... on Error {
-        message
-      }
+      ...mutationError_error @alias(as: "error")
     }
   }
-`
+`;
 
 const deleteMutation = graphql`
   mutation PublicationCardDeleteMutation($id: ID!, $connections: [ID!]!) {
@@ -71,75 +73,101 @@ const deleteMutation = graphql`
       ... on DeletePublicationSuccess {
         deletedId @deleteEdge(connections: $connections)
       }
-      ... on Error {
-        message
-      }
+      ...mutationError_error @alias(as: "error")
     }
   }
-`
+`;
 
 /** Spec section 9: one file fills the width, two sit side by side, more flow in a grid. */
-const mediaColumns = (count: number) => (count === 1 ? '1fr' : count === 2 ? '1fr 1fr' : 'repeat(auto-fill, minmax(9rem, 1fr))')
+/** A publication's image; a file deleted meanwhile (the admin media library) shows a placeholder. */
+function PublicationImage({ src, alt, single }: { src: string; alt: string; single: boolean }) {
+  const { t } = useLingui();
+  const [broken, setBroken] = useState(false);
+  if (broken) {
+    return (
+      <Flex
+        role="img"
+        aria-label={t`Изображение недоступно`}
+        align="center"
+        justify="center"
+        minH="8rem"
+        h="100%"
+        color="fg.muted"
+        data-testid="publication-image-placeholder"
+      >
+        <ImageOff size={32} aria-hidden="true" />
+      </Flex>
+    );
+  }
+  return (
+    <img
+      src={src}
+      alt={alt}
+      loading="lazy"
+      onError={() => setBroken(true)}
+      data-testid="publication-image"
+      style={{ width: '100%', height: '100%', objectFit: 'cover', maxHeight: single ? '32rem' : undefined }}
+    />
+  );
+}
+
+const mediaColumns = (count: number) => (count === 1 ? '1fr' : count === 2 ? '1fr 1fr' : 'repeat(auto-fill, minmax(9rem, 1fr))');
 
 export function PublicationCard({
   publication,
   feedConnectionId,
 }: {
-  publication: PublicationCard_publication$key
-  feedConnectionId: string
+  publication: PublicationCard_publication$key;
+  feedConnectionId: string;
 }) {
-  const { t } = useLingui()
-  const data = useFragment(publicationFragment, publication)
-  const [editing, setEditing] = useState(false)
-  const [draft, setDraft] = useState(data.content)
-  const [confirmDelete, setConfirmDelete] = useState(false)
-  const [reviewsOpen, setReviewsOpen] = useState(false)
-  const [viewing, setViewing] = useState<number | null>(null)
-  const [commitUpdate, updating] = useMutation<PublicationCardUpdateMutation>(updateMutation)
-  const [commitDelete, deleting] = useMutation<PublicationCardDeleteMutation>(deleteMutation)
-  const { author, location, media } = data
-  const images = media.filter((m) => m.fileType === 'IMAGE')
+  const { t } = useLingui();
+  const data = useFragment(publicationFragment, publication);
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(data.content);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [reviewsOpen, setReviewsOpen] = useState(false);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [commitUpdate, updating] = useMutation<PublicationCardUpdateMutation>(updateMutation);
+  const [commitDelete, deleting] = useMutation<PublicationCardDeleteMutation>(deleteMutation);
+  const { author, location, media } = data;
+  const images = media.filter((m) => m.fileType === 'IMAGE');
   // Spec section 9: a photo's alt-title is the first 30 characters of the publication's text.
-  const altTitle = data.content.trim().slice(0, 30)
+  const altTitle = data.content.trim().slice(0, 30);
 
   const save = () => {
     // Spec section 4: saved only if the text changed.
-    if (draft.trim() === data.content) return setEditing(false)
+    if (draft.trim() === data.content) return setEditing(false);
     commitUpdate({
       variables: { id: data.id, content: draft },
       onCompleted: ({ updatePublication: result }) => {
-        if (result.__typename === 'UpdatePublicationSuccess') setEditing(false)
-        else
-          toaster.create({
-            type: 'error',
-            title: t`Не удалось изменить публикацию`,
-            description: result.__typename !== '%other' ? result.message : undefined,
-          })
+        if (!result.error) setEditing(false);
+        else {
+          const { title, detail } = mutationFailure(result.error, t`Не удалось изменить публикацию`);
+          toaster.create({ type: 'error', title, description: detail });
+        }
       },
       onError: () => {
-        toaster.create({ type: 'error', title: t`Не удалось изменить публикацию` })
+        toaster.create({ type: 'error', title: t`Не удалось изменить публикацию` });
       },
-    })
-  }
+    });
+  };
 
   const remove = () =>
     commitDelete({
       variables: { id: data.id, connections: [feedConnectionId] },
       onCompleted: ({ deletePublication: result }) => {
-        setConfirmDelete(false)
-        if (result.__typename === 'DeletePublicationSuccess') toaster.create({ type: 'success', title: t`Публикация удалена` })
-        else
-          toaster.create({
-            type: 'error',
-            title: t`Не удалось удалить публикацию`,
-            description: result.__typename !== '%other' ? result.message : undefined,
-          })
+        setConfirmDelete(false);
+        if (!result.error) toaster.create({ type: 'success', title: t`Публикация удалена` });
+        else {
+          const { title, detail } = mutationFailure(result.error, t`Не удалось удалить публикацию`);
+          toaster.create({ type: 'error', title, description: detail });
+        }
       },
       onError: () => {
-        setConfirmDelete(false)
-        toaster.create({ type: 'error', title: t`Не удалось удалить публикацию` })
+        setConfirmDelete(false);
+        toaster.create({ type: 'error', title: t`Не удалось удалить публикацию` });
       },
-    })
+    });
 
   return (
     <Card.Root data-testid="publication" data-publication-id={data.id}>
@@ -166,15 +194,15 @@ export function PublicationCard({
                   variant="ghost"
                   size="sm"
                   onClick={() => {
-                    setDraft(data.content)
-                    setEditing(true)
+                    setDraft(data.content);
+                    setEditing(true);
                   }}
                   data-testid="publication-edit"
                 >
                   <Pencil size={16} />
                 </IconButton>
                 <IconButton
-                  aria-label={t`Удалить`}
+                  aria-label={t({ message: 'Удалить', context: 'delete a publication' })}
                   variant="ghost"
                   size="sm"
                   colorPalette="red"
@@ -239,16 +267,10 @@ export function PublicationCard({
                     onClick={() => setViewing(images.findIndex((image) => image.id === item.id))}
                     aria-label={t`Открыть изображение`}
                   >
-                    <img
+                    <PublicationImage
                       src={media.length === 1 ? item.url : item.thumbnailUrl}
-                      alt={altTitle}
-                      loading="lazy"
-                      style={{
-                        width: '100%',
-                        height: '100%',
-                        objectFit: 'cover',
-                        maxHeight: media.length === 1 ? '32rem' : undefined,
-                      }}
+                      alt={item.altText ?? altTitle}
+                      single={media.length === 1}
                     />
                   </Box>
                 ),
@@ -277,7 +299,10 @@ export function PublicationCard({
             </HStack>
           )}
 
-          <LikeButton publication={data} />
+          <HStack gap="1">
+            <LikeButton publication={data} />
+            <BookmarkButton publication={data} />
+          </HStack>
           <PublicationComments publication={data} />
         </Stack>
       </Card.Body>
@@ -310,7 +335,7 @@ export function PublicationCard({
               <Trans>Отмена</Trans>
             </Button>
             <Button colorPalette="red" onClick={remove} loading={deleting} data-testid="publication-delete-confirm">
-              <Trans>Удалить</Trans>
+              <Trans context="delete a publication">Удалить</Trans>
             </Button>
           </>
         }
@@ -320,5 +345,5 @@ export function PublicationCard({
         </Text>
       </ModalDialog>
     </Card.Root>
-  )
+  );
 }

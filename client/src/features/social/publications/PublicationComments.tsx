@@ -1,14 +1,16 @@
-import { useState, type FormEvent } from 'react'
-import { Button, HStack, Input, Stack, Text } from '@chakra-ui/react'
-import { Trans, useLingui } from '@lingui/react/macro'
-import { MessageCircle, Send } from 'lucide-react'
-import { graphql, useMutation, usePaginationFragment } from 'react-relay/hooks'
-import type { PublicationComments_publication$key } from '../../../__generated__/PublicationComments_publication.graphql'
-import type { PublicationCommentsPaginationQuery } from '../../../__generated__/PublicationCommentsPaginationQuery.graphql'
-import type { PublicationCommentsAddMutation } from '../../../__generated__/PublicationCommentsAddMutation.graphql'
-import { toaster } from '../../../components/ui/toaster'
-import { AuthorAndTime } from '../Byline'
-import { UserAvatar } from '../UserAvatar'
+import { useState, type FormEvent } from 'react';
+import { Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { MessageCircle, Send } from 'lucide-react';
+import { graphql, useMutation, usePaginationFragment } from 'react-relay/hooks';
+import type { PublicationComments_publication$key } from '../../../__generated__/PublicationComments_publication.graphql';
+import type { PublicationCommentsPaginationQuery } from '../../../__generated__/PublicationCommentsPaginationQuery.graphql';
+import type { PublicationCommentsAddMutation } from '../../../__generated__/PublicationCommentsAddMutation.graphql';
+import { toaster } from '../../../components/ui/toaster';
+import { AuthorAndTime } from '../Byline';
+import { UserAvatar } from '../UserAvatar';
+import { useIdempotencyKey } from '../../../relay/useIdempotencyKey';
+import { mutationFailure } from '../../../relay/mutationError';
 
 const commentsFragment = graphql`
   fragment PublicationComments_publication on Publication
@@ -25,7 +27,7 @@ const commentsFragment = graphql`
       }
     }
   }
-`
+`;
 
 // What a comment shows; the list and the comment just added read the same fields.
 graphql`
@@ -34,17 +36,16 @@ graphql`
     text
     createdAt
     author {
-      username
       firstName
       lastName
       avatarImage
     }
   }
-`
+`;
 
 const addCommentMutation = graphql`
-  mutation PublicationCommentsAddMutation($id: ID!, $text: String!, $connections: [ID!]!) {
-    addPublicationComment(publicationId: $id, text: $text) {
+  mutation PublicationCommentsAddMutation($id: ID!, $text: String!, $idempotencyKey: String, $connections: [ID!]!) {
+    addPublicationComment(publicationId: $id, text: $text, idempotencyKey: $idempotencyKey) {
       __typename
       ... on AddPublicationCommentSuccess {
         comment @appendNode(connections: $connections, edgeTypeName: "PublicationCommentsConnectionEdge") {
@@ -55,45 +56,44 @@ const addCommentMutation = graphql`
           commentsCount
         }
       }
-      ... on Error {
-        message
-      }
+      ...mutationError_error @alias(as: "error")
     }
   }
-`
+`;
 
 /** The comments of a publication, oldest first (a few, then more on demand), and the comment form. */
 export function PublicationComments({ publication }: { publication: PublicationComments_publication$key }) {
-  const { t } = useLingui()
+  const { t } = useLingui();
   const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<
     PublicationCommentsPaginationQuery,
     PublicationComments_publication$key
-  >(commentsFragment, publication)
-  const [commit, sending] = useMutation<PublicationCommentsAddMutation>(addCommentMutation)
-  const [text, setText] = useState('')
-  const edges = data.comments.edges
-  const commentsCount = data.commentsCount
+  >(commentsFragment, publication);
+  const [commit, sending] = useMutation<PublicationCommentsAddMutation>(addCommentMutation);
+  const commentKey = useIdempotencyKey();
+  const [text, setText] = useState('');
+  const edges = data.comments.edges;
+  const commentsCount = data.commentsCount;
 
   const submit = (event: FormEvent) => {
-    event.preventDefault()
+    event.preventDefault();
     // Spec section 5: a comment is sent only if it is not blank.
-    if (!text.trim() || sending) return
+    if (!text.trim() || sending) return;
     commit({
-      variables: { id: data.id, text, connections: [data.comments.__id] },
+      variables: { id: data.id, text, idempotencyKey: commentKey.forSend(), connections: [data.comments.__id] },
       onCompleted: ({ addPublicationComment: result }) => {
-        if (result.__typename === 'AddPublicationCommentSuccess') setText('')
-        else
-          toaster.create({
-            type: 'error',
-            title: t`Не удалось отправить комментарий`,
-            description: result.__typename !== '%other' ? result.message : undefined,
-          })
+        if (!result.error) {
+          commentKey.sent();
+          setText('');
+        } else {
+          const { title, detail } = mutationFailure(result.error, t`Не удалось отправить комментарий`);
+          toaster.create({ type: 'error', title, description: detail });
+        }
       },
       onError: () => {
-        toaster.create({ type: 'error', title: t`Не удалось отправить комментарий` })
+        toaster.create({ type: 'error', title: t`Не удалось отправить комментарий` });
       },
-    })
-  }
+    });
+  };
 
   return (
     <Stack gap="3" borderTopWidth="1px" pt="3" data-testid="comments">
@@ -159,5 +159,5 @@ export function PublicationComments({ publication }: { publication: PublicationC
         </HStack>
       </form>
     </Stack>
-  )
+  );
 }

@@ -1,11 +1,12 @@
-import { Card, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react'
-import { Trans, useLingui } from '@lingui/react/macro'
-import { graphql, useLazyLoadQuery } from 'react-relay/hooks'
-import type { PublicationsPanelQuery } from '../../../__generated__/PublicationsPanelQuery.graphql'
-import { formatDate, formatDateTime } from '../../../i18n/format'
-import { UserAvatar } from '../UserAvatar'
-import { Composer } from './Composer'
-import { Feed, FEED_PAGE_SIZE } from './Feed'
+import { Card, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay/hooks';
+import type { PublicationsPanelQuery } from '../../../__generated__/PublicationsPanelQuery.graphql';
+import { formatDate, formatDateTime } from '../../../i18n/format';
+import { UserAvatar } from '../UserAvatar';
+import { Composer } from './Composer';
+import { Feed } from './Feed';
+import type { SectionPanelProps } from '../socialSections';
 
 const publicationsPanelQuery = graphql`
   query PublicationsPanelQuery($count: Int!) {
@@ -23,22 +24,19 @@ const publicationsPanelQuery = graphql`
     ...Composer_query
     ...Feed_query @arguments(count: $count)
   }
-`
+`;
 
 /** Spec section 2, "Publications": own profile header, the composer, the feed, detailed info. */
-export default function PublicationsPanel() {
-  const { t } = useLingui()
-  // The page size travels as a variable, as the next pages' does (a literal would count 50 times
-  // over in the server's query cost limit).
-  const data = useLazyLoadQuery<PublicationsPanelQuery>(
+export default function PublicationsPanel({ queryRef }: SectionPanelProps) {
+  const { t } = useLingui();
+  const data = usePreloadedQuery<PublicationsPanelQuery>(
     publicationsPanelQuery,
-    { count: FEED_PAGE_SIZE },
-    { fetchPolicy: 'store-and-network' },
-  )
-  const viewer = data.viewer
-  if (!viewer) return null // the guard signs out a viewer the server no longer knows
-  const postsCount = viewer.postsCount
-  const friendsCount = viewer.friendsCount
+    queryRef as PreloadedQuery<PublicationsPanelQuery>,
+  );
+  const viewer = data.viewer;
+  if (!viewer) return null; // the guard signs out a viewer the server no longer knows
+  const postsCount = viewer.postsCount;
+  const friendsCount = viewer.friendsCount;
 
   return (
     <Grid templateColumns={{ base: '1fr', xl: '1fr 18rem' }} gap="6" alignItems="start">
@@ -73,7 +71,7 @@ export default function PublicationsPanel() {
         </Card.Header>
         <Card.Body>
           <Stack gap="3" fontSize="sm">
-            <Detail label="Email" value={viewer.email} />
+            <Detail label="Email" value={viewer.email ?? ''} />
             <Detail label={t`Имя пользователя`} value={`@${viewer.username}`} />
             <Detail label={t`Дата регистрации`} value={formatDate(viewer.createdAt)} />
             <Detail label={t`Последний вход`} value={viewer.lastLogin ? formatDateTime(viewer.lastLogin) : t`Нет данных`} />
@@ -81,7 +79,7 @@ export default function PublicationsPanel() {
         </Card.Body>
       </Card.Root>
     </Grid>
-  )
+  );
 }
 
 function Detail({ label, value }: { label: string; value: string }) {
@@ -90,5 +88,5 @@ function Detail({ label, value }: { label: string; value: string }) {
       <Text color="fg.muted">{label}</Text>
       <Text wordBreak="break-word">{value}</Text>
     </Stack>
-  )
+  );
 }

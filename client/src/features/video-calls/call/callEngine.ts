@@ -1,5 +1,14 @@
-import Peer from '@thaunknown/simple-peer'
-import { callConstraints, mediaFailure, stopStreams, videoConstraints, webRtcSupport, type CallMedia, type MediaFailure, type Quality } from './media'
+import Peer from '@thaunknown/simple-peer';
+import {
+  callConstraints,
+  mediaFailure,
+  stopStreams,
+  videoConstraints,
+  webRtcSupport,
+  type CallMedia,
+  type MediaFailure,
+  type Quality,
+} from './media';
 
 /**
  * The call itself, without React: local media, one simple-peer connection per other participant
@@ -9,40 +18,46 @@ import { callConstraints, mediaFailure, stopStreams, videoConstraints, webRtcSup
  * already there; they answer when its offer arrives.
  */
 
-export type CallStatus = 'idle' | 'connecting' | 'in_call'
+export type CallStatus = 'idle' | 'connecting' | 'in_call';
 
-export type PeerInfo = { userId: number; globalId: string; name: string; muted: boolean; cameraOff: boolean }
+export type PeerInfo = { userId: number; globalId: string; name: string; muted: boolean; cameraOff: boolean };
 
-export type RemoteParticipant = PeerInfo & { stream: MediaStream | null; connected: boolean }
+export type RemoteParticipant = PeerInfo & { stream: MediaStream | null; connected: boolean };
 
-export type RoomInfo = { id: string; name: string }
+export type RoomInfo = { id: string; name: string };
 
-export type JoinResult = { ok: true; room: RoomInfo; participants: PeerInfo[] } | { ok: false; message: string }
+/** Who is recording the room now (everyone in it sees the badge). */
+export type RecordingState = { userId: number; name: string };
+
+export type JoinResult =
+  { ok: true; room: RoomInfo; participants: PeerInfo[]; recording?: RecordingState | null } | { ok: false; message: string };
 
 export type CallNotice =
   | { kind: 'media'; failure: MediaFailure }
   | { kind: 'server'; message: string }
   | { kind: 'declined' | 'ended' | 'noAnswer' | 'roomClosed' | 'screenShare' | 'busy' }
+  | { kind: 'recordingStarted'; name: string };
 
-export type IncomingCall = { roomId: string; caller: PeerInfo; media: CallMedia }
+export type IncomingCall = { roomId: string; caller: PeerInfo; media: CallMedia };
 
 export type CallSnapshot = {
-  status: CallStatus
+  status: CallStatus;
   /** A group room, or a one-to-one call with `counterpart`. */
-  kind: 'room' | 'call' | null
-  media: CallMedia
-  room: RoomInfo | null
-  counterpart: PeerInfo | null
-  localStream: MediaStream | null
+  kind: 'room' | 'call' | null;
+  media: CallMedia;
+  room: RoomInfo | null;
+  counterpart: PeerInfo | null;
+  localStream: MediaStream | null;
   /** What the own tile shows: the camera, or the screen while sharing it. */
-  localPreview: MediaStream | null
-  muted: boolean
-  cameraOff: boolean
-  screenSharing: boolean
-  participants: RemoteParticipant[]
-  incoming: IncomingCall | null
-  notice: CallNotice | null
-}
+  localPreview: MediaStream | null;
+  muted: boolean;
+  cameraOff: boolean;
+  screenSharing: boolean;
+  participants: RemoteParticipant[];
+  incoming: IncomingCall | null;
+  notice: CallNotice | null;
+  recording: RecordingState | null;
+};
 
 export type CallEventKind =
   | 'JOINED'
@@ -53,29 +68,31 @@ export type CallEventKind =
   | 'CALL_DECLINED'
   | 'CALL_ENDED'
   | 'ROOM_CLOSED'
+  | 'RECORDING_STARTED'
+  | 'RECORDING_STOPPED';
 
-export type CallEvent = { kind: CallEventKind; roomId: string | null; sender: PeerInfo; payload: Record<string, unknown> }
+export type CallEvent = { kind: CallEventKind; roomId: string | null; sender: PeerInfo; payload: Record<string, unknown> };
 
 export interface CallTransport {
-  joinRoom(roomId: string): Promise<JoinResult>
-  leaveRoom(roomId: string): Promise<unknown>
-  sendSignal(roomId: string, toUserId: string, data: string): Promise<unknown>
-  setMediaState(roomId: string, muted: boolean, cameraOff: boolean): Promise<unknown>
-  startCall(calleeId: string, media: CallMedia): Promise<RoomInfo>
-  acceptCall(roomId: string): Promise<JoinResult>
-  declineCall(roomId: string): Promise<unknown>
+  joinRoom(roomId: string): Promise<JoinResult>;
+  leaveRoom(roomId: string): Promise<unknown>;
+  sendSignal(roomId: string, toUserId: string, data: string): Promise<unknown>;
+  setMediaState(roomId: string, muted: boolean, cameraOff: boolean): Promise<unknown>;
+  startCall(calleeId: string, media: CallMedia): Promise<RoomInfo>;
+  acceptCall(roomId: string): Promise<JoinResult>;
+  declineCall(roomId: string): Promise<unknown>;
 }
 
-type PeerLike = Pick<Peer, 'signal' | 'replaceTrack' | 'destroy' | 'on' | 'connected' | 'destroyed'>
+type PeerLike = Pick<Peer, 'signal' | 'replaceTrack' | 'destroy' | 'on' | 'connected' | 'destroyed'>;
 
 export type CallEngineOptions = {
-  iceServers: RTCIceServer[]
+  iceServers: RTCIceServer[];
   /** How long an unanswered call rings before it is given up. */
-  ringTimeoutMs?: number
-  mediaDevices?: () => Pick<MediaDevices, 'getUserMedia' | 'getDisplayMedia'>
-  createPeer?: (options: { initiator: boolean; stream: MediaStream; config: RTCConfiguration }) => PeerLike
-  onError?: (error: unknown) => void
-}
+  ringTimeoutMs?: number;
+  mediaDevices?: () => Pick<MediaDevices, 'getUserMedia' | 'getDisplayMedia'>;
+  createPeer?: (options: { initiator: boolean; stream: MediaStream; config: RTCConfiguration }) => PeerLike;
+  onError?: (error: unknown) => void;
+};
 
 const IDLE: CallSnapshot = {
   status: 'idle',
@@ -91,18 +108,19 @@ const IDLE: CallSnapshot = {
   participants: [],
   incoming: null,
   notice: null,
-}
+  recording: null,
+};
 
 export class CallEngine {
-  private snapshot: CallSnapshot = IDLE
-  private readonly listeners = new Set<() => void>()
-  private readonly peers = new Map<number, PeerLike>()
-  private screenTrack: MediaStreamTrack | null = null
+  private snapshot: CallSnapshot = IDLE;
+  private readonly listeners = new Set<() => void>();
+  private readonly peers = new Map<number, PeerLike>();
+  private screenTrack: MediaStreamTrack | null = null;
   /** The video track the peers are sent now (camera or screen), the key simple-peer replaces by. */
-  private sentVideoTrack: MediaStreamTrack | null = null
-  private ringTimer: ReturnType<typeof setTimeout> | null = null
+  private sentVideoTrack: MediaStreamTrack | null = null;
+  private ringTimer: ReturnType<typeof setTimeout> | null = null;
   /** Bumped by every teardown, so an async step that finishes after a leave does nothing. */
-  private generation = 0
+  private generation = 0;
 
   constructor(
     private readonly transport: CallTransport,
@@ -112,357 +130,381 @@ export class CallEngine {
   // --- state for React (useSyncExternalStore) ---
 
   subscribe = (listener: () => void) => {
-    this.listeners.add(listener)
+    this.listeners.add(listener);
     return () => {
-      this.listeners.delete(listener)
-    }
-  }
+      this.listeners.delete(listener);
+    };
+  };
 
-  getSnapshot = () => this.snapshot
+  getSnapshot = () => this.snapshot;
 
   private update(patch: Partial<CallSnapshot>) {
-    this.snapshot = { ...this.snapshot, ...patch }
-    for (const listener of [...this.listeners]) listener()
+    this.snapshot = { ...this.snapshot, ...patch };
+    for (const listener of [...this.listeners]) listener();
   }
 
   private updateParticipant(userId: number, patch: Partial<RemoteParticipant>) {
     this.update({
       participants: this.snapshot.participants.map((p) => (p.userId === userId ? { ...p, ...patch } : p)),
-    })
+    });
   }
 
   dismissNotice() {
-    this.update({ notice: null })
+    this.update({ notice: null });
+  }
+
+  /** The viewer's own recording started or stopped (the others learn it from the server's events). */
+  setRecording(recording: RecordingState | null) {
+    this.update({ recording });
   }
 
   // --- entering and leaving ---
 
   /** Enters a group room: camera and microphone first, then the server, then a connection to each member. */
   async joinRoom(room: RoomInfo, quality: Quality, media: CallMedia = 'video') {
-    if (this.snapshot.status !== 'idle') await this.leave()
-    const generation = this.generation
-    this.update({ ...IDLE, incoming: this.snapshot.incoming, status: 'connecting', kind: 'room', media, room })
-    const stream = await this.acquireMedia(media, quality, generation)
-    if (!stream) return
-    const joined = await this.guard(this.transport.joinRoom(room.id), generation)
-    if (generation !== this.generation) return
+    if (this.snapshot.status !== 'idle') await this.leave();
+    const generation = this.generation;
+    this.update({ ...IDLE, incoming: this.snapshot.incoming, status: 'connecting', kind: 'room', media, room });
+    const stream = await this.acquireMedia(media, quality, generation);
+    if (!stream) return;
+    const joined = await this.guard(this.transport.joinRoom(room.id), generation);
+    if (generation !== this.generation) return;
     if (!joined || !joined.ok) {
-      this.teardown({ kind: 'server', message: joined ? joined.message : '' })
-      return
+      this.teardown({ kind: 'server', message: joined ? joined.message : '' });
+      return;
     }
-    this.update({ status: 'in_call', room: joined.room, participants: joined.participants.map(disconnected) })
-    for (const participant of joined.participants) this.connect(participant, true)
+    this.update({
+      status: 'in_call',
+      room: joined.room,
+      participants: joined.participants.map(disconnected),
+      recording: joined.recording ?? null,
+    });
+    for (const participant of joined.participants) this.connect(participant, true);
   }
 
   /** Calls a contact: the caller enters a two-person room and rings until answered or given up. */
   async call(contact: PeerInfo, media: CallMedia, quality: Quality) {
-    if (this.snapshot.status !== 'idle') await this.leave()
-    const generation = this.generation
-    this.update({ ...IDLE, incoming: this.snapshot.incoming, status: 'connecting', kind: 'call', media, counterpart: contact })
-    const stream = await this.acquireMedia(media, quality, generation)
-    if (!stream) return
-    const room = await this.guard(this.transport.startCall(contact.globalId, media), generation)
+    if (this.snapshot.status !== 'idle') await this.leave();
+    const generation = this.generation;
+    this.update({ ...IDLE, incoming: this.snapshot.incoming, status: 'connecting', kind: 'call', media, counterpart: contact });
+    const stream = await this.acquireMedia(media, quality, generation);
+    if (!stream) return;
+    const room = await this.guard(this.transport.startCall(contact.globalId, media), generation);
     if (generation !== this.generation) {
-      if (room) void this.transport.leaveRoom(room.id).catch(this.reportError)
-      return
+      if (room) void this.transport.leaveRoom(room.id).catch(this.reportError);
+      return;
     }
-    if (!room) return
-    this.update({ room, participants: [disconnected(contact)] })
+    if (!room) return;
+    this.update({ room, participants: [disconnected(contact)] });
     this.ringTimer = setTimeout(() => {
-      if (generation === this.generation && !this.snapshot.participants.some((p) => p.connected)) void this.leave({ kind: 'noAnswer' })
-    }, this.options.ringTimeoutMs ?? 45_000)
+      if (generation === this.generation && !this.snapshot.participants.some((p) => p.connected))
+        void this.leave({ kind: 'noAnswer' });
+    }, this.options.ringTimeoutMs ?? 45_000);
   }
 
   async acceptIncoming(quality: Quality) {
-    const incoming = this.snapshot.incoming
-    if (!incoming) return
-    if (this.snapshot.status !== 'idle') await this.leave()
-    const generation = this.generation
-    this.update({ ...IDLE, status: 'connecting', kind: 'call', media: incoming.media, counterpart: incoming.caller })
-    const stream = await this.acquireMedia(incoming.media, quality, generation)
+    const incoming = this.snapshot.incoming;
+    if (!incoming) return;
+    if (this.snapshot.status !== 'idle') await this.leave();
+    const generation = this.generation;
+    this.update({ ...IDLE, status: 'connecting', kind: 'call', media: incoming.media, counterpart: incoming.caller });
+    const stream = await this.acquireMedia(incoming.media, quality, generation);
     if (!stream) {
-      void this.transport.declineCall(incoming.roomId).catch(this.reportError)
-      return
+      void this.transport.declineCall(incoming.roomId).catch(this.reportError);
+      return;
     }
-    const joined = await this.guard(this.transport.acceptCall(incoming.roomId), generation)
-    if (generation !== this.generation) return
+    const joined = await this.guard(this.transport.acceptCall(incoming.roomId), generation);
+    if (generation !== this.generation) return;
     if (!joined || !joined.ok) {
-      this.teardown(joined ? { kind: 'server', message: joined.message } : null)
-      return
+      this.teardown(joined ? { kind: 'server', message: joined.message } : null);
+      return;
     }
-    this.update({ room: joined.room, participants: joined.participants.map(disconnected) })
-    for (const participant of joined.participants) this.connect(participant, true)
+    this.update({ room: joined.room, participants: joined.participants.map(disconnected) });
+    for (const participant of joined.participants) this.connect(participant, true);
   }
 
   declineIncoming() {
-    const incoming = this.snapshot.incoming
-    if (!incoming) return
-    this.update({ incoming: null })
-    void this.transport.declineCall(incoming.roomId).catch(this.reportError)
+    const incoming = this.snapshot.incoming;
+    if (!incoming) return;
+    this.update({ incoming: null });
+    void this.transport.declineCall(incoming.roomId).catch(this.reportError);
   }
 
   /** Leaves the room or hangs up: every track stops and the state returns to idle. */
   async leave(notice: CallNotice | null = null) {
-    const room = this.snapshot.room
-    this.teardown(notice)
-    if (room) await this.transport.leaveRoom(room.id).catch(this.reportError)
+    const room = this.snapshot.room;
+    this.teardown(notice);
+    if (room) await this.transport.leaveRoom(room.id).catch(this.reportError);
   }
 
   // --- the controls of the bottom bar ---
 
   toggleMute() {
-    const muted = !this.snapshot.muted
-    for (const track of this.snapshot.localStream?.getAudioTracks() ?? []) track.enabled = !muted
-    this.update({ muted })
-    this.publishMediaState()
+    const muted = !this.snapshot.muted;
+    for (const track of this.snapshot.localStream?.getAudioTracks() ?? []) track.enabled = !muted;
+    this.update({ muted });
+    this.publishMediaState();
   }
 
   toggleCamera() {
-    const cameraOff = !this.snapshot.cameraOff
-    for (const track of this.snapshot.localStream?.getVideoTracks() ?? []) track.enabled = !cameraOff
-    this.update({ cameraOff })
-    this.publishMediaState()
+    const cameraOff = !this.snapshot.cameraOff;
+    for (const track of this.snapshot.localStream?.getVideoTracks() ?? []) track.enabled = !cameraOff;
+    this.update({ cameraOff });
+    this.publishMediaState();
   }
 
   /** Screen sharing replaces the camera track sent to every peer; stopping it puts the camera back. */
   async toggleScreenShare() {
     if (this.screenTrack) {
-      this.stopScreenShare()
-      return
+      this.stopScreenShare();
+      return;
     }
-    const stream = this.snapshot.localStream
-    const camera = stream?.getVideoTracks()[0]
+    const stream = this.snapshot.localStream;
+    const camera = stream?.getVideoTracks()[0];
     if (!stream || !camera) {
-      this.update({ notice: { kind: 'screenShare' } })
-      return
+      this.update({ notice: { kind: 'screenShare' } });
+      return;
     }
-    let screen: MediaStreamTrack | undefined
+    let screen: MediaStreamTrack | undefined;
     try {
-      const display = await this.devices().getDisplayMedia({ video: true, audio: false })
-      screen = display.getVideoTracks()[0]
+      const display = await this.devices().getDisplayMedia({ video: true, audio: false });
+      screen = display.getVideoTracks()[0];
     } catch (error) {
-      this.reportError(error)
+      this.reportError(error);
     }
     if (!screen || this.snapshot.localStream !== stream) {
-      screen?.stop()
-      if (!screen) this.update({ notice: { kind: 'screenShare' } })
-      return
+      screen?.stop();
+      if (!screen) this.update({ notice: { kind: 'screenShare' } });
+      return;
     }
-    this.screenTrack = screen
-    screen.addEventListener('ended', () => this.stopScreenShare())
-    this.sendVideo(screen)
-    this.update({ screenSharing: true, localPreview: new MediaStream([screen]) })
+    this.screenTrack = screen;
+    screen.addEventListener('ended', () => this.stopScreenShare());
+    this.sendVideo(screen);
+    this.update({ screenSharing: true, localPreview: new MediaStream([screen]) });
   }
 
   private stopScreenShare() {
-    const screen = this.screenTrack
-    if (!screen) return
-    this.screenTrack = null
-    screen.stop()
-    const camera = this.snapshot.localStream?.getVideoTracks()[0]
-    if (camera) this.sendVideo(camera)
-    this.update({ screenSharing: false, localPreview: this.snapshot.localStream })
+    const screen = this.screenTrack;
+    if (!screen) return;
+    this.screenTrack = null;
+    screen.stop();
+    const camera = this.snapshot.localStream?.getVideoTracks()[0];
+    if (camera) this.sendVideo(camera);
+    this.update({ screenSharing: false, localPreview: this.snapshot.localStream });
   }
 
   private sendVideo(track: MediaStreamTrack) {
-    const stream = this.snapshot.localStream
-    const previous = this.sentVideoTrack
-    if (!stream || !previous || previous === track) return
+    const stream = this.snapshot.localStream;
+    const previous = this.sentVideoTrack;
+    if (!stream || !previous || previous === track) return;
     for (const peer of this.peers.values()) {
       try {
-        peer.replaceTrack(previous, track, stream)
+        peer.replaceTrack(previous, track, stream);
       } catch (error) {
-        this.reportError(error)
+        this.reportError(error);
       }
     }
-    this.sentVideoTrack = track
+    this.sentVideoTrack = track;
   }
 
   /** A new quality applies to the running camera at once. */
   setQuality(quality: Quality) {
-    const camera = this.snapshot.localStream?.getVideoTracks()[0]
-    camera?.applyConstraints(videoConstraints(quality)).catch(this.reportError)
+    const camera = this.snapshot.localStream?.getVideoTracks()[0];
+    camera?.applyConstraints(videoConstraints(quality)).catch(this.reportError);
   }
 
   // --- events from the server ---
 
   handleEvent(event: CallEvent) {
-    const { room } = this.snapshot
-    const here = room !== null && event.roomId === room.id
+    const { room } = this.snapshot;
+    const here = room !== null && event.roomId === room.id;
     switch (event.kind) {
       case 'CALL_INVITE':
-        this.onInvite(event)
-        return
+        this.onInvite(event);
+        return;
       case 'CALL_ENDED':
-        if (this.snapshot.incoming?.roomId === event.roomId) this.update({ incoming: null })
-        if (here) this.teardown({ kind: 'ended' })
-        return
+        if (this.snapshot.incoming?.roomId === event.roomId) this.update({ incoming: null });
+        if (here) this.teardown({ kind: 'ended' });
+        return;
       case 'CALL_DECLINED':
-        if (here) this.teardown({ kind: 'declined' })
-        return
+        if (here) this.teardown({ kind: 'declined' });
+        return;
       case 'ROOM_CLOSED':
-        if (here) this.teardown({ kind: 'roomClosed' })
-        return
+        if (here) this.teardown({ kind: 'roomClosed' });
+        return;
     }
-    if (!here || this.snapshot.status === 'idle') return
-    const sender = event.sender
+    if (!here || this.snapshot.status === 'idle') return;
+    const sender = event.sender;
     switch (event.kind) {
       case 'JOINED':
-        this.clearRing()
-        this.upsertParticipant({ ...sender, muted: event.payload.muted === true, cameraOff: event.payload.cameraOff === true })
+        this.clearRing();
+        this.upsertParticipant({ ...sender, muted: event.payload.muted === true, cameraOff: event.payload.cameraOff === true });
         // A newcomer (or someone who reloaded) opens a fresh connection: drop any old one.
-        this.dropPeer(sender.userId)
-        this.connect(sender, false)
-        return
+        this.dropPeer(sender.userId);
+        this.connect(sender, false);
+        return;
       case 'LEFT':
-        this.dropPeer(sender.userId)
-        this.update({ participants: this.snapshot.participants.filter((p) => p.userId !== sender.userId) })
-        return
+        this.dropPeer(sender.userId);
+        this.update({ participants: this.snapshot.participants.filter((p) => p.userId !== sender.userId) });
+        return;
+      case 'RECORDING_STARTED':
+        this.update({
+          recording: { userId: sender.userId, name: sender.name },
+          notice: { kind: 'recordingStarted', name: sender.name },
+        });
+        return;
+      case 'RECORDING_STOPPED':
+        if (this.snapshot.recording?.userId === sender.userId) this.update({ recording: null });
+        return;
       case 'MEDIA_STATE':
-        this.updateParticipant(sender.userId, { muted: event.payload.muted === true, cameraOff: event.payload.cameraOff === true })
-        return
+        this.updateParticipant(sender.userId, {
+          muted: event.payload.muted === true,
+          cameraOff: event.payload.cameraOff === true,
+        });
+        return;
       case 'SIGNAL': {
-        if (!this.snapshot.participants.some((p) => p.userId === sender.userId)) this.upsertParticipant(sender)
-        const peer = this.peers.get(sender.userId) ?? this.connect(sender, false)
+        if (!this.snapshot.participants.some((p) => p.userId === sender.userId)) this.upsertParticipant(sender);
+        const peer = this.peers.get(sender.userId) ?? this.connect(sender, false);
         try {
-          peer?.signal(event.payload.data)
+          peer?.signal(event.payload.data);
         } catch (error) {
-          this.reportError(error)
+          this.reportError(error);
         }
-        return
+        return;
       }
     }
   }
 
   private onInvite(event: CallEvent) {
-    if (!event.roomId) return
-    const media: CallMedia = event.payload.media === 'audio' ? 'audio' : 'video'
+    if (!event.roomId) return;
+    const media: CallMedia = event.payload.media === 'audio' ? 'audio' : 'video';
     if (this.snapshot.status !== 'idle' || this.snapshot.incoming) {
       // Busy: one call at a time. The caller hears that the call was declined.
-      void this.transport.declineCall(event.roomId).catch(this.reportError)
-      return
+      void this.transport.declineCall(event.roomId).catch(this.reportError);
+      return;
     }
-    this.update({ incoming: { roomId: event.roomId, caller: event.sender, media } })
+    this.update({ incoming: { roomId: event.roomId, caller: event.sender, media } });
   }
 
   // --- internals ---
 
   private devices() {
-    return this.options.mediaDevices?.() ?? navigator.mediaDevices
+    return this.options.mediaDevices?.() ?? navigator.mediaDevices;
   }
 
   private async acquireMedia(media: CallMedia, quality: Quality, generation: number): Promise<MediaStream | null> {
-    const unsupported = this.options.mediaDevices ? null : webRtcSupport()
+    const unsupported = this.options.mediaDevices ? null : webRtcSupport();
     if (unsupported) {
-      this.teardown({ kind: 'media', failure: unsupported })
-      return null
+      this.teardown({ kind: 'media', failure: unsupported });
+      return null;
     }
     try {
-      const stream = await this.devices().getUserMedia(callConstraints(media, quality))
+      const stream = await this.devices().getUserMedia(callConstraints(media, quality));
       if (generation !== this.generation) {
-        stopStreams(stream)
-        return null
+        stopStreams(stream);
+        return null;
       }
-      this.sentVideoTrack = stream.getVideoTracks()[0] ?? null
+      this.sentVideoTrack = stream.getVideoTracks()[0] ?? null;
       // After access is granted the own tile appears (spec section 4).
-      this.update({ localStream: stream, localPreview: stream })
-      return stream
+      this.update({ localStream: stream, localPreview: stream });
+      return stream;
     } catch (error) {
-      if (generation === this.generation) this.teardown({ kind: 'media', failure: mediaFailure(error) })
-      return null
+      if (generation === this.generation) this.teardown({ kind: 'media', failure: mediaFailure(error) });
+      return null;
     }
   }
 
   /** Awaits a server call; a failure ends the attempt with the server's message. */
   private async guard<T>(promise: Promise<T>, generation: number): Promise<T | null> {
     try {
-      return await promise
+      return await promise;
     } catch (error) {
-      if (generation === this.generation) this.teardown({ kind: 'server', message: error instanceof Error ? error.message : '' })
-      return null
+      if (generation === this.generation) this.teardown({ kind: 'server', message: error instanceof Error ? error.message : '' });
+      return null;
     }
   }
 
   private connect(participant: PeerInfo, initiator: boolean): PeerLike | null {
-    const stream = this.snapshot.localStream
-    const room = this.snapshot.room
-    if (!stream || !room) return null
-    const config = { iceServers: this.options.iceServers }
-    const peer = this.options.createPeer?.({ initiator, stream, config }) ?? new Peer({ initiator, stream, trickle: true, config })
-    this.peers.set(participant.userId, peer)
-    const current = () => this.peers.get(participant.userId) === peer
+    const stream = this.snapshot.localStream;
+    const room = this.snapshot.room;
+    if (!stream || !room) return null;
+    const config = { iceServers: this.options.iceServers };
+    const peer =
+      this.options.createPeer?.({ initiator, stream, config }) ?? new Peer({ initiator, stream, trickle: true, config });
+    this.peers.set(participant.userId, peer);
+    const current = () => this.peers.get(participant.userId) === peer;
     peer.on('signal', (data) => {
-      if (current()) void this.transport.sendSignal(room.id, participant.globalId, JSON.stringify(data)).catch(this.reportError)
-    })
+      if (current()) void this.transport.sendSignal(room.id, participant.globalId, JSON.stringify(data)).catch(this.reportError);
+    });
     peer.on('stream', (remote) => {
-      if (current()) this.updateParticipant(participant.userId, { stream: remote })
-    })
+      if (current()) this.updateParticipant(participant.userId, { stream: remote });
+    });
     peer.on('connect', () => {
-      if (!current()) return
-      this.updateParticipant(participant.userId, { connected: true })
-      if (this.snapshot.status === 'connecting') this.update({ status: 'in_call' })
-    })
+      if (!current()) return;
+      this.updateParticipant(participant.userId, { connected: true });
+      if (this.snapshot.status === 'connecting') this.update({ status: 'in_call' });
+    });
     const lost = () => {
-      if (!current()) return
-      this.peers.delete(participant.userId)
-      this.updateParticipant(participant.userId, { connected: false, stream: null })
-    }
-    peer.on('close', lost)
+      if (!current()) return;
+      this.peers.delete(participant.userId);
+      this.updateParticipant(participant.userId, { connected: false, stream: null });
+    };
+    peer.on('close', lost);
     peer.on('error', (error) => {
-      this.reportError(error)
-      lost()
-    })
+      this.reportError(error);
+      lost();
+    });
     if (this.screenTrack && this.sentVideoTrack === this.screenTrack) {
-      const camera = stream.getVideoTracks()[0]
+      const camera = stream.getVideoTracks()[0];
       try {
-        if (camera) peer.replaceTrack(camera, this.screenTrack, stream)
+        if (camera) peer.replaceTrack(camera, this.screenTrack, stream);
       } catch (error) {
-        this.reportError(error)
+        this.reportError(error);
       }
     }
-    return peer
+    return peer;
   }
 
   private dropPeer(userId: number) {
-    const peer = this.peers.get(userId)
-    this.peers.delete(userId)
-    peer?.destroy()
+    const peer = this.peers.get(userId);
+    this.peers.delete(userId);
+    peer?.destroy();
   }
 
   private upsertParticipant(info: PeerInfo) {
-    const exists = this.snapshot.participants.some((p) => p.userId === info.userId)
+    const exists = this.snapshot.participants.some((p) => p.userId === info.userId);
     this.update({
       participants: exists
         ? this.snapshot.participants.map((p) => (p.userId === info.userId ? { ...p, ...info } : p))
         : [...this.snapshot.participants, disconnected(info)],
-    })
+    });
   }
 
   private publishMediaState() {
-    const { room, muted, cameraOff } = this.snapshot
-    if (room) void this.transport.setMediaState(room.id, muted, cameraOff).catch(this.reportError)
+    const { room, muted, cameraOff } = this.snapshot;
+    if (room) void this.transport.setMediaState(room.id, muted, cameraOff).catch(this.reportError);
   }
 
   private clearRing() {
-    if (this.ringTimer) clearTimeout(this.ringTimer)
-    this.ringTimer = null
+    if (this.ringTimer) clearTimeout(this.ringTimer);
+    this.ringTimer = null;
   }
 
   private teardown(notice: CallNotice | null) {
-    this.generation += 1
-    this.clearRing()
-    for (const peer of this.peers.values()) peer.destroy()
-    this.peers.clear()
-    this.screenTrack?.stop()
-    this.screenTrack = null
-    this.sentVideoTrack = null
-    stopStreams(this.snapshot.localStream, this.snapshot.localPreview)
-    this.update({ ...IDLE, incoming: this.snapshot.incoming, notice })
+    this.generation += 1;
+    this.clearRing();
+    for (const peer of this.peers.values()) peer.destroy();
+    this.peers.clear();
+    this.screenTrack?.stop();
+    this.screenTrack = null;
+    this.sentVideoTrack = null;
+    stopStreams(this.snapshot.localStream, this.snapshot.localPreview);
+    this.update({ ...IDLE, incoming: this.snapshot.incoming, notice });
   }
 
   private reportError = (error: unknown) => {
-    this.options.onError?.(error)
-  }
+    this.options.onError?.(error);
+  };
 }
 
-const disconnected = (info: PeerInfo): RemoteParticipant => ({ ...info, stream: null, connected: false })
+const disconnected = (info: PeerInfo): RemoteParticipant => ({ ...info, stream: null, connected: false });

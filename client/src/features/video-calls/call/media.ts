@@ -1,7 +1,13 @@
 /** The quality selector of the meeting area and the camera constraints behind each choice. */
-export const QUALITIES = ['SD', 'HD', 'FHD', '4K', '8K'] as const
-export type Quality = (typeof QUALITIES)[number]
-export const DEFAULT_QUALITY: Quality = 'HD'
+export const QUALITIES = ['SD', 'HD', 'FHD', '4K', '8K'] as const;
+export type Quality = (typeof QUALITIES)[number];
+export const DEFAULT_QUALITY: Quality = 'HD';
+
+/** The server's VideoQuality enum value (GraphQL names cannot start with a digit: UHD_4K is 4K). */
+export const qualityOf = (value: string): Quality => {
+  const quality = value.replace(/^UHD_/, '');
+  return (QUALITIES as readonly string[]).includes(quality) ? (quality as Quality) : DEFAULT_QUALITY;
+};
 
 // Spec section 9: 480p at 15 fps, 720p at 24, 1080p at 30; 4K and 8K keep 30 fps.
 const PRESETS: Record<Quality, { width: number; height: number; frameRate: number }> = {
@@ -10,62 +16,62 @@ const PRESETS: Record<Quality, { width: number; height: number; frameRate: numbe
   FHD: { width: 1920, height: 1080, frameRate: 30 },
   '4K': { width: 3840, height: 2160, frameRate: 30 },
   '8K': { width: 7680, height: 4320, frameRate: 30 },
-}
+};
 
 /** `ideal` values: a camera that cannot do 4K gives its best instead of failing the call. */
 export function videoConstraints(quality: Quality): MediaTrackConstraints {
-  const preset = PRESETS[quality]
+  const preset = PRESETS[quality];
   return {
     width: { ideal: preset.width },
     height: { ideal: preset.height },
     frameRate: { ideal: preset.frameRate },
-  }
+  };
 }
 
-export type CallMedia = 'audio' | 'video'
+export type CallMedia = 'audio' | 'video';
 
 export function callConstraints(media: CallMedia, quality: Quality): MediaStreamConstraints {
   return {
     audio: { echoCancellation: true, noiseSuppression: true },
     video: media === 'video' ? videoConstraints(quality) : false,
-  }
+  };
 }
 
 /** Why the camera or microphone could not be used (spec section 8: each has its own hint). */
-export type MediaFailure = 'denied' | 'notFound' | 'inUse' | 'constraints' | 'noWebRTC' | 'insecure' | 'unknown'
+export type MediaFailure = 'denied' | 'notFound' | 'inUse' | 'constraints' | 'noWebRTC' | 'insecure' | 'unknown';
 
 export function mediaFailure(error: unknown): MediaFailure {
   switch ((error as { name?: string } | null)?.name) {
     case 'NotAllowedError':
     case 'PermissionDeniedError':
-      return 'denied'
+      return 'denied';
     case 'SecurityError':
-      return 'insecure'
+      return 'insecure';
     case 'NotFoundError':
     case 'DevicesNotFoundError':
-      return 'notFound'
+      return 'notFound';
     case 'NotReadableError':
     case 'TrackStartError':
     case 'AbortError':
-      return 'inUse'
+      return 'inUse';
     case 'OverconstrainedError':
     case 'ConstraintNotSatisfiedError':
-      return 'constraints'
+      return 'constraints';
     case 'NotSupportedError':
-      return 'noWebRTC'
+      return 'noWebRTC';
     default:
-      return 'unknown'
+      return 'unknown';
   }
 }
 
 /** Calls need both camera/microphone access and peer connections (and a secure page for either). */
 export function webRtcSupport(): MediaFailure | null {
-  if (typeof window !== 'undefined' && window.isSecureContext === false) return 'insecure'
-  if (typeof RTCPeerConnection === 'undefined' || !navigator.mediaDevices?.getUserMedia) return 'noWebRTC'
-  return null
+  if (typeof window !== 'undefined' && window.isSecureContext === false) return 'insecure';
+  if (typeof RTCPeerConnection === 'undefined' || !navigator.mediaDevices?.getUserMedia) return 'noWebRTC';
+  return null;
 }
 
 /** Stops every track of the streams given (camera light off, microphone released). */
 export function stopStreams(...streams: (MediaStream | null | undefined)[]) {
-  for (const stream of streams) for (const track of stream?.getTracks() ?? []) track.stop()
+  for (const stream of streams) for (const track of stream?.getTracks() ?? []) track.stop();
 }

@@ -1,18 +1,20 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
-import { graphql, readInlineData, useRelayEnvironment } from 'react-relay/hooks'
-import type { Environment } from 'relay-runtime'
-import type { useCallAcceptMutation } from '../../../__generated__/useCallAcceptMutation.graphql'
-import type { useCallDeclineMutation } from '../../../__generated__/useCallDeclineMutation.graphql'
-import type { useCallEventsSubscription } from '../../../__generated__/useCallEventsSubscription.graphql'
-import type { useCallJoinMutation } from '../../../__generated__/useCallJoinMutation.graphql'
-import type { useCallLeaveMutation } from '../../../__generated__/useCallLeaveMutation.graphql'
-import type { useCallMediaStateMutation } from '../../../__generated__/useCallMediaStateMutation.graphql'
-import type { useCall_participant$key } from '../../../__generated__/useCall_participant.graphql'
-import type { useCallSignalMutation } from '../../../__generated__/useCallSignalMutation.graphql'
-import type { useCallStartMutation } from '../../../__generated__/useCallStartMutation.graphql'
-import { commitMutationAsync } from '../../../relay/commitMutationAsync'
-import { useCatchUpSubscription } from '../../../relay/useCatchUpSubscription'
-import { CallEngine, type CallEvent, type CallEventKind, type CallTransport, type JoinResult, type PeerInfo } from './callEngine'
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { graphql, readInlineData, useFragment, useRelayEnvironment } from 'react-relay/hooks';
+import { mutationErrorText, type MutationErrorKey } from '../../../relay/mutationError';
+import type { Environment } from 'relay-runtime';
+import type { useCallAcceptMutation } from '../../../__generated__/useCallAcceptMutation.graphql';
+import type { useCallDeclineMutation } from '../../../__generated__/useCallDeclineMutation.graphql';
+import type { useCallEventsSubscription } from '../../../__generated__/useCallEventsSubscription.graphql';
+import type { useCallJoinMutation } from '../../../__generated__/useCallJoinMutation.graphql';
+import type { useCallLeaveMutation } from '../../../__generated__/useCallLeaveMutation.graphql';
+import type { useCallMediaStateMutation } from '../../../__generated__/useCallMediaStateMutation.graphql';
+import type { useCall_meetingConfig$key } from '../../../__generated__/useCall_meetingConfig.graphql';
+import type { useCall_participant$key } from '../../../__generated__/useCall_participant.graphql';
+import type { useCallSignalMutation } from '../../../__generated__/useCallSignalMutation.graphql';
+import type { useCallStartMutation } from '../../../__generated__/useCallStartMutation.graphql';
+import { commitMutationAsync } from '../../../relay/commitMutationAsync';
+import { useCatchUpSubscription } from '../../../relay/useCatchUpSubscription';
+import { CallEngine, type CallEvent, type CallEventKind, type CallTransport, type JoinResult, type PeerInfo } from './callEngine';
 
 const participantFragment = graphql`
   fragment useCall_participant on RoomParticipant @inline {
@@ -24,15 +26,35 @@ const participantFragment = graphql`
       fullName
     }
   }
-`
+`;
 
 const joinMutation = graphql`
   mutation useCallJoinMutation($roomId: ID!) {
     joinRoom(roomId: $roomId) {
       __typename
-      ... on LimitReachedError {
-        message
+      ...mutationError_error @alias(as: "error")
+      ... on JoinRoomSuccess {
+        room {
+          id
+          name
+          recordingBy {
+            databaseId
+            fullName
+          }
+        }
+        participants {
+          ...useCall_participant
+        }
       }
+    }
+  }
+`;
+
+const acceptMutation = graphql`
+  mutation useCallAcceptMutation($roomId: ID!) {
+    acceptCall(roomId: $roomId) {
+      __typename
+      ...mutationError_error @alias(as: "error")
       ... on JoinRoomSuccess {
         room {
           id
@@ -44,61 +66,55 @@ const joinMutation = graphql`
       }
     }
   }
-`
-
-const acceptMutation = graphql`
-  mutation useCallAcceptMutation($roomId: ID!) {
-    acceptCall(roomId: $roomId) {
-      __typename
-      ... on LimitReachedError {
-        message
-      }
-      ... on Room {
-        id
-        name
-        participants {
-          ...useCall_participant
-        }
-      }
-    }
-  }
-`
+`;
 
 const leaveMutation = graphql`
   mutation useCallLeaveMutation($roomId: ID!) {
-    leaveRoom(roomId: $roomId)
+    leaveRoom(roomId: $roomId) {
+      ...mutationError_error @alias(as: "error")
+    }
   }
-`
+`;
 
 const signalMutation = graphql`
   mutation useCallSignalMutation($roomId: ID!, $toUserId: ID!, $data: String!) {
-    sendCallSignal(roomId: $roomId, toUserId: $toUserId, data: $data)
+    sendCallSignal(roomId: $roomId, toUserId: $toUserId, data: $data) {
+      ...mutationError_error @alias(as: "error")
+    }
   }
-`
+`;
 
 const mediaStateMutation = graphql`
   mutation useCallMediaStateMutation($roomId: ID!, $muted: Boolean!, $cameraOff: Boolean!) {
     setRoomMediaState(roomId: $roomId, muted: $muted, cameraOff: $cameraOff) {
-      muted
-      cameraOff
+      ...mutationError_error @alias(as: "error")
+      ... on RoomParticipant {
+        muted
+        cameraOff
+      }
     }
   }
-`
+`;
 
 const startMutation = graphql`
   mutation useCallStartMutation($calleeId: ID!, $media: CallMedia!) {
     startCall(calleeId: $calleeId, media: $media) {
-      id
-      name
+      ...mutationError_error @alias(as: "error")
+      ... on Room {
+        id
+        name
+      }
     }
   }
-`
+`;
 
 const declineMutation = graphql`
   mutation useCallDeclineMutation($roomId: ID!) {
-    declineCall(roomId: $roomId)
+    declineCall(roomId: $roomId) {
+      ...mutationError_error @alias(as: "error")
+    }
   }
-`
+`;
 
 const callEventsSubscription = graphql`
   subscription useCallEventsSubscription($after: ID) {
@@ -114,58 +130,87 @@ const callEventsSubscription = graphql`
       }
     }
   }
-`
+`;
 
 function peerInfo(key: useCall_participant$key): PeerInfo {
-  const participant = readInlineData(participantFragment, key)
+  const participant = readInlineData(participantFragment, key);
   return {
     userId: participant.user.databaseId,
     globalId: participant.user.id,
     name: participant.user.fullName,
     muted: participant.muted,
     cameraOff: participant.cameraOff,
+  };
+}
+
+/**
+ * A refusal the server answered (an error of the mutation's result union) as a rejection with the
+ * user's text, which the engine reports like any other failed step.
+ */
+function succeeded<R extends { readonly error?: MutationErrorKey | null }>(result: R): R {
+  if (result.error) throw new Error(mutationErrorText(result.error, ''));
+  return result;
+}
+
+type Joined = useCallJoinMutation['response']['joinRoom'] | useCallAcceptMutation['response']['acceptCall'];
+
+/** Joining a room and accepting a call answer alike: the room and the others in it (never the viewer). */
+function joinResult(joined: Joined): JoinResult {
+  if (joined.room && joined.participants) {
+    const by = 'recordingBy' in joined.room ? joined.room.recordingBy : null;
+    return {
+      ok: true,
+      room: { id: joined.room.id, name: joined.room.name },
+      participants: joined.participants.map(peerInfo),
+      recording: by ? { userId: by.databaseId, name: by.fullName } : null,
+    };
   }
+  return { ok: false, message: mutationErrorText(joined.error, '') };
 }
 
 /** The engine's transport: each step is one GraphQL mutation. */
 function relayTransport(environment: () => Environment): CallTransport {
   return {
     async joinRoom(roomId) {
-      const { joinRoom } = await commitMutationAsync<useCallJoinMutation>(environment(), joinMutation, { roomId })
-      if (joinRoom.__typename === 'JoinRoomSuccess') {
-        return { ok: true, room: joinRoom.room, participants: joinRoom.participants.map(peerInfo) }
-      }
-      return { ok: false, message: joinRoom.__typename === 'LimitReachedError' ? joinRoom.message : '' }
+      const { joinRoom } = await commitMutationAsync<useCallJoinMutation>(environment(), joinMutation, { roomId });
+      return joinResult(joinRoom);
     },
-    async acceptCall(roomId): Promise<JoinResult> {
-      const { acceptCall } = await commitMutationAsync<useCallAcceptMutation>(environment(), acceptMutation, { roomId })
-      if (acceptCall.__typename === 'Room') {
-        return { ok: true, room: { id: acceptCall.id, name: acceptCall.name }, participants: acceptCall.participants.map(peerInfo) }
-      }
-      return { ok: false, message: acceptCall.__typename === 'LimitReachedError' ? acceptCall.message : '' }
+    async acceptCall(roomId) {
+      const { acceptCall } = await commitMutationAsync<useCallAcceptMutation>(environment(), acceptMutation, { roomId });
+      return joinResult(acceptCall);
     },
-    leaveRoom: (roomId) => commitMutationAsync<useCallLeaveMutation>(environment(), leaveMutation, { roomId }),
-    sendSignal: (roomId, toUserId, data) =>
-      commitMutationAsync<useCallSignalMutation>(environment(), signalMutation, { roomId, toUserId, data }),
-    setMediaState: (roomId, muted, cameraOff) =>
-      commitMutationAsync<useCallMediaStateMutation>(environment(), mediaStateMutation, { roomId, muted, cameraOff }),
+    leaveRoom: async (roomId) =>
+      succeeded((await commitMutationAsync<useCallLeaveMutation>(environment(), leaveMutation, { roomId })).leaveRoom),
+    sendSignal: async (roomId, toUserId, data) =>
+      succeeded(
+        (await commitMutationAsync<useCallSignalMutation>(environment(), signalMutation, { roomId, toUserId, data }))
+          .sendCallSignal,
+      ),
+    setMediaState: async (roomId, muted, cameraOff) =>
+      succeeded(
+        (await commitMutationAsync<useCallMediaStateMutation>(environment(), mediaStateMutation, { roomId, muted, cameraOff }))
+          .setRoomMediaState,
+      ),
     async startCall(calleeId, media) {
       const { startCall } = await commitMutationAsync<useCallStartMutation>(environment(), startMutation, {
         calleeId,
         media: media === 'audio' ? 'AUDIO' : 'VIDEO',
-      })
-      return startCall
+      });
+      const { id, name } = succeeded(startCall);
+      if (id === undefined || name === undefined) throw new Error(mutationErrorText(null, ''));
+      return { id, name };
     },
-    declineCall: (roomId) => commitMutationAsync<useCallDeclineMutation>(environment(), declineMutation, { roomId }),
-  }
+    declineCall: async (roomId) =>
+      succeeded((await commitMutationAsync<useCallDeclineMutation>(environment(), declineMutation, { roomId })).declineCall),
+  };
 }
 
-type Received = useCallEventsSubscription['response']['callEvents']
+type Received = useCallEventsSubscription['response']['callEvents'];
 
 function toCallEvent(event: Received): CallEvent {
-  let payload: Record<string, unknown> = {}
+  let payload: Record<string, unknown> = {};
   try {
-    payload = JSON.parse(event.payload) as Record<string, unknown>
+    payload = JSON.parse(event.payload) as Record<string, unknown>;
   } catch {
     // a payload that is not JSON carries nothing usable
   }
@@ -173,7 +218,24 @@ function toCallEvent(event: Received): CallEvent {
     kind: event.kind as CallEventKind,
     roomId: event.roomId ?? null,
     payload,
-    sender: { userId: event.sender.databaseId, globalId: event.sender.id, name: event.sender.fullName, muted: false, cameraOff: false },
+    sender: {
+      userId: event.sender.databaseId,
+      globalId: event.sender.id,
+      name: event.sender.fullName,
+      muted: false,
+      cameraOff: false,
+    },
+  };
+}
+
+/**
+ * The environment the engine's requests go through. The engine lives as long as the page, the
+ * environment is replaced on sign-in and sign-out: an effect keeps this one current.
+ */
+class EnvironmentSlot {
+  constructor(public environment: Environment) {}
+  use(environment: Environment) {
+    this.environment = environment;
   }
 }
 
@@ -181,28 +243,42 @@ function toCallEvent(event: Received): CallEvent {
  * The meeting page's call: one engine for the page's lifetime, fed by the viewer's call-events
  * subscription (which also marks the viewer present in their room). Leaving the page hangs up.
  */
-export function useCall(iceServers: readonly { urls: readonly string[]; username?: string | null; credential?: string | null }[]) {
-  const environment = useRelayEnvironment()
-  const environmentRef = useRef(environment)
-  environmentRef.current = environment
+const meetingConfigFragment = graphql`
+  fragment useCall_meetingConfig on MeetingConfig {
+    iceServers {
+      urls
+      username
+      credential
+    }
+  }
+`;
+
+export function useCall(meetingConfig: useCall_meetingConfig$key) {
+  const { iceServers } = useFragment(meetingConfigFragment, meetingConfig);
+  const environment = useRelayEnvironment();
+  const [slot] = useState(() => new EnvironmentSlot(environment));
+  useEffect(() => slot.use(environment), [slot, environment]);
   const [engine] = useState(
     () =>
-      new CallEngine(relayTransport(() => environmentRef.current), {
-        iceServers: iceServers.map((server) => ({
-          urls: [...server.urls],
-          username: server.username ?? undefined,
-          credential: server.credential ?? undefined,
-        })),
-        onError: (error) => console.warn('call:', error),
-      }),
-  )
-  useEffect(() => () => void engine.leave(), [engine])
+      new CallEngine(
+        relayTransport(() => slot.environment),
+        {
+          iceServers: iceServers.map((server) => ({
+            urls: [...server.urls],
+            username: server.username ?? undefined,
+            credential: server.credential ?? undefined,
+          })),
+          onError: (error) => console.warn('call:', error),
+        },
+      ),
+  );
+  useEffect(() => () => void engine.leave(), [engine]);
   useCatchUpSubscription<useCallEventsSubscription, Received>(
     callEventsSubscription,
     {},
     (response) => response.callEvents,
     (event) => engine.handleEvent(toCallEvent(event)),
-  )
-  const snapshot = useSyncExternalStore(engine.subscribe, engine.getSnapshot)
-  return { call: snapshot, engine }
+  );
+  const snapshot = useSyncExternalStore(engine.subscribe, engine.getSnapshot);
+  return { call: snapshot, engine };
 }

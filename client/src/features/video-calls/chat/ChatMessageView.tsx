@@ -1,26 +1,66 @@
-import { useRef, useState } from 'react'
-import { Box, HStack, IconButton, Link, Stack, Text } from '@chakra-ui/react'
-import { Trans, useLingui } from '@lingui/react/macro'
-import { IdCard, Pause, Play } from 'lucide-react'
-import { Link as RouterLink } from 'react-router'
-import { formatTime } from '../../../i18n/format'
-import { formatDuration } from '../texts'
-import type { ChatMessage } from './useRoomChat'
+import { useRef, useState } from 'react';
+import { Box, HStack, IconButton, Link, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { IdCard, Pause, Play } from 'lucide-react';
+import { graphql, readInlineData } from 'react-relay/hooks';
+import { Link as RouterLink } from 'react-router';
+import type { ChatMessageView_message$key } from '../../../__generated__/ChatMessageView_message.graphql';
+import { formatTime } from '../../../i18n/format';
+import { formatDuration } from '../texts';
+
+const messageFragment = graphql`
+  fragment ChatMessageView_message on RoomChatMessage @inline {
+    type
+    content
+    createdAt
+    sender {
+      databaseId
+      fullName
+    }
+    voice {
+      url
+      durationSeconds
+    }
+    contactCard {
+      name
+      username
+      email
+    }
+  }
+`;
+
+/** What the chat keeps of a message for its view (the chat holds messages outside the store). */
+export type ChatMessageViewKey = ChatMessageView_message$key;
 
 /** Play/pause for a recorded voice message, with its length. */
-export function VoicePlayer({ url, durationSeconds, testId = 'voice-player' }: { url: string; durationSeconds: number; testId?: string }) {
-  const { t } = useLingui()
-  const audio = useRef<HTMLAudioElement>(null)
-  const [playing, setPlaying] = useState(false)
+export function VoicePlayer({
+  url,
+  durationSeconds,
+  testId = 'voice-player',
+}: {
+  url: string;
+  durationSeconds: number;
+  testId?: string;
+}) {
+  const { t } = useLingui();
+  const audio = useRef<HTMLAudioElement>(null);
+  const [playing, setPlaying] = useState(false);
   const toggle = () => {
-    const element = audio.current
-    if (!element) return
-    if (element.paused) void element.play().catch(() => setPlaying(false))
-    else element.pause()
-  }
+    const element = audio.current;
+    if (!element) return;
+    if (element.paused) void element.play().catch(() => setPlaying(false));
+    else element.pause();
+  };
   return (
     <HStack gap="2" data-testid={testId}>
-      <IconButton size="xs" rounded="full" colorPalette="blue" aria-label={playing ? t`Пауза` : t`Воспроизвести`} onClick={toggle} data-testid="voice-play">
+      <IconButton
+        size="xs"
+        rounded="full"
+        colorPalette="blue"
+        aria-label={playing ? t`Пауза` : t`Воспроизвести`}
+        onClick={toggle}
+        data-testid="voice-play"
+      >
         {playing ? <Pause size={14} /> : <Play size={14} />}
       </IconButton>
       <Text fontSize="sm">{formatDuration(durationSeconds)}</Text>
@@ -34,12 +74,14 @@ export function VoicePlayer({ url, durationSeconds, testId = 'voice-player' }: {
         data-testid="voice-audio"
       />
     </HStack>
-  )
+  );
 }
 
 /** A message of the room chat: text, a voice message, or a shared contact card. */
-export function ChatMessageView({ message, own }: { message: ChatMessage; own: boolean }) {
-  const { t } = useLingui()
+export function ChatMessageView({ message: key, viewerDatabaseId }: { message: ChatMessageViewKey; viewerDatabaseId: number }) {
+  const { t } = useLingui();
+  const message = readInlineData(messageFragment, key);
+  const own = message.sender.databaseId === viewerDatabaseId;
   return (
     <Stack gap="1" alignSelf={own ? 'end' : 'start'} maxW="85%" data-testid="chat-message" data-type={message.type}>
       <HStack gap="2" fontSize="xs" color="whiteAlpha.600" justify={own ? 'end' : 'start'}>
@@ -52,7 +94,9 @@ export function ChatMessageView({ message, own }: { message: ChatMessage; own: b
             {message.content}
           </Text>
         )}
-        {message.type === 'VOICE' && message.voice && <VoicePlayer url={message.voice.url} durationSeconds={message.voice.durationSeconds} />}
+        {message.type === 'VOICE' && message.voice && (
+          <VoicePlayer url={message.voice.url} durationSeconds={message.voice.durationSeconds} />
+        )}
         {message.type === 'CONTACT_CARD' && message.contactCard && (
           <Stack gap="1" data-testid="contact-card">
             <HStack gap="2">
@@ -62,7 +106,7 @@ export function ChatMessageView({ message, own }: { message: ChatMessage; own: b
               </Text>
             </HStack>
             <Text fontSize="xs">@{message.contactCard.username}</Text>
-            <Text fontSize="xs">{message.contactCard.email}</Text>
+            {message.contactCard.email && <Text fontSize="xs">{message.contactCard.email}</Text>}
             <Link asChild fontSize="xs" color="blue.200">
               <RouterLink to={`/profile/${encodeURIComponent(message.contactCard.username)}`}>
                 <Trans>Открыть профиль</Trans>
@@ -72,5 +116,5 @@ export function ChatMessageView({ message, own }: { message: ChatMessage; own: b
         )}
       </Box>
     </Stack>
-  )
+  );
 }

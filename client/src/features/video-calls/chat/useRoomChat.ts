@@ -1,34 +1,19 @@
-import { useCallback, useEffect, useState } from 'react'
-import { fetchQuery, graphql, readInlineData, useRelayEnvironment } from 'react-relay/hooks'
-import type { useRoomChatHistoryQuery } from '../../../__generated__/useRoomChatHistoryQuery.graphql'
-import type { useRoomChatSubscription } from '../../../__generated__/useRoomChatSubscription.graphql'
-import type { useRoomChat_message$data, useRoomChat_message$key } from '../../../__generated__/useRoomChat_message.graphql'
-import { useCatchUpSubscription } from '../../../relay/useCatchUpSubscription'
+import { useCallback, useEffect, useState } from 'react';
+import { fetchQuery, graphql, readInlineData, useRelayEnvironment } from 'react-relay/hooks';
+import type { useRoomChatHistoryQuery } from '../../../__generated__/useRoomChatHistoryQuery.graphql';
+import type { useRoomChatSubscription } from '../../../__generated__/useRoomChatSubscription.graphql';
+import type { useRoomChat_message$key } from '../../../__generated__/useRoomChat_message.graphql';
+import { useCatchUpSubscription } from '../../../relay/useCatchUpSubscription';
+import type { ChatMessageViewKey } from './ChatMessageView';
 
 export const chatMessageFragment = graphql`
   fragment useRoomChat_message on RoomChatMessage @inline {
     id
     databaseId
-    type
-    content
-    createdAt
-    sender {
-      databaseId
-      fullName
-    }
-    voice {
-      url
-      mimeType
-      durationSeconds
-    }
-    contactCard {
-      userDatabaseId
-      name
-      username
-      email
-    }
+    # eslint-disable-next-line relay/must-colocate-fragment-spreads -- this hook keeps the messages (outside the store) for ChatPanel, which renders ChatMessageView
+    ...ChatMessageView_message
   }
-`
+`;
 
 const historyQuery = graphql`
   query useRoomChatHistoryQuery($roomId: ID!) {
@@ -36,7 +21,7 @@ const historyQuery = graphql`
       ...useRoomChat_message
     }
   }
-`
+`;
 
 const messagesSubscription = graphql`
   subscription useRoomChatSubscription($roomId: ID!, $after: ID) {
@@ -45,45 +30,65 @@ const messagesSubscription = graphql`
       ...useRoomChat_message
     }
   }
-`
+`;
 
-export type ChatMessage = Omit<useRoomChat_message$data, ' $fragmentType'>
+/** A message as the chat keeps it: its ids (order, de-duplication) and what its view reads. */
+export type ChatMessage = { id: string; databaseId: number; view: ChatMessageViewKey };
 
-export const readChatMessage = (key: useRoomChat_message$key): ChatMessage => readInlineData(chatMessageFragment, key)
+export function readChatMessage(key: useRoomChat_message$key): ChatMessage {
+  const data = readInlineData(chatMessageFragment, key);
+  return { id: data.id, databaseId: data.databaseId, view: data };
+}
+
+type RoomChatState = { roomId: string; messages: ChatMessage[]; loading: boolean };
+const emptyChat = (roomId: string): RoomChatState => ({ roomId, messages: [], loading: true });
 
 /** The room's messages, oldest first: the stored history, then each new one live (each once). */
 export function useRoomChat(roomId: string) {
-  const environment = useRelayEnvironment()
-  const [messages, setMessages] = useState<ChatMessage[]>([])
-  const [loading, setLoading] = useState(true)
+  const environment = useRelayEnvironment();
+  // The state belongs to one room: another room starts empty and loading, without an effect resetting it.
+  const [chat, setChat] = useState<RoomChatState>(() => emptyChat(roomId));
+  const current = chat.roomId === roomId ? chat : emptyChat(roomId);
 
-  const add = useCallback((incoming: ChatMessage[]) => {
-    setMessages((current) => {
-      const byId = new Map(current.map((message) => [message.id, message]))
-      for (const message of incoming) byId.set(message.id, message)
-      return [...byId.values()].sort((a, b) => a.databaseId - b.databaseId)
-    })
-  }, [])
+  const update = useCallback(
+    (change: (state: RoomChatState) => RoomChatState) =>
+      setChat((state) => change(state.roomId === roomId ? state : emptyChat(roomId))),
+    [roomId],
+  );
+
+  const add = useCallback(
+    (incoming: ChatMessage[]) =>
+      update((state) => {
+        const byId = new Map(state.messages.map((message) => [message.id, message]));
+        for (const message of incoming) byId.set(message.id, message);
+        return { ...state, messages: [...byId.values()].sort((a, b) => a.databaseId - b.databaseId) };
+      }),
+    [update],
+  );
 
   useEffect(() => {
-    setMessages([])
-    setLoading(true)
-    const subscription = fetchQuery<useRoomChatHistoryQuery>(environment, historyQuery, { roomId }, { fetchPolicy: 'network-only' }).subscribe({
+    const loaded = () => update((state) => ({ ...state, loading: false }));
+    const subscription = fetchQuery<useRoomChatHistoryQuery>(
+      environment,
+      historyQuery,
+      { roomId },
+      { fetchPolicy: 'network-only' },
+    ).subscribe({
       next: (data) => {
-        add(data.roomChatHistory.map(readChatMessage))
-        setLoading(false)
+        add(data.roomChatHistory.map(readChatMessage));
+        loaded();
       },
-      error: () => setLoading(false),
-    })
-    return () => subscription.unsubscribe()
-  }, [environment, roomId, add])
+      error: loaded,
+    });
+    return () => subscription.unsubscribe();
+  }, [environment, roomId, add, update]);
 
   useCatchUpSubscription<useRoomChatSubscription, useRoomChatSubscription['response']['roomChatMessages']>(
     messagesSubscription,
     { roomId },
     (response) => response.roomChatMessages,
     (message) => add([readChatMessage(message)]),
-  )
+  );
 
-  return { messages, loading, add }
+  return { messages: current.messages, loading: current.loading, add };
 }

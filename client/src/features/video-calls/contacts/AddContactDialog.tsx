@@ -1,49 +1,96 @@
-import { useState, type FormEvent } from 'react'
-import { Badge, Button, HStack, Input, Stack, Text } from '@chakra-ui/react'
-import { Trans, useLingui } from '@lingui/react/macro'
-import { Search, UserPlus } from 'lucide-react'
-import { toaster } from '../../../components/ui/toaster'
-import { MeetingDialog } from '../MeetingDialog'
-import { FriendsApiError, searchPeople, sendFriendRequest, type PersonFound } from './friendsApi'
+import { Suspense, useState, type FormEvent } from 'react';
+import { Badge, Button, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Search, UserPlus } from 'lucide-react';
+import { graphql, useLazyLoadQuery } from 'react-relay/hooks';
+import type { AddContactDialogSearchQuery } from '../../../__generated__/AddContactDialogSearchQuery.graphql';
+import { ErrorBoundary } from '../../../components/ErrorBoundary';
+import { readMutationError } from '../../../relay/mutationError';
+import { useSendFriendRequest } from '../../friendship/friendship';
+import { SEARCH_MIN_LENGTH } from '../../contacts/ContactSearch';
+import { MeetingDialog } from '../MeetingDialog';
 
-const MIN_QUERY = 2
+const searchQuery = graphql`
+  query AddContactDialogSearchQuery($query: String!) {
+    contactSearch(query: $query, first: 30) {
+      edges {
+        node {
+          id
+          firstName
+          lastName
+          username
+          friendshipStatus
+        }
+      }
+    }
+  }
+`;
+
+function Results({ query }: { query: string }) {
+  const { t } = useLingui();
+  const data = useLazyLoadQuery<AddContactDialogSearchQuery>(searchQuery, { query }, { fetchPolicy: 'network-only' });
+  const [sendRequest] = useSendFriendRequest();
+  const people = data.contactSearch.edges;
+
+  // Spec section 8, meeting area: "Ошибка: " and the server's detail; a failed request has its own text.
+  const add = (userId: string) =>
+    sendRequest(
+      { userId },
+      {
+        success: t`Заявка в друзья отправлена!`,
+        failure: (error) => {
+          if (!error) return t`Ошибка при отправке заявки в друзья`;
+          const detail = readMutationError(error)?.message || t`Не удалось отправить заявку`;
+          return t`Ошибка: ${detail}`;
+        },
+      },
+    );
+
+  if (people.length === 0) {
+    return (
+      <Text fontSize="sm" color="fg.muted">
+        <Trans>Никого не найдено</Trans>
+      </Text>
+    );
+  }
+  return people.map(({ node: person }) => {
+    const state = person.friendshipStatus;
+    return (
+      <HStack key={person.id} justify="space-between" data-testid="add-contact-result">
+        <Stack gap="0">
+          <Text fontWeight="medium">
+            {person.firstName} {person.lastName}
+          </Text>
+          <Text fontSize="sm" color="fg.muted">
+            @{person.username}
+          </Text>
+        </Stack>
+        {state === 'ACCEPTED' && <Badge colorPalette="green">{t`В контактах`}</Badge>}
+        {(state === 'PENDING_OUTGOING' || state === 'PENDING_INCOMING') && (
+          <Badge colorPalette="orange">{t`Заявка отправлена`}</Badge>
+        )}
+        {state === 'NONE' && (
+          <Button size="sm" variant="outline" onClick={() => add(person.id)} data-testid="add-contact-send">
+            <UserPlus size={14} aria-hidden="true" />
+            <Trans>Добавить</Trans>
+          </Button>
+        )}
+      </HStack>
+    );
+  });
+}
 
 /** Finds people and sends them a friend request (spec section 8, meeting-area texts). */
 export function AddContactDialog({ onClose }: { onClose: () => void }) {
-  const { t } = useLingui()
-  const [query, setQuery] = useState('')
-  const [results, setResults] = useState<PersonFound[] | null>(null)
-  const [searching, setSearching] = useState(false)
-  const [searchError, setSearchError] = useState<string | null>(null)
-  const [sent, setSent] = useState<Set<number>>(new Set())
-  const canSearch = query.trim().length >= MIN_QUERY
+  const { t } = useLingui();
+  const [query, setQuery] = useState('');
+  const [submitted, setSubmitted] = useState<string | null>(null);
+  const canSearch = query.trim().length >= SEARCH_MIN_LENGTH;
 
-  const search = async (event: FormEvent) => {
-    event.preventDefault()
-    if (!canSearch) return
-    setSearching(true)
-    setSearchError(null)
-    try {
-      setResults(await searchPeople(query.trim()))
-    } catch (error) {
-      setResults(null)
-      setSearchError(error instanceof FriendsApiError && error.message ? error.message : t`Не удалось выполнить поиск`)
-    } finally {
-      setSearching(false)
-    }
-  }
-
-  const add = async (person: PersonFound) => {
-    try {
-      await sendFriendRequest(person.id)
-      setSent((previous) => new Set(previous).add(person.id))
-      toaster.create({ type: 'success', title: t`Заявка в друзья отправлена!` })
-    } catch (error) {
-      const detail = error instanceof FriendsApiError ? error.message || t`Не удалось отправить заявку` : null
-      const title = detail !== null ? t`Ошибка: ${detail}` : t`Ошибка при отправке заявки в друзья`
-      toaster.create({ type: 'error', title })
-    }
-  }
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    if (canSearch) setSubmitted(query.trim());
+  };
 
   return (
     <MeetingDialog title={<Trans>Добавить контакт</Trans>} onClose={onClose} testId="add-contact-dialog">
@@ -57,7 +104,7 @@ export function AddContactDialog({ onClose }: { onClose: () => void }) {
               aria-label={t`Поиск людей`}
               autoFocus
             />
-            <Button type="submit" colorPalette="blue" disabled={!canSearch} loading={searching}>
+            <Button type="submit" colorPalette="blue" disabled={!canSearch}>
               <Search size={16} aria-hidden="true" />
               <Trans>Найти</Trans>
             </Button>
@@ -68,40 +115,21 @@ export function AddContactDialog({ onClose }: { onClose: () => void }) {
             <Trans>Введите не менее 2 символов для поиска</Trans>
           </Text>
         )}
-        {searchError && (
-          <Text fontSize="sm" color="red.600">
-            {searchError}
-          </Text>
+        {submitted && (
+          <ErrorBoundary
+            key={submitted}
+            fallback={
+              <Text fontSize="sm" color="red.600">
+                <Trans>Не удалось выполнить поиск</Trans>
+              </Text>
+            }
+          >
+            <Suspense fallback={<Spinner size="sm" />}>
+              <Results query={submitted} />
+            </Suspense>
+          </ErrorBoundary>
         )}
-        {results?.length === 0 && (
-          <Text fontSize="sm" color="fg.muted">
-            <Trans>Никого не найдено</Trans>
-          </Text>
-        )}
-        {results?.map((person) => {
-          const status = sent.has(person.id) ? 'pending' : person.friendshipStatus
-          return (
-            <HStack key={person.id} justify="space-between">
-              <Stack gap="0">
-                <Text fontWeight="medium">
-                  {person.firstName} {person.lastName}
-                </Text>
-                <Text fontSize="sm" color="fg.muted">
-                  @{person.username}
-                </Text>
-              </Stack>
-              {status === 'accepted' && <Badge colorPalette="green">{t`В контактах`}</Badge>}
-              {status === 'pending' && <Badge colorPalette="orange">{t`Заявка отправлена`}</Badge>}
-              {status === null && (
-                <Button size="sm" variant="outline" onClick={() => void add(person)}>
-                  <UserPlus size={14} aria-hidden="true" />
-                  <Trans>Добавить</Trans>
-                </Button>
-              )}
-            </HStack>
-          )
-        })}
       </Stack>
     </MeetingDialog>
-  )
+  );
 }

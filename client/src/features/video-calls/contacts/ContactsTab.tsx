@@ -1,15 +1,15 @@
-import { useState } from 'react'
-import { Avatar, Box, Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react'
-import { Trans, useLingui } from '@lingui/react/macro'
-import { Phone, Share2, UserPlus, Video } from 'lucide-react'
-import { graphql, useFragment } from 'react-relay/hooks'
-import type { ContactsTab_query$key } from '../../../__generated__/ContactsTab_query.graphql'
-import { useMeeting } from '../MeetingContext'
-import { AddContactDialog } from './AddContactDialog'
+import { useState } from 'react';
+import { Avatar, Box, Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Phone, Share2, UserPlus, Video } from 'lucide-react';
+import { graphql, useFragment } from 'react-relay/hooks';
+import type { ContactsTab_query$key } from '../../../__generated__/ContactsTab_query.graphql';
+import { useMeeting } from '../MeetingContext';
+import { AddContactDialog } from './AddContactDialog';
 
 /** The viewer's accepted friends: call them (audio or video) or share their card. */
 export function ContactsTab({ query }: { query: ContactsTab_query$key }) {
-  const { t } = useLingui()
+  const { t } = useLingui();
   const { meetingContacts } = useFragment(
     graphql`
       fragment ContactsTab_query on Query {
@@ -23,10 +23,10 @@ export function ContactsTab({ query }: { query: ContactsTab_query$key }) {
       }
     `,
     query,
-  )
-  const { call, engine, quality, openShare } = useMeeting()
-  const [adding, setAdding] = useState(false)
-  const busy = call.status !== 'idle'
+  );
+  const { call, engine, quality, openShare } = useMeeting();
+  const [adding, setAdding] = useState(false);
+  const busy = call.status !== 'idle';
 
   return (
     <Stack gap="3" data-testid="contacts-tab">
@@ -40,10 +40,18 @@ export function ContactsTab({ query }: { query: ContactsTab_query$key }) {
         </Text>
       )}
       {meetingContacts.map((contact) => {
-        const peer = { userId: contact.databaseId, globalId: contact.id, name: contact.fullName, muted: false, cameraOff: false }
-        const name = contact.fullName
+        const peer = { userId: contact.databaseId, globalId: contact.id, name: contact.fullName, muted: false, cameraOff: false };
+        const name = contact.fullName;
         return (
-          <HStack key={contact.id} gap="3" p="2" rounded="md" _hover={{ bg: 'whiteAlpha.100' }} data-testid="contact" data-username={contact.username}>
+          <HStack
+            key={contact.id}
+            gap="3"
+            p="2"
+            rounded="md"
+            _hover={{ bg: 'whiteAlpha.100' }}
+            data-testid="contact"
+            data-username={contact.username}
+          >
             <Box position="relative">
               <Avatar.Root size="sm" colorPalette="blue">
                 <Avatar.Fallback name={name} />
@@ -93,9 +101,9 @@ export function ContactsTab({ query }: { query: ContactsTab_query$key }) {
               <Share2 size={16} />
             </IconButton>
           </HStack>
-        )
+        );
       })}
       {adding && <AddContactDialog onClose={() => setAdding(false)} />}
     </Stack>
-  )
+  );
 }

@@ -1,27 +1,22 @@
-import { useState } from 'react'
-import { Checkbox, NativeSelect, Stack, Text } from '@chakra-ui/react'
-import { Trans, useLingui } from '@lingui/react/macro'
-import { Send } from 'lucide-react'
-import { graphql, useFragment, useMutation } from 'react-relay/hooks'
-import type { ShareContactDialogMutation } from '../../../__generated__/ShareContactDialogMutation.graphql'
-import type { ShareContactDialog_query$key } from '../../../__generated__/ShareContactDialog_query.graphql'
-import { asRequestError } from '../../../relay/errors'
-import { toaster } from '../../../components/ui/toaster'
-import { DialogActions, MeetingDialog } from '../MeetingDialog'
-import { useMeeting } from '../MeetingContext'
-
-export type ShareTarget = { contactId?: string }
+import { useState } from 'react';
+import { Checkbox, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Send } from 'lucide-react';
+import { graphql, useFragment, useMutation } from 'react-relay/hooks';
+import type { ShareContactDialogMutation } from '../../../__generated__/ShareContactDialogMutation.graphql';
+import type { ShareContactDialog_query$key } from '../../../__generated__/ShareContactDialog_query.graphql';
+import { asRequestError } from '../../../relay/errors';
+import { toaster } from '../../../components/ui/toaster';
+import { mutationErrorText } from '../../../relay/mutationError';
+import { useIdempotencyKey } from '../../../relay/useIdempotencyKey';
+import { DialogActions, MeetingDialog } from '../MeetingDialog';
+import { useMeeting, type ShareTarget } from '../MeetingContext';
 
 const sendMutation = graphql`
-  mutation ShareContactDialogMutation($roomId: ID!, $contactId: ID!, $recipientIds: [ID!]!) {
-    sendContactCard(roomId: $roomId, contactId: $contactId, recipientIds: $recipientIds) {
+  mutation ShareContactDialogMutation($roomId: ID!, $contactId: ID!, $recipientIds: [ID!]!, $idempotencyKey: String) {
+    sendContactCard(roomId: $roomId, contactId: $contactId, recipientIds: $recipientIds, idempotencyKey: $idempotencyKey) {
       __typename
-      ... on ValidationError {
-        message
-        fieldErrors {
-          message
-        }
-      }
+      ...mutationError_error @alias(as: "error")
       ... on RoomChatMessagePayload {
         chatMessage {
           id
@@ -29,7 +24,7 @@ const sendMutation = graphql`
       }
     }
   }
-`
+`;
 
 /** Sends a contact card (one's own or a contact's) to chosen people in the room; none chosen, no send. */
 export function ShareContactDialog({
@@ -37,11 +32,11 @@ export function ShareContactDialog({
   target,
   onClose,
 }: {
-  query: ShareContactDialog_query$key
-  target: ShareTarget
-  onClose: () => void
+  query: ShareContactDialog_query$key;
+  target: ShareTarget;
+  onClose: () => void;
 }) {
-  const { t } = useLingui()
+  const { t } = useLingui();
   const { meetingContacts } = useFragment(
     graphql`
       fragment ShareContactDialog_query on Query {
@@ -52,38 +47,40 @@ export function ShareContactDialog({
       }
     `,
     query,
-  )
-  const { viewer, call } = useMeeting()
-  const [contactId, setContactId] = useState(target.contactId ?? viewer.id)
-  const [recipients, setRecipients] = useState<Set<string>>(new Set())
-  const [commit, sending] = useMutation<ShareContactDialogMutation>(sendMutation)
-  const room = call.status !== 'idle' ? call.room : null
+  );
+  const { viewer, call } = useMeeting();
+  const [contactId, setContactId] = useState(target.contactId ?? viewer.id);
+  const [recipients, setRecipients] = useState<Set<string>>(new Set());
+  const [commit, sending] = useMutation<ShareContactDialogMutation>(sendMutation);
+  const sendKey = useIdempotencyKey();
+  const room = call.status !== 'idle' ? call.room : null;
 
   const toggle = (id: string, checked: boolean) =>
     setRecipients((previous) => {
-      const next = new Set(previous)
-      if (checked) next.add(id)
-      else next.delete(id)
-      return next
-    })
+      const next = new Set(previous);
+      if (checked) next.add(id);
+      else next.delete(id);
+      return next;
+    });
 
   const send = () => {
-    if (!room || recipients.size === 0) return
+    if (!room || recipients.size === 0) return;
     commit({
-      variables: { roomId: room.id, contactId, recipientIds: [...recipients] },
+      variables: { roomId: room.id, contactId, recipientIds: [...recipients], idempotencyKey: sendKey.forSend() },
       onCompleted: ({ sendContactCard }) => {
-        if (sendContactCard.__typename === 'ValidationError') {
-          toaster.create({ type: 'error', title: sendContactCard.fieldErrors[0]?.message ?? sendContactCard.message })
-          return
+        if (sendContactCard.error) {
+          toaster.create({ type: 'error', title: mutationErrorText(sendContactCard.error, t`Не удалось отправить контакт`) });
+          return;
         }
-        toaster.create({ type: 'success', title: t`Контакт отправлен` })
-        onClose()
+        sendKey.sent();
+        toaster.create({ type: 'success', title: t`Контакт отправлен` });
+        onClose();
       },
       onError: (error) => {
-        toaster.create({ type: 'error', title: asRequestError(error)?.message || t`Не удалось отправить контакт` })
+        toaster.create({ type: 'error', title: asRequestError(error)?.message || t`Не удалось отправить контакт` });
       },
-    })
-  }
+    });
+  };
 
   return (
     <MeetingDialog
@@ -144,5 +141,5 @@ export function ShareContactDialog({
         </Stack>
       )}
     </MeetingDialog>
-  )
+  );
 }

@@ -1,29 +1,33 @@
-import { useState } from 'react'
-import { Badge, Box, Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react'
-import { Trans, useLingui } from '@lingui/react/macro'
-import { Lock, Plus, Settings, UserPlus } from 'lucide-react'
-import { graphql, useFragment, useMutation } from 'react-relay/hooks'
-import type { ClassCard_meetingClass$key } from '../../../__generated__/ClassCard_meetingClass.graphql'
-import type { ClassCardJoinMutation } from '../../../__generated__/ClassCardJoinMutation.graphql'
-import { toaster } from '../../../components/ui/toaster'
-import { asRequestError } from '../../../relay/errors'
-import { CLASS_ROLE_LABELS, labelOf } from '../texts'
-import { ClassSettingsDialog } from './ClassSettingsDialog'
-import { RoomFormDialog } from './RoomFormDialog'
-import { RoomRow } from './RoomRow'
+import { useState } from 'react';
+import { Badge, Box, Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Lock, Plus, Settings, UserPlus } from 'lucide-react';
+import { graphql, useFragment, useMutation } from 'react-relay/hooks';
+import type { ClassCard_meetingClass$key } from '../../../__generated__/ClassCard_meetingClass.graphql';
+import type { ClassCardJoinMutation } from '../../../__generated__/ClassCardJoinMutation.graphql';
+import { toaster } from '../../../components/ui/toaster';
+import { asRequestError } from '../../../relay/errors';
+import { mutationErrorText } from '../../../relay/mutationError';
+import { CLASS_ROLE_LABELS, labelOf } from '../texts';
+import { ClassSettingsDialog } from './ClassSettingsDialog';
+import { RoomFormDialog } from './RoomFormDialog';
+import { RoomRow } from './RoomRow';
 
 const joinMutation = graphql`
   mutation ClassCardJoinMutation($classId: ID!) {
     joinMeetingClass(classId: $classId) {
-      id
-      ...ClassCard_meetingClass
+      ...mutationError_error @alias(as: "error")
+      ... on MeetingClass {
+        id
+        ...ClassCard_meetingClass @alias
+      }
     }
   }
-`
+`;
 
 /** A class with its rooms; the actions shown follow the viewer's role (the server checks the same). */
 export function ClassCard({ meetingClass: key, onChanged }: { meetingClass: ClassCard_meetingClass$key; onChanged: () => void }) {
-  const { t } = useLingui()
+  const { t } = useLingui();
   const meetingClass = useFragment(
     graphql`
       fragment ClassCard_meetingClass on MeetingClass {
@@ -45,24 +49,38 @@ export function ClassCard({ meetingClass: key, onChanged }: { meetingClass: Clas
       }
     `,
     key,
-  )
-  const [dialog, setDialog] = useState<'room' | 'settings' | null>(null)
-  const [commitJoin, joining] = useMutation<ClassCardJoinMutation>(joinMutation)
-  const name = meetingClass.name
+  );
+  const [dialog, setDialog] = useState<'room' | 'settings' | null>(null);
+  const [commitJoin, joining] = useMutation<ClassCardJoinMutation>(joinMutation);
+  const name = meetingClass.name;
 
-  const join = () =>
+  const join = () => {
+    const fallback = t`Не удалось вступить в класс`;
     commitJoin({
       variables: { classId: meetingClass.id },
-      onCompleted: () => {
-        toaster.create({ type: 'success', title: t`Вы вступили в класс «${name}»` })
+      onCompleted: ({ joinMeetingClass }) => {
+        if (joinMeetingClass.error) {
+          toaster.create({ type: 'error', title: mutationErrorText(joinMeetingClass.error, fallback) });
+          return;
+        }
+        toaster.create({ type: 'success', title: t`Вы вступили в класс «${name}»` });
       },
       onError: (error) => {
-        toaster.create({ type: 'error', title: asRequestError(error)?.message || t`Не удалось вступить в класс` })
+        toaster.create({ type: 'error', title: asRequestError(error)?.message || fallback });
       },
-    })
+    });
+  };
 
   return (
-    <Box rounded="lg" borderWidth="1px" borderColor="whiteAlpha.200" bg="whiteAlpha.50" p="3" data-testid="class-card" data-class-name={meetingClass.name}>
+    <Box
+      rounded="lg"
+      borderWidth="1px"
+      borderColor="whiteAlpha.200"
+      bg="whiteAlpha.50"
+      p="3"
+      data-testid="class-card"
+      data-class-name={meetingClass.name}
+    >
       <Stack gap="3">
         <HStack align="start" gap="2">
           <Stack gap="1" flex="1" minW="0">
@@ -91,12 +109,26 @@ export function ClassCard({ meetingClass: key, onChanged }: { meetingClass: Clas
             </HStack>
           </Stack>
           {meetingClass.viewerCan.createRoom && (
-            <IconButton size="xs" variant="ghost" color="white" aria-label={t`Создать комнату в классе`} data-testid="class-create-room" onClick={() => setDialog('room')}>
+            <IconButton
+              size="xs"
+              variant="ghost"
+              color="white"
+              aria-label={t`Создать комнату в классе`}
+              data-testid="class-create-room"
+              onClick={() => setDialog('room')}
+            >
               <Plus size={16} />
             </IconButton>
           )}
           {meetingClass.viewerCan.openSettings && (
-            <IconButton size="xs" variant="ghost" color="white" aria-label={t`Настройки класса`} data-testid="class-settings" onClick={() => setDialog('settings')}>
+            <IconButton
+              size="xs"
+              variant="ghost"
+              color="white"
+              aria-label={t`Настройки класса`}
+              data-testid="class-settings"
+              onClick={() => setDialog('settings')}
+            >
               <Settings size={16} />
             </IconButton>
           )}
@@ -120,7 +152,9 @@ export function ClassCard({ meetingClass: key, onChanged }: { meetingClass: Clas
         )}
       </Stack>
       {dialog === 'room' && <RoomFormDialog classId={meetingClass.id} onClose={() => setDialog(null)} onSaved={onChanged} />}
-      {dialog === 'settings' && <ClassSettingsDialog classId={meetingClass.id} onClose={() => setDialog(null)} onChanged={onChanged} />}
+      {dialog === 'settings' && (
+        <ClassSettingsDialog classId={meetingClass.id} onClose={() => setDialog(null)} onChanged={onChanged} />
+      )}
     </Box>
-  )
+  );
 }

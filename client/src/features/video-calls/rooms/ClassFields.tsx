@@ -1,25 +1,31 @@
-import { Checkbox, Field, Input, Stack } from '@chakra-ui/react'
-import { i18n } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Checkbox, Field, Input, Stack } from '@chakra-ui/react';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 export type ClassValues = {
-  name: string
-  description: string
-  isPrivate: boolean
-  maxRooms: string
-  allowUserCreateRooms: boolean
-}
+  name: string;
+  description: string;
+  isPrivate: boolean;
+  maxRooms: string;
+  allowUserCreateRooms: boolean;
+};
 
-export const NEW_CLASS: ClassValues = { name: '', description: '', isPrivate: false, maxRooms: '10', allowUserCreateRooms: false }
+export const NEW_CLASS: ClassValues = {
+  name: '',
+  description: '',
+  isPrivate: false,
+  maxRooms: '10',
+  allowUserCreateRooms: false,
+};
 
 /** The spec's rules checked before sending (the server checks them again): a name, 1 to 20 rooms. */
 export function classValuesErrors(values: ClassValues): Record<string, string> {
-  const errors: Record<string, string> = {}
-  const max = Number(values.maxRooms)
-  if (!values.name.trim()) errors.name = i18n._(msg`Введите название класса`)
-  if (!Number.isInteger(max) || max < 1 || max > 20) errors.maxRooms = i18n._(msg`Максимум комнат: от 1 до 20`)
-  return errors
+  const errors: Record<string, string> = {};
+  const max = Number(values.maxRooms);
+  if (!values.name.trim()) errors.name = i18n._(msg`Введите название класса`);
+  if (!Number.isInteger(max) || max < 1 || max > 20) errors.maxRooms = i18n._(msg`Максимум комнат: от 1 до 20`);
+  return errors;
 }
 
 export const classInput = (values: ClassValues) => ({
@@ -28,7 +34,7 @@ export const classInput = (values: ClassValues) => ({
   isPrivate: values.isPrivate,
   maxRooms: Number(values.maxRooms),
   allowUserCreateRooms: values.allowUserCreateRooms,
-})
+});
 
 /** Name, description, private flag, maximum rooms, whether members may create rooms. */
 export function ClassFields({
@@ -36,19 +42,24 @@ export function ClassFields({
   errors,
   onChange,
 }: {
-  values: ClassValues
-  errors: Record<string, string>
-  onChange: (values: ClassValues) => void
+  values: ClassValues;
+  errors: Record<string, string>;
+  onChange: (values: ClassValues) => void;
 }) {
-  const { t } = useLingui()
-  const set = <K extends keyof ClassValues>(key: K, value: ClassValues[K]) => onChange({ ...values, [key]: value })
+  const { t } = useLingui();
+  const set = <K extends keyof ClassValues>(key: K, value: ClassValues[K]) => onChange({ ...values, [key]: value });
   return (
     <Stack gap="4">
       <Field.Root invalid={!!errors.name} required>
         <Field.Label>
           <Trans>Название</Trans>
         </Field.Label>
-        <Input value={values.name} onChange={(event) => set('name', event.target.value)} maxLength={200} data-testid="class-form-name" />
+        <Input
+          value={values.name}
+          onChange={(event) => set('name', event.target.value)}
+          maxLength={200}
+          data-testid="class-form-name"
+        />
         <Field.ErrorText>{errors.name}</Field.ErrorText>
       </Field.Root>
       <Field.Root invalid={!!errors.description}>
@@ -62,7 +73,14 @@ export function ClassFields({
         <Field.Label>
           <Trans>Максимум комнат (1–20)</Trans>
         </Field.Label>
-        <Input type="number" min={1} max={20} value={values.maxRooms} onChange={(event) => set('maxRooms', event.target.value)} data-testid="class-form-max-rooms" />
+        <Input
+          type="number"
+          min={1}
+          max={20}
+          value={values.maxRooms}
+          onChange={(event) => set('maxRooms', event.target.value)}
+          data-testid="class-form-max-rooms"
+        />
         <Field.ErrorText>{errors.maxRooms}</Field.ErrorText>
       </Field.Root>
       <Checkbox.Root checked={values.isPrivate} onCheckedChange={(details) => set('isPrivate', details.checked === true)}>
@@ -80,5 +98,5 @@ export function ClassFields({
         <Checkbox.Label>{t`Модераторы и участники могут создавать комнаты`}</Checkbox.Label>
       </Checkbox.Root>
     </Stack>
-  )
+  );
 }

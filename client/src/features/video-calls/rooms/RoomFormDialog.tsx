@@ -1,28 +1,19 @@
-import { useState, type FormEvent } from 'react'
-import { Field, Input, NativeSelect, Stack } from '@chakra-ui/react'
-import { Trans, useLingui } from '@lingui/react/macro'
-import { graphql, useMutation } from 'react-relay/hooks'
-import type { GroupRoomType, RoomFormDialogMutation } from '../../../__generated__/RoomFormDialogMutation.graphql'
-import { toaster } from '../../../components/ui/toaster'
-import { asRequestError } from '../../../relay/errors'
-import { DialogActions, MeetingDialog } from '../MeetingDialog'
-import { labelOf, ROOM_TYPE_LABELS } from '../texts'
-import { fieldErrorMap } from './fieldErrors'
+import { useState, type FormEvent } from 'react';
+import { Field, Input, NativeSelect, Stack } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { graphql, useMutation } from 'react-relay/hooks';
+import type { GroupRoomType, RoomFormDialogMutation } from '../../../__generated__/RoomFormDialogMutation.graphql';
+import { toaster } from '../../../components/ui/toaster';
+import { asRequestError } from '../../../relay/errors';
+import { DialogActions, MeetingDialog } from '../MeetingDialog';
+import { labelOf, ROOM_TYPE_LABELS } from '../texts';
+import { fieldErrorMap, mutationErrorText, readMutationError } from '../../../relay/mutationError';
 
 const createMutation = graphql`
   mutation RoomFormDialogMutation($classId: ID, $input: CreateRoomInput!) {
     createRoom(classId: $classId, input: $input) {
       __typename
-      ... on ValidationError {
-        message
-        fieldErrors {
-          path
-          message
-        }
-      }
-      ... on LimitReachedError {
-        message
-      }
+      ...mutationError_error @alias(as: "error")
       ... on RoomPayload {
         room {
           id
@@ -30,47 +21,65 @@ const createMutation = graphql`
       }
     }
   }
-`
+`;
 
-const TYPES: GroupRoomType[] = ['GROUP', 'LECTURE', 'MEETING', 'STUDY']
+const TYPES: GroupRoomType[] = ['GROUP', 'LECTURE', 'MEETING', 'STUDY'];
 
 /** A new room (spec section 5): a name, a kind, 2 to 100 participants (10 by default). */
-export function RoomFormDialog({ classId, onClose, onSaved }: { classId: string | null; onClose: () => void; onSaved: () => void }) {
-  const { t } = useLingui()
-  const [name, setName] = useState('')
-  const [type, setType] = useState<GroupRoomType>('GROUP')
-  const [maxParticipants, setMaxParticipants] = useState('10')
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [commit, saving] = useMutation<RoomFormDialogMutation>(createMutation)
+export function RoomFormDialog({
+  classId,
+  onClose,
+  onSaved,
+}: {
+  classId: string | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useLingui();
+  const [name, setName] = useState('');
+  const [type, setType] = useState<GroupRoomType>('GROUP');
+  const [maxParticipants, setMaxParticipants] = useState('10');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [commit, saving] = useMutation<RoomFormDialogMutation>(createMutation);
 
   const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const max = Number(maxParticipants)
-    const local: Record<string, string> = {}
-    if (!name.trim()) local.name = t`Введите название комнаты`
-    if (!Number.isInteger(max) || max < 2 || max > 100) local.maxParticipants = t`Максимум участников: от 2 до 100`
-    setErrors(local)
-    if (Object.keys(local).length) return
+    event.preventDefault();
+    const max = Number(maxParticipants);
+    const local: Record<string, string> = {};
+    if (!name.trim()) local.name = t`Введите название комнаты`;
+    if (!Number.isInteger(max) || max < 2 || max > 100) local.maxParticipants = t`Максимум участников: от 2 до 100`;
+    setErrors(local);
+    if (Object.keys(local).length) return;
     commit({
       variables: { classId, input: { name: name.trim(), type, maxParticipants: max } },
       onCompleted: ({ createRoom }) => {
-        if (createRoom.__typename === 'ValidationError') return setErrors(fieldErrorMap(createRoom.fieldErrors))
-        if (createRoom.__typename === 'LimitReachedError') return setErrors({ form: createRoom.message })
-        onSaved()
-        onClose()
+        // A ValidationError names its fields; any other error (the class's room limit) is the form's.
+        if (readMutationError(createRoom.error)?.__typename === 'ValidationError')
+          return setErrors(fieldErrorMap(createRoom.error));
+        if (createRoom.error) return setErrors({ form: mutationErrorText(createRoom.error, '') });
+        onSaved();
+        onClose();
       },
       onError: (error) => {
-        toaster.create({ type: 'error', title: asRequestError(error)?.message || t`Не удалось создать комнату` })
+        toaster.create({ type: 'error', title: asRequestError(error)?.message || t`Не удалось создать комнату` });
       },
-    })
-  }
+    });
+  };
 
   return (
     <MeetingDialog
       title={<Trans>Новая комната</Trans>}
       onClose={onClose}
       testId="room-form"
-      footer={<DialogActions onCancel={onClose} form="room-form" label={<Trans>Создать</Trans>} loading={saving} testId="room-form-submit" />}
+      footer={
+        <DialogActions
+          onCancel={onClose}
+          form="room-form"
+          label={<Trans>Создать</Trans>}
+          loading={saving}
+          testId="room-form-submit"
+        />
+      }
     >
       <form id="room-form" onSubmit={submit} noValidate>
         <Stack gap="4">
@@ -78,7 +87,13 @@ export function RoomFormDialog({ classId, onClose, onSaved }: { classId: string 
             <Field.Label>
               <Trans>Название</Trans>
             </Field.Label>
-            <Input value={name} onChange={(event) => setName(event.target.value)} maxLength={200} autoFocus data-testid="room-form-name" />
+            <Input
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              maxLength={200}
+              autoFocus
+              data-testid="room-form-name"
+            />
             <Field.ErrorText>{errors.name}</Field.ErrorText>
           </Field.Root>
           <Field.Root>
@@ -86,7 +101,11 @@ export function RoomFormDialog({ classId, onClose, onSaved }: { classId: string 
               <Trans>Тип</Trans>
             </Field.Label>
             <NativeSelect.Root>
-              <NativeSelect.Field value={type} onChange={(event) => setType(event.target.value as GroupRoomType)} data-testid="room-form-type">
+              <NativeSelect.Field
+                value={type}
+                onChange={(event) => setType(event.target.value as GroupRoomType)}
+                data-testid="room-form-type"
+              >
                 {TYPES.map((value) => (
                   <option key={value} value={value}>
                     {labelOf(ROOM_TYPE_LABELS, value)}
@@ -118,5 +137,5 @@ export function RoomFormDialog({ classId, onClose, onSaved }: { classId: string 
         </Stack>
       </form>
     </MeetingDialog>
-  )
+  );
 }

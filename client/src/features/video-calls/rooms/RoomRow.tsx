@@ -1,23 +1,26 @@
-import { Badge, Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react'
-import { Trans, useLingui } from '@lingui/react/macro'
-import { LogIn, Trash2, Users } from 'lucide-react'
-import { graphql, useFragment, useMutation } from 'react-relay/hooks'
-import type { RoomRow_room$key } from '../../../__generated__/RoomRow_room.graphql'
-import type { RoomRowDeleteMutation } from '../../../__generated__/RoomRowDeleteMutation.graphql'
-import { toaster } from '../../../components/ui/toaster'
-import { asRequestError } from '../../../relay/errors'
-import { useMeeting } from '../MeetingContext'
-import { labelOf, ROOM_TYPE_LABELS } from '../texts'
+import { Badge, Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { LogIn, Trash2, Users } from 'lucide-react';
+import { graphql, useFragment, useMutation } from 'react-relay/hooks';
+import type { RoomRow_room$key } from '../../../__generated__/RoomRow_room.graphql';
+import type { RoomRowDeleteMutation } from '../../../__generated__/RoomRowDeleteMutation.graphql';
+import { toaster } from '../../../components/ui/toaster';
+import { asRequestError } from '../../../relay/errors';
+import { mutationErrorText } from '../../../relay/mutationError';
+import { useMeeting } from '../MeetingContext';
+import { labelOf, ROOM_TYPE_LABELS } from '../texts';
 
 const deleteMutation = graphql`
   mutation RoomRowDeleteMutation($roomId: ID!) {
-    deleteRoom(roomId: $roomId)
+    deleteRoom(roomId: $roomId) {
+      ...mutationError_error @alias(as: "error")
+    }
   }
-`
+`;
 
 /** A room: its kind, who is in it out of how many, join; delete for those allowed. */
 export function RoomRow({ room: key, onChanged }: { room: RoomRow_room$key; onChanged: () => void }) {
-  const { t } = useLingui()
+  const { t } = useLingui();
   const room = useFragment(
     graphql`
       fragment RoomRow_room on Room {
@@ -26,26 +29,34 @@ export function RoomRow({ room: key, onChanged }: { room: RoomRow_room$key; onCh
         type
         maxParticipants
         participantCount
+        isActive
         viewerCanDelete
       }
     `,
     key,
-  )
-  const { call, engine, quality } = useMeeting()
-  const [commitDelete, deleting] = useMutation<RoomRowDeleteMutation>(deleteMutation)
-  const here = call.status !== 'idle' && call.room?.id === room.id
-  const name = room.name
+  );
+  const { call, engine, quality } = useMeeting();
+  const [commitDelete, deleting] = useMutation<RoomRowDeleteMutation>(deleteMutation);
+  const here = call.status !== 'idle' && call.room?.id === room.id;
+  const name = room.name;
 
   const remove = () => {
-    if (!window.confirm(t`Удалить комнату «${name}»? Участники будут отключены.`)) return
+    if (!window.confirm(t`Удалить комнату «${name}»? Участники будут отключены.`)) return;
+    const fallback = t`Не удалось удалить комнату`;
     commitDelete({
       variables: { roomId: room.id },
-      onCompleted: onChanged,
-      onError: (error) => {
-        toaster.create({ type: 'error', title: asRequestError(error)?.message || t`Не удалось удалить комнату` })
+      onCompleted: ({ deleteRoom }) => {
+        if (deleteRoom.error) toaster.create({ type: 'error', title: mutationErrorText(deleteRoom.error, fallback) });
+        else onChanged();
       },
-    })
-  }
+      onError: (error) => {
+        toaster.create({ type: 'error', title: asRequestError(error)?.message || fallback });
+      },
+    });
+  };
+
+  // Closed while the list was shown (the occupancy subscription says so): gone from the list.
+  if (!room.isActive) return null;
 
   return (
     <HStack
@@ -85,7 +96,7 @@ export function RoomRow({ room: key, onChanged }: { room: RoomRow_room$key; onCh
           onClick={() => void engine.joinRoom({ id: room.id, name: room.name }, quality)}
         >
           <LogIn size={14} aria-hidden="true" />
-          <Trans>Войти</Trans>
+          <Trans context="join a room">Войти</Trans>
         </Button>
       )}
       {room.viewerCanDelete && (
@@ -94,5 +105,5 @@ export function RoomRow({ room: key, onChanged }: { room: RoomRow_room$key; onCh
         </IconButton>
       )}
     </HStack>
-  )
+  );
 }

@@ -1,19 +1,20 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
-import { Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react'
-import { Trans, useLingui } from '@lingui/react/macro'
-import { FolderPlus, Plus, RefreshCw } from 'lucide-react'
-import { graphql, useRefetchableFragment } from 'react-relay/hooks'
-import type { RoomsTab_query$key } from '../../../__generated__/RoomsTab_query.graphql'
-import type { RoomsTabRefetchQuery } from '../../../__generated__/RoomsTabRefetchQuery.graphql'
-import { useMeeting } from '../MeetingContext'
-import { ClassCard } from './ClassCard'
-import { ClassFormDialog } from './ClassFormDialog'
-import { RoomFormDialog } from './RoomFormDialog'
-import { RoomRow } from './RoomRow'
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { FolderPlus, Plus, RefreshCw } from 'lucide-react';
+import { graphql, useRefetchableFragment } from 'react-relay/hooks';
+import type { RoomsTab_query$key } from '../../../__generated__/RoomsTab_query.graphql';
+import type { RoomsTabRefetchQuery } from '../../../__generated__/RoomsTabRefetchQuery.graphql';
+import { useMeeting } from '../MeetingContext';
+import { ClassCard } from './ClassCard';
+import { ClassFormDialog } from './ClassFormDialog';
+import { RoomFormDialog } from './RoomFormDialog';
+import { RoomRow } from './RoomRow';
+import { useRoomOccupancy } from './useRoomOccupancy';
 
 /** Classes with their rooms, then the open rooms that belong to no class. */
 export function RoomsTab({ query }: { query: RoomsTab_query$key }) {
-  const { t } = useLingui()
+  const { t } = useLingui();
   const [data, refetch] = useRefetchableFragment<RoomsTabRefetchQuery, RoomsTab_query$key>(
     graphql`
       fragment RoomsTab_query on Query @refetchable(queryName: "RoomsTabRefetchQuery") {
@@ -28,20 +29,21 @@ export function RoomsTab({ query }: { query: RoomsTab_query$key }) {
       }
     `,
     query,
-  )
-  const { call } = useMeeting()
-  const [creating, setCreating] = useState<'class' | 'room' | null>(null)
-  const refresh = useCallback(() => refetch({}, { fetchPolicy: 'network-only' }), [refetch])
+  );
+  const { call } = useMeeting();
+  useRoomOccupancy();
+  const [creating, setCreating] = useState<'class' | 'room' | null>(null);
+  const refresh = useCallback(() => refetch({}, { fetchPolicy: 'network-only' }), [refetch]);
 
   // Who is in which room changes as people come and go: recount when the viewer's own room changes
   // (not on the first render, which shows what the page just loaded).
-  const currentRoom = call.status === 'in_call' ? (call.room?.id ?? null) : null
-  const shownFor = useRef(currentRoom)
+  const currentRoom = call.status === 'in_call' ? (call.room?.id ?? null) : null;
+  const shownFor = useRef(currentRoom);
   useEffect(() => {
-    if (shownFor.current === currentRoom) return
-    shownFor.current = currentRoom
-    refresh()
-  }, [currentRoom, refresh])
+    if (shownFor.current === currentRoom) return;
+    shownFor.current = currentRoom;
+    refresh();
+  }, [currentRoom, refresh]);
 
   return (
     <Stack gap="4" data-testid="rooms-tab">
@@ -80,5 +82,5 @@ export function RoomsTab({ query }: { query: RoomsTab_query$key }) {
       {creating === 'class' && <ClassFormDialog onClose={() => setCreating(null)} onSaved={refresh} />}
       {creating === 'room' && <RoomFormDialog classId={null} onClose={() => setCreating(null)} onSaved={refresh} />}
     </Stack>
-  )
+  );
 }

@@ -1,15 +1,15 @@
-import { Button, Stack, Text } from '@chakra-ui/react'
-import { Trans } from '@lingui/react/macro'
-import { Phone, PhoneOff } from 'lucide-react'
-import { MeetingDialog } from '../MeetingDialog'
-import { useMeeting } from '../MeetingContext'
+import { Button, Stack, Text } from '@chakra-ui/react';
+import { Trans } from '@lingui/react/macro';
+import { Phone, PhoneOff } from 'lucide-react';
+import { MeetingDialog } from '../MeetingDialog';
+import { useMeeting } from '../MeetingContext';
 
 /** A contact is calling: accept (camera and microphone, then connect) or decline. */
 export function IncomingCallDialog() {
-  const { call, engine, quality } = useMeeting()
-  const incoming = call.incoming
-  if (!incoming) return null
-  const caller = incoming.caller.name
+  const { call, engine, quality } = useMeeting();
+  const incoming = call.incoming;
+  if (!incoming) return null;
+  const caller = incoming.caller.name;
   return (
     <MeetingDialog
       testId="incoming-call"
@@ -35,5 +35,5 @@ export function IncomingCallDialog() {
         </Text>
       </Stack>
     </MeetingDialog>
-  )
+  );
 }

@@ -1,19 +1,48 @@
-import { Avatar, Box, CloseButton, HStack, Stack, Text } from '@chakra-ui/react'
-import { Trans, useLingui } from '@lingui/react/macro'
-import { Mic, MicOff, Video, VideoOff } from 'lucide-react'
-import { useMeeting } from '../MeetingContext'
+import { Avatar, Box, CloseButton, HStack, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Mic, MicOff, Video, VideoOff } from 'lucide-react';
+import { useMeeting } from '../MeetingContext';
 
 /** Who is in the room now, live, with their microphone and camera state. */
 export function ParticipantsPanel({ onClose }: { onClose: () => void }) {
-  const { t } = useLingui()
-  const { viewer, call } = useMeeting()
+  const { t } = useLingui();
+  const { viewer, call } = useMeeting();
   const people = [
-    { key: 'self', name: viewer.fullName, label: t`${viewer.fullName} (вы)`, muted: call.muted, cameraOff: call.cameraOff, connected: true },
-    ...call.participants.map((p) => ({ key: String(p.userId), name: p.name, label: p.name, muted: p.muted, cameraOff: p.cameraOff, connected: p.connected })),
-  ]
-  const count = people.length
+    {
+      key: 'self',
+      name: viewer.fullName,
+      label: t`${viewer.fullName} (вы)`,
+      muted: call.muted,
+      cameraOff: call.cameraOff,
+      connected: true,
+    },
+    ...call.participants.map((p) => ({
+      key: String(p.userId),
+      name: p.name,
+      label: p.name,
+      muted: p.muted,
+      cameraOff: p.cameraOff,
+      connected: p.connected,
+    })),
+  ];
+  const count = people.length;
   return (
-    <Stack as="aside" w="280px" flexShrink={0} borderLeftWidth="1px" borderColor="whiteAlpha.200" bg="gray.900" p="3" gap="3" data-testid="participants-panel">
+    <Stack
+      as="aside"
+      w={{ base: 'full', md: '280px' }}
+      flexShrink={0}
+      position={{ base: 'fixed', md: 'static' }}
+      inset={{ base: '0', md: 'auto' }}
+      h={{ base: '100dvh', md: 'auto' }}
+      zIndex={{ base: 'overlay', md: 'auto' }}
+      overflowY="auto"
+      borderLeftWidth="1px"
+      borderColor="whiteAlpha.200"
+      bg="gray.900"
+      p="3"
+      gap="3"
+      data-testid="participants-panel"
+    >
       <HStack justify="space-between">
         <Text fontWeight="semibold">
           <Trans>Участники ({count})</Trans>
@@ -33,16 +62,22 @@ export function ParticipantsPanel({ onClose }: { onClose: () => void }) {
               <Trans>подключается</Trans>
             </Text>
           )}
-          <Box color={person.muted ? 'red.300' : 'whiteAlpha.700'} aria-label={person.muted ? t`Микрофон выключен` : t`Микрофон включён`}>
+          <Box
+            color={person.muted ? 'red.300' : 'whiteAlpha.700'}
+            aria-label={person.muted ? t`Микрофон выключен` : t`Микрофон включён`}
+          >
             {person.muted ? <MicOff size={14} /> : <Mic size={14} />}
           </Box>
           {call.media === 'video' && (
-            <Box color={person.cameraOff ? 'red.300' : 'whiteAlpha.700'} aria-label={person.cameraOff ? t`Камера выключена` : t`Камера включена`}>
+            <Box
+              color={person.cameraOff ? 'red.300' : 'whiteAlpha.700'}
+              aria-label={person.cameraOff ? t`Камера выключена` : t`Камера включена`}
+            >
               {person.cameraOff ? <VideoOff size={14} /> : <Video size={14} />}
             </Box>
           )}
         </HStack>
       ))}
     </Stack>
-  )
+  );
 }

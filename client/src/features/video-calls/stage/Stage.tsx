@@ -1,15 +1,17 @@
-import { Button, Center, Grid, Heading, Spinner, Stack, Text } from '@chakra-ui/react'
-import { Trans } from '@lingui/react/macro'
-import { PhoneOff } from 'lucide-react'
-import { useMeeting } from '../MeetingContext'
-import { VideoTile } from './VideoTile'
+import { Button, Center, Grid, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Trans } from '@lingui/react/macro';
+import { PhoneOff } from 'lucide-react';
+import { useMeeting } from '../MeetingContext';
+import { VideoTile } from './VideoTile';
 
-const columns = (tiles: number) => (tiles <= 1 ? 1 : tiles <= 4 ? 2 : 3)
+const columns = (tiles: number) => (tiles <= 1 ? 1 : tiles <= 4 ? 2 : 3);
+/** On a phone held upright: one column for two, two columns for more. */
+const phoneColumns = (tiles: number) => (tiles <= 2 ? 1 : 2);
 
 /** The welcome text with no room; otherwise one tile per person, yours first. */
 export function Stage() {
-  const { viewer, call, engine } = useMeeting()
-  const firstName = viewer.firstName
+  const { viewer, call, engine } = useMeeting();
+  const firstName = viewer.firstName;
 
   if (call.status === 'idle') {
     return (
@@ -23,18 +25,18 @@ export function Stage() {
           </Text>
         </Stack>
       </Center>
-    )
+    );
   }
 
-  const ringing = call.kind === 'call' && call.status === 'connecting' && call.counterpart
-  const counterpart = call.counterpart?.name ?? ''
+  const ringing = call.kind === 'call' && call.status === 'connecting' && call.counterpart;
+  const counterpart = call.counterpart?.name ?? '';
   // While a call rings, the other person is not on the stage yet.
-  const others = ringing ? [] : call.participants
-  const tiles = 1 + others.length
-  const audioOnly = call.media === 'audio'
+  const others = ringing ? [] : call.participants;
+  const tiles = 1 + others.length;
+  const audioOnly = call.media === 'audio';
 
   return (
-    <Stack h="full" p="4" gap="4" data-testid="meeting-stage" data-call-status={call.status}>
+    <Stack h="full" p={{ base: '2', md: '4' }} gap="4" data-testid="meeting-stage" data-call-status={call.status}>
       {ringing && (
         <Center gap="3" data-testid="outgoing-call">
           <Spinner size="sm" />
@@ -55,7 +57,15 @@ export function Stage() {
           </Text>
         </Center>
       )}
-      <Grid templateColumns={{ base: '1fr', md: `repeat(${columns(tiles)}, minmax(0, 1fr))` }} gap="3" alignContent="center" flex="1">
+      <Grid
+        templateColumns={{
+          base: `repeat(${phoneColumns(tiles)}, minmax(0, 1fr))`,
+          md: `repeat(${columns(tiles)}, minmax(0, 1fr))`,
+        }}
+        gap="3"
+        alignContent="center"
+        flex="1"
+      >
         <VideoTile
           self
           name={viewer.fullName}
@@ -79,5 +89,5 @@ export function Stage() {
         ))}
       </Grid>
     </Stack>
-  )
+  );
 }

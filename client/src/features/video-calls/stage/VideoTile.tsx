@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react'
-import { Avatar, Badge, Box, Center, HStack, Text } from '@chakra-ui/react'
-import { useLingui } from '@lingui/react/macro'
-import { MicOff, VideoOff } from 'lucide-react'
+import { useEffect, useRef } from 'react';
+import { Avatar, Badge, Box, Center, HStack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
+import { MicOff, VideoOff } from 'lucide-react';
 
 /**
  * One person on the stage: their video, or their initials when the camera is off or the call is
@@ -18,26 +18,26 @@ export function VideoTile({
   audioOnly = false,
   mirrored = false,
 }: {
-  name: string
-  stream: MediaStream | null
-  self?: boolean
-  userId?: number
-  muted: boolean
-  cameraOff: boolean
-  connecting?: boolean
-  audioOnly?: boolean
-  mirrored?: boolean
+  name: string;
+  stream: MediaStream | null;
+  self?: boolean;
+  userId?: number;
+  muted: boolean;
+  cameraOff: boolean;
+  connecting?: boolean;
+  audioOnly?: boolean;
+  mirrored?: boolean;
 }) {
-  const { t } = useLingui()
-  const video = useRef<HTMLVideoElement>(null)
-  const audio = useRef<HTMLAudioElement>(null)
-  const showVideo = !!stream && !cameraOff && !audioOnly
+  const { t } = useLingui();
+  const video = useRef<HTMLVideoElement>(null);
+  const audio = useRef<HTMLAudioElement>(null);
+  const showVideo = !!stream && !cameraOff && !audioOnly;
 
   useEffect(() => {
-    if (video.current && video.current.srcObject !== stream) video.current.srcObject = stream
+    if (video.current && video.current.srcObject !== stream) video.current.srcObject = stream;
     // An audio call has no <video>: another person's sound plays through an <audio> element.
-    if (audio.current && audio.current.srcObject !== stream) audio.current.srcObject = stream
-  }, [stream, showVideo])
+    if (audio.current && audio.current.srcObject !== stream) audio.current.srcObject = stream;
+  }, [stream, showVideo]);
 
   return (
     <Box
@@ -75,7 +75,17 @@ export function VideoTile({
           </Avatar.Root>
         </Center>
       )}
-      <HStack position="absolute" left="2" bottom="2" gap="1.5" bg="blackAlpha.700" px="2" py="1" rounded="md" maxW="calc(100% - 1rem)">
+      <HStack
+        position="absolute"
+        left="2"
+        bottom="2"
+        gap="1.5"
+        bg="blackAlpha.700"
+        px="2"
+        py="1"
+        rounded="md"
+        maxW="calc(100% - 1rem)"
+      >
         {muted && (
           <Box color="red.300" data-testid="tile-muted" aria-label={t`Микрофон выключен`}>
             <MicOff size={14} />
@@ -96,5 +106,5 @@ export function VideoTile({
         </Badge>
       )}
     </Box>
-  )
+  );
 }

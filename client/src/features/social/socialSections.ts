@@ -1,0 +1,87 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { LucideIcon } from 'lucide-react';
+import { Bookmark, FileText, Image, MessageCircle, Newspaper, Users, UsersRound, Video } from 'lucide-react';
+import type { ComponentType } from 'react';
+import type { PreloadedQuery } from 'react-relay/hooks';
+import type { ConcreteRequest, OperationType } from 'relay-runtime';
+import { FEED_PAGE_SIZE } from './publications/feedPageSize';
+
+/** What a section's panel receives: the query its route's loader started, and the messenger's recipient. */
+export type SectionPanelProps = { queryRef: PreloadedQuery<OperationType>; recipientId: string | null };
+
+export type SocialSection = {
+  /** The address: /social?section={id} (publications, the first, is /social). */
+  id: string;
+  label: MessageDescriptor;
+  icon: LucideIcon;
+  /** The panel's code; without it the section shows the "in development" page. */
+  component?: () => Promise<{ default: ComponentType<SectionPanelProps> }>;
+  /** The panel's query artifact and variables, started by the loader while the code loads. */
+  query?: () => Promise<{ default: ConcreteRequest }>;
+  variables?: Record<string, unknown>;
+};
+
+const galleryPanel = () => import('./galleries/GalleryPanel');
+const galleryQuery = () => import('../../__generated__/GalleryPanelQuery.graphql');
+
+/**
+ * The sidebar of /social, in the spec's order (section 2, "Social area"). A section is one line here;
+ * the page, its sidebar and the loader (socialLoader.ts) read this list.
+ */
+export const SOCIAL_SECTIONS: SocialSection[] = [
+  {
+    id: 'publications',
+    label: msg`Публикации`,
+    icon: Newspaper,
+    component: () => import('./publications/PublicationsPanel'),
+    query: () => import('../../__generated__/PublicationsPanelQuery.graphql'),
+    // The page size travels as a variable, as the next pages' does (a literal would count 50 times
+    // over in the server's query cost limit).
+    variables: { count: FEED_PAGE_SIZE },
+  },
+  {
+    id: 'contacts',
+    label: msg`Контакты`,
+    icon: Users,
+    component: () => import('../contacts/ContactsPanel'),
+    query: () => import('../../__generated__/ContactsPanelQuery.graphql'),
+  },
+  {
+    id: 'messenger',
+    label: msg`Мессенджер`,
+    icon: MessageCircle,
+    component: () => import('../messenger/MessengerPanel'),
+    query: () => import('../../__generated__/ConversationListQuery.graphql'),
+  },
+  { id: 'communities', label: msg`Сообщества`, icon: UsersRound },
+  {
+    id: 'photos',
+    label: msg`Фото`,
+    icon: Image,
+    component: galleryPanel,
+    query: galleryQuery,
+    variables: { kind: 'PHOTO' },
+  },
+  {
+    id: 'videos',
+    label: msg`Видео`,
+    icon: Video,
+    component: galleryPanel,
+    query: galleryQuery,
+    variables: { kind: 'VIDEO' },
+  },
+  {
+    id: 'bookmarks',
+    label: msg`Закладки`,
+    icon: Bookmark,
+    component: () => import('./publications/BookmarksPanel'),
+    query: () => import('../../__generated__/BookmarksPanelQuery.graphql'),
+    variables: { count: FEED_PAGE_SIZE },
+  },
+  { id: 'files', label: msg`Файлы`, icon: FileText },
+];
+
+/** The section an address names; an unknown or missing one is the first. */
+export const socialSection = (id: string | null): SocialSection =>
+  SOCIAL_SECTIONS.find((section) => section.id === id) ?? SOCIAL_SECTIONS[0]!;

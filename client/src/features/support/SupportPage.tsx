@@ -1,0 +1,215 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Badge, Box, Button, Card, Field, Heading, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { fetchQuery, graphql, useFragment, useMutation, useRelayEnvironment } from 'react-relay/hooks';
+import type { SupportPageQuery } from '../../__generated__/SupportPageQuery.graphql';
+import type { SupportPageSendMutation } from '../../__generated__/SupportPageSendMutation.graphql';
+import type { SupportPage_message$key } from '../../__generated__/SupportPage_message.graphql';
+import { usePageQuery } from '../../app/pageQuery';
+import { toaster } from '../../components/ui/toaster';
+import { formatDateTime } from '../../i18n/format';
+import { mutationErrorText } from '../../relay/mutationError';
+import { useNotifications } from '../notifications/notificationEvents';
+
+/** The server's limits (services/support.ts). */
+export const SUBJECT_MAX = 255;
+export const MESSAGE_MAX = 5000;
+
+export const supportPageQuery = graphql`
+  query SupportPageQuery {
+    mySupportMessages(first: 50) @connection(key: "SupportPage_mySupportMessages") {
+      __id
+      edges {
+        node {
+          id
+          ...SupportPage_message
+        }
+      }
+    }
+  }
+`;
+
+const messageFragment = graphql`
+  fragment SupportPage_message on SupportMessage {
+    subject
+    content
+    isRead
+    createdAt
+    replies {
+      databaseId
+      content
+      createdAt
+    }
+  }
+`;
+
+const sendMutation = graphql`
+  mutation SupportPageSendMutation($input: SendSupportMessageInput!, $connections: [ID!]!) {
+    sendSupportMessage(input: $input) {
+      __typename
+      ... on SendSupportMessageSuccess {
+        supportMessage @prependNode(connections: $connections, edgeTypeName: "QueryMySupportMessagesConnectionEdge") {
+          id
+          ...SupportPage_message
+        }
+      }
+      ...mutationError_error @alias(as: "error")
+    }
+  }
+`;
+
+function SupportMessageCard({ message }: { message: SupportPage_message$key }) {
+  const data = useFragment(messageFragment, message);
+  const answered = data.replies.length > 0;
+  return (
+    <Card.Root data-testid="support-message">
+      <Card.Body gap="3">
+        <HStack justify="space-between" align="flex-start" wrap="wrap" gap="2">
+          <Heading as="h3" size="md" wordBreak="break-word">
+            {data.subject}
+          </Heading>
+          <HStack gap="2">
+            <Badge colorPalette={answered ? 'green' : data.isRead ? 'blue' : 'gray'} data-testid="support-message-status">
+              {answered ? <Trans>Есть ответ</Trans> : data.isRead ? <Trans>Прочитано</Trans> : <Trans>Отправлено</Trans>}
+            </Badge>
+            <Text fontSize="sm" color="fg.muted">
+              {formatDateTime(data.createdAt)}
+            </Text>
+          </HStack>
+        </HStack>
+        <Text whiteSpace="pre-wrap" wordBreak="break-word">
+          {data.content}
+        </Text>
+        {data.replies.map((reply) => (
+          <Box
+            key={reply.databaseId}
+            borderStartWidth="3px"
+            borderColor="blue.400"
+            bg="blue.50"
+            rounded="md"
+            p="3"
+            data-testid="support-reply"
+          >
+            <Text fontSize="sm" fontWeight="semibold" color="blue.700">
+              <Trans>Ответ поддержки</Trans> · {formatDateTime(reply.createdAt)}
+            </Text>
+            <Text whiteSpace="pre-wrap" wordBreak="break-word">
+              {reply.content}
+            </Text>
+          </Box>
+        ))}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function SupportForm({ connectionId }: { connectionId: string }) {
+  const { t } = useLingui();
+  const [subject, setSubject] = useState('');
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [send, sending] = useMutation<SupportPageSendMutation>(sendMutation);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!subject.trim()) return setError(t`Введите тему обращения`);
+    if (!message.trim()) return setError(t`Введите текст сообщения`);
+    const fail = (text: string) => setError(text || t`Не удалось отправить сообщение`);
+    send({
+      variables: { input: { subject, message }, connections: [connectionId] },
+      onCompleted: ({ sendSupportMessage: result }) => {
+        if (result.__typename !== 'SendSupportMessageSuccess') return fail(mutationErrorText(result.error, ''));
+        toaster.create({ type: 'success', title: t`Сообщение отправлено в поддержку!` });
+        setSubject('');
+        setMessage('');
+      },
+      onError: () => fail(''),
+    });
+  };
+
+  return (
+    <Card.Root>
+      <Card.Body>
+        <form onSubmit={submit} aria-label={t`Написать в поддержку`} noValidate>
+          <Stack gap="4">
+            <Heading as="h2" size="lg">
+              <Trans>Написать в поддержку</Trans>
+            </Heading>
+            <Field.Root required>
+              <Field.Label>
+                <Trans>Тема</Trans>
+              </Field.Label>
+              <Input
+                value={subject}
+                maxLength={SUBJECT_MAX}
+                onChange={(event) => setSubject(event.currentTarget.value)}
+                data-testid="support-subject"
+              />
+            </Field.Root>
+            <Field.Root required>
+              <Field.Label>
+                <Trans>Сообщение</Trans>
+              </Field.Label>
+              <Textarea
+                value={message}
+                rows={5}
+                maxLength={MESSAGE_MAX}
+                onChange={(event) => setMessage(event.currentTarget.value)}
+                data-testid="support-text"
+              />
+              <Field.HelperText>
+                {message.length}/{MESSAGE_MAX}
+              </Field.HelperText>
+            </Field.Root>
+            {error && (
+              <Alert.Root status="error" data-testid="support-error">
+                <Alert.Indicator />
+                <Alert.Title>{error}</Alert.Title>
+              </Alert.Root>
+            )}
+            <Button type="submit" colorPalette="blue" alignSelf="flex-start" loading={sending} data-testid="support-send">
+              <Trans>Отправить</Trans>
+            </Button>
+          </Stack>
+        </form>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** `/support`: a member writes to support and reads their messages with the replies (linked from the footer). */
+export default function SupportPage() {
+  const data = usePageQuery<SupportPageQuery>(supportPageQuery);
+  const environment = useRelayEnvironment();
+  // A reply arrives as a notification: fetch the list again so it shows under its message.
+  useNotifications((notification) => {
+    if (notification.kind === 'SUPPORT_REPLY') {
+      fetchQuery<SupportPageQuery>(environment, supportPageQuery, {}, { fetchPolicy: 'network-only' }).subscribe({});
+    }
+  });
+  const edges = data.mySupportMessages.edges.filter((edge): edge is NonNullable<typeof edge> => !!edge?.node);
+
+  return (
+    <Stack gap="5" maxW="3xl" mx="auto" w="full" data-testid="support-page">
+      <Heading as="h1" size="2xl">
+        <Trans>Поддержка</Trans>
+      </Heading>
+      <SupportForm connectionId={data.mySupportMessages.__id} />
+      <Heading as="h2" size="lg">
+        <Trans>Мои обращения</Trans>
+      </Heading>
+      {edges.length === 0 ? (
+        <Text color="fg.muted" data-testid="support-empty">
+          <Trans>Вы ещё не писали в поддержку.</Trans>
+        </Text>
+      ) : (
+        <Stack gap="3">
+          {edges.map((edge) => (
+            <SupportMessageCard key={edge.node.id} message={edge.node} />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "translations" ALTER COLUMN "value_ru" DROP NOT NULL;

@@ -1,0 +1,52 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { root } from './support';
+
+/**
+ * Time from `npm start` to /health answering, twice on one new data folder: the first start creates,
+ * migrates and seeds the embedded database (and builds, on a fresh clone), the second is a user's
+ * everyday start (build current, database there).
+ * Usage: node --import tsx scripts/bench/npmStart.ts
+ */
+const port = await new Promise<number>((resolve) => {
+  const probe = net.createServer().listen(0, () => {
+    const { port } = probe.address() as net.AddressInfo;
+    probe.close(() => resolve(port));
+  });
+});
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-start-'));
+
+async function timeStart(): Promise<number> {
+  const started = performance.now();
+  // Its own process group, so stopping it stops npm and the server under it.
+  const child = spawn('npm', ['start'], {
+    cwd: root,
+    detached: true,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
+      const healthy = await fetch(`http://localhost:${port}/health`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (healthy) return (performance.now() - started) / 1000;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    process.kill(-child.pid!, 'SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+}
+
+try {
+  console.log(`npm start to /health, new data folder: ${(await timeStart()).toFixed(1)} s`);
+  console.log(`npm start to /health, same folder again: ${(await timeStart()).toFixed(1)} s`);
+} finally {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,13 @@
+/** Server texts of the social area's follows, in ru, en and fr. */
+export const socialMessages = {
+  'follow.self': {
+    ru: 'Нельзя подписаться на самого себя',
+    en: 'You cannot follow yourself',
+    fr: 'Vous ne pouvez pas vous abonner à vous-même',
+  },
+  'notification.newFollower': {
+    ru: '{name} подписался на ваши публикации',
+    en: '{name} started following your publications',
+    fr: '{name} s’est abonné à vos publications',
+  },
+} as const;

@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+import { registerMember } from '../support/members';
+import { baseURL } from './playwright.config';
+import { logInToDashboard } from './support';
+
+// The demo administrator of the seeded database (prisma/seed.ts).
+const ADMIN = { email: 'admin@linkup.ru', password: 'admin123' };
+
+test('an admin sees the dashboard figures and deactivates a member, who is signed out at once', async ({ page, browser }) => {
+  // Two signed-in browsers and four admin screens: more than the default minute on a loaded machine.
+  test.setTimeout(120_000);
+  const member = await registerMember(baseURL, { first_name: 'Тимур', last_name: 'Отключаемый' });
+  const memberContext = await browser.newContext({ locale: 'ru-RU' });
+  const memberPage = await memberContext.newPage();
+  await logInToDashboard(memberPage, member.email, member.password);
+
+  await logInToDashboard(page, ADMIN.email, ADMIN.password);
+  await page.goto('/admin');
+  await expect(page.getByTestId('admin-sidebar')).toBeVisible();
+  await expect(page.getByTestId('stat-users-today-value')).toHaveText(/^\d+$/);
+  expect(Number(await page.getByTestId('stat-users-today-value').textContent())).toBeGreaterThanOrEqual(1);
+  await expect(page.getByTestId('stat-posts-today-value')).toHaveText(/^\d+$/);
+  await expect(page.getByTestId('stat-modules-value')).toHaveText(/^\d+ из \d+$/);
+  await expect(page.getByTestId('stat-storage-value')).toHaveText(/^\d+(\.\d{2})? (Bytes|KB|MB|GB)$/);
+
+  await page.getByTestId('admin-tab-users').click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await page.getByTestId('admin-users-search').fill(member.username);
+  await page.getByTestId('admin-users-search').press('Enter');
+  const row = page.locator(`[data-testid="admin-user-row"][data-username="${member.username}"]`);
+  await expect(page.getByTestId('admin-user-row')).toHaveCount(1);
+  await row.getByTestId('admin-user-edit').click();
+  await page.getByTestId('user-form-active').selectOption('blocked');
+  await page.getByTestId('user-form-save').click();
+  await expect(page.getByTestId('user-form')).toHaveCount(0);
+  await expect(row.getByText('Заблокирован')).toBeVisible();
+
+  // The member's open page is signed out at once: the server closes its socket (4401) and the app goes to /login.
+  await expect(memberPage).toHaveURL(/\/login$/);
+  await memberPage.goto('/dashboard');
+  await expect(memberPage).toHaveURL(/\/login$/);
+
+  // The audit log shows the change.
+  await page.getByTestId('admin-tab-audit').click();
+  await expect(page.getByTestId('audit-row').first()).toContainText('user.update');
+  await memberContext.close();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the admin sidebar becomes a drawer', async ({ page }) => {
+    await logInToDashboard(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin');
+    await expect(page.getByTestId('admin-dashboard')).toBeVisible();
+    await expect(page.getByTestId('admin-sidebar')).toBeHidden();
+    await page.getByTestId('admin-menu-button').click();
+    const drawer = page.getByTestId('admin-drawer');
+    await expect(drawer).toBeVisible();
+    await drawer.getByTestId('admin-tab-audit').click();
+    await expect(page).toHaveURL(/\/admin\/audit$/);
+    await expect(drawer).toBeHidden();
+    await expect(page.getByTestId('admin-audit')).toBeVisible();
+    // Nothing sticks out sideways at 390 px.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});

@@ -1,0 +1,77 @@
+import { expect, test, type Browser } from '@playwright/test';
+import { generateMessageId } from '@lingui/message-utils/generateMessageId';
+import { signIn } from '../support/members';
+import { unique } from './support';
+
+/** Issue 15 points 2 and 8: branding and translation overrides reach members' pages without a rebuild. */
+
+// The demo accounts of the seeded database (prisma/seed.ts).
+const ADMIN = { email: 'admin@linkup.ru', password: 'admin123' };
+const MEMBER = { email: 'elena@linkup.ru', password: 'user123' };
+
+// One logo and one catalog for the whole server.
+test.describe.configure({ mode: 'serial' });
+
+/** A member's page on /dashboard, signed in through the API, in `language`. */
+async function memberDashboard(browser: Browser, baseURL: string, language: string) {
+  const { token } = await signIn(baseURL, MEMBER.email, MEMBER.password);
+  const context = await browser.newContext({ baseURL, locale: 'ru-RU', viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(
+    ([value, lang]) => {
+      localStorage.setItem('token', value);
+      localStorage.setItem('language', lang);
+    },
+    [token, language],
+  );
+  const page = await context.newPage();
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('user-chip')).toBeVisible({ timeout: 20_000 });
+  return { page, context };
+}
+
+async function adminRequest(baseURL: string, method: string, path: string, body?: BodyInit | object) {
+  const { token } = await signIn(baseURL, ADMIN.email, ADMIN.password);
+  const json = body !== undefined && !(body instanceof FormData);
+  const response = await fetch(`${baseURL}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(json ? { 'content-type': 'application/json' } : {}) },
+    body: json ? JSON.stringify(body) : (body as BodyInit | undefined),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+test('an uploaded logo appears in another member’s open header without a reload', async ({ browser, baseURL }) => {
+  const { page, context } = await memberDashboard(browser, baseURL!, 'ru');
+  try {
+    await expect(page.getByTestId('header-logo-text')).toBeVisible();
+    const form = new FormData();
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 50"><rect width="200" height="50" fill="#2b6cb0"/><!--${unique()}--></svg>`;
+    form.append('file', new File([svg], 'logo.svg', { type: 'image/svg+xml' }));
+    const { logo_url: url } = await adminRequest(baseURL!, 'POST', '/upload-logo', form);
+
+    // Live, through the branding subscription: the page is not reloaded.
+    await expect(page.getByTestId('header-logo-image')).toHaveAttribute('src', url, { timeout: 15_000 });
+    // The image itself loads (served with the SVG type).
+    await expect
+      .poll(() => page.getByTestId('header-logo-image').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+  } finally {
+    await adminRequest(baseURL!, 'DELETE', '/logo');
+    await context.close();
+  }
+});
+
+test('a text an admin overrode shows in a member’s interface', async ({ browser, baseURL }) => {
+  // The header's "log out" in English (other specs use the Russian interface).
+  const key = generateMessageId('Выйти', 'sign out');
+  const text = `Leave ${unique()}`;
+  await adminRequest(baseURL!, 'PUT', `/translations/${encodeURIComponent(key)}`, { value_en: text });
+  const { page, context } = await memberDashboard(browser, baseURL!, 'en');
+  try {
+    await expect(page.getByTestId('logout-button')).toHaveText(text);
+  } finally {
+    await adminRequest(baseURL!, 'DELETE', `/translations/${encodeURIComponent(key)}`);
+    await context.close();
+  }
+});

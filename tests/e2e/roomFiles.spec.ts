@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { registerMember, signIn } from '../support/members';
+import { baseURL, callChromiumArgs } from './playwright.config';
+import { createRoom, joinRoom, openMeeting, showSidePanel } from './meeting';
+import { unique, VIEWPORTS } from './support';
+
+// The demo administrator of the seeded database (prisma/seed.ts).
+const ADMIN = { email: 'admin@linkup.ru', password: 'admin123' };
+
+const api = async (method: string, path: string, token: string, json?: unknown) => {
+  const response = await fetch(`${baseURL}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-language': 'ru' },
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+  return { status: response.status, body: await response.json() };
+};
+
+/** Through the API: the member asks for the professional plan (room file storage) and the admin activates it. */
+async function professional(member: { email: string }, token: string, adminToken: string) {
+  const asked = await api('POST', '/api/zoomvisor/subscribe/professional', token, {
+    plan_id: 'professional',
+    payment_method: 'transfer',
+    user_info: { firstName: 'Файлы', email: member.email },
+  });
+  expect(asked.status).toBe(200);
+  const activated = await api('PATCH', `/api/admin/subscriptions/${asked.body.subscription.id}`, adminToken, {
+    status: 'active',
+  });
+  expect(activated.status).toBe(200);
+}
+
+// The uploader joins the room in the browser: a camera and microphone are needed (fake ones).
+test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: callChromiumArgs } });
+
+/** A PDF of 30 MB made on the fly: the signature, then filler. */
+const thirtyMegabytePdf = () => {
+  const bytes = Buffer.alloc(30 * 1024 * 1024, 0x20);
+  bytes.write('%PDF-1.4\n');
+  return bytes;
+};
+
+test(`a 30 MB room file uploads with a progress bar, downloads for another member, not for a stranger (desktop)`, async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const tag = unique();
+  const [uploader, other, stranger] = await Promise.all(
+    ['Загрузчица', 'Участник', 'Чужой'].map((first) => registerMember(baseURL, { first_name: first, last_name: `Файлы${tag}` })),
+  );
+  const adminToken = (await signIn(baseURL, ADMIN.email, ADMIN.password)).token;
+  const uploaderToken = (await signIn(baseURL, uploader.email, uploader.password)).token;
+  await professional(uploader, uploaderToken, adminToken);
+  const roomName = `Файлы ${tag}`;
+  const roomId = await createRoom(baseURL, uploaderToken, roomName);
+
+  // The other member joins the room through the API (no second browser in the call): they share its files.
+  const otherToken = (await signIn(baseURL, other.email, other.password)).token;
+  const joined = await api('POST', '/graphql', otherToken, {
+    query: 'mutation($roomId: ID!) { joinRoom(roomId: $roomId) { __typename } }',
+    variables: { roomId: Buffer.from(`Room:${roomId}`).toString('base64') },
+  });
+  expect(joined.body.data.joinRoom.__typename).toBe('JoinRoomSuccess');
+
+  const { page, context } = await openMeeting(browser, baseURL, uploader, '/video-calls', VIEWPORTS.desktop);
+  await showSidePanel(page);
+  await joinRoom(page, roomName);
+  await page.getByTestId('tab-files').click();
+  await expect(page.getByTestId('room-files')).toBeVisible();
+
+  const name = `Отчёт ${tag}.pdf`;
+  const bytes = thirtyMegabytePdf();
+  // From a file on disk: the browser reads it itself (a 30 MB buffer sent over the protocol is slow).
+  const file = path.join(testInfo.outputPath(), name);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, bytes);
+  await page.getByTestId('room-file-input').setInputFiles(file);
+  const progress = page.getByTestId('room-file-progress');
+  await expect(progress).toBeVisible();
+  // The bar moves as the bytes go.
+  await expect.poll(async () => Number(await progress.getByRole('progressbar').getAttribute('aria-valuenow'))).toBeGreaterThan(0);
+  await expect(progress).toBeHidden({ timeout: 60_000 });
+  const row = page.locator(`[data-testid="room-file"][data-file-name="${name}"]`);
+  await expect(row).toContainText('30 MB');
+  await expect(row).toContainText('Загрузчица');
+
+  // The other member's list has it, and its signed link downloads the same bytes.
+  const listed = await api('GET', `/api/zoomvisor/rooms/${roomId}/files`, otherToken);
+  expect(listed.status).toBe(200);
+  expect(listed.body.files[0]).toMatchObject({ name, size: bytes.length, type: 'application/pdf' });
+  const download = await fetch(`${baseURL}${listed.body.files[0].url}`);
+  expect(download.status).toBe(200);
+  expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true);
+
+  // Someone who never was in the room: refused the list, so no link.
+  const strangerToken = (await signIn(baseURL, stranger.email, stranger.password)).token;
+  const refused = await api('GET', `/api/zoomvisor/rooms/${roomId}/files`, strangerToken);
+  expect(refused.status).toBe(403);
+  expect(refused.body.detail).toBe('Файлы комнаты доступны только её участникам');
+
+  await context.close();
+});

@@ -1,0 +1,89 @@
+import { expect, test, type Browser } from '@playwright/test';
+import { registerMember, signIn } from '../support/members';
+import { roomRow, showSidePanel } from './meeting';
+import { baseURL } from './playwright.config';
+import { VIEWPORTS } from './support';
+
+// The demo administrator of the seeded database (prisma/seed.ts).
+const ADMIN = { email: 'admin@linkup.ru', password: 'admin123' };
+
+/** A browser context at the viewport, signed in as `user` (its token in localStorage), on `path`. */
+async function openAs(
+  browser: Browser,
+  user: { email: string; password: string },
+  path: string,
+  viewport: keyof typeof VIEWPORTS,
+) {
+  const { token } = await signIn(baseURL, user.email, user.password);
+  const context = await browser.newContext({ baseURL, locale: 'ru-RU', ...VIEWPORTS[viewport] });
+  await context.addInitScript((value) => localStorage.setItem('token', value), token);
+  const page = await context.newPage();
+  await page.goto(path);
+  return { page, context };
+}
+
+/**
+ * A member asks for the basic plan by transfer and sees it pending; an admin activates it in the
+ * subscribers tab; the member sees it active and creates a room larger than the free limit (50).
+ */
+async function subscribeActivateAndUse(browser: Browser, viewport: keyof typeof VIEWPORTS) {
+  const member = await registerMember(baseURL, { first_name: 'Подписчица', last_name: `Тестовая-${viewport}` });
+  const { page, context } = await openAs(browser, member, '/subscription-plans', viewport);
+
+  // A loaded machine takes a while for the first page and its query.
+  const loading = { timeout: 30_000 };
+  await expect(page.getByTestId('my-plan-name')).toHaveText('Бесплатный', loading);
+  await expect(page.getByTestId('plan-free').getByTestId('current-plan-badge')).toBeVisible();
+  await expect(page.getByTestId('features-table')).toContainText('Поддержка 24/7');
+  await page.getByTestId('subscribe-basic').click();
+  const dialog = page.getByTestId('subscribe-dialog');
+  // First name and email come prefilled; the confirm button needs both.
+  await expect(dialog.getByTestId('subscribe-first-name')).toHaveValue('Подписчица');
+  await expect(dialog.getByTestId('subscribe-email')).toHaveValue(member.email);
+  await dialog.getByTestId('subscribe-email').fill('');
+  await expect(dialog.getByTestId('subscribe-confirm')).toBeDisabled();
+  await dialog.getByTestId('subscribe-email').fill(member.email);
+  await dialog.getByTestId('subscribe-method').selectOption('transfer');
+  await dialog.getByTestId('subscribe-confirm').click();
+  await expect(page.getByText('Заявка на план «Базовый» отправлена', { exact: false })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('my-subscription-status')).toHaveText('Ожидает оплаты');
+  await expect(page.getByTestId('my-plan-name')).toHaveText('Бесплатный', loading);
+
+  // The admin activates the request (pending requests come first).
+  const admin = await openAs(browser, ADMIN, '/admin/subscribers', viewport);
+  const row = admin.page.getByTestId('subscribers-table').locator('tr', { hasText: member.email });
+  await expect(row.getByTestId('subscriber-status')).toHaveText('Ожидает оплаты', loading);
+  await row.getByTestId('subscriber-activate').click();
+  await expect(row.getByTestId('subscriber-status')).toHaveText('Активна');
+  await admin.context.close();
+
+  await page.reload();
+  await expect(page.getByTestId('my-subscription-status')).toHaveText('Активна', loading);
+  await expect(page.getByTestId('my-plan-name')).toHaveText('Базовый');
+  await expect(page.getByTestId('plan-basic').getByTestId('current-plan-badge')).toBeVisible();
+
+  // The meeting area shows the plan, and a room of 60 (beyond the free 50) is created.
+  await page.goto('/video-calls');
+  await expect(page.getByTestId('meeting-plan')).toContainText('Базовый', loading);
+  await showSidePanel(page);
+  await page.getByTestId('tab-rooms').click();
+  await page.getByTestId('create-room').click();
+  const name = `Большая ${viewport} ${Date.now().toString(36)}`;
+  await page.getByTestId('room-form-name').fill(name);
+  await page.getByTestId('room-form-max').fill('60');
+  await page.getByTestId('room-form-submit').click();
+  await expect(page.getByTestId('room-form')).toHaveCount(0);
+  await expect(roomRow(page, name)).toBeVisible();
+  await context.close();
+}
+
+test('desktop: subscribe by transfer, pending, activated by an admin, a room beyond the free limit', async ({ browser }) => {
+  test.setTimeout(240_000);
+  await subscribeActivateAndUse(browser, 'desktop');
+});
+
+test('phone: subscribe by transfer, pending, activated by an admin, a room beyond the free limit', async ({ browser }) => {
+  test.setTimeout(240_000);
+  await subscribeActivateAndUse(browser, 'phone');
+});

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app';
+import { registerAndLogin } from '../support/members';
+
+/** Hostile input is the client's mistake: a 4xx with a translated text, never a 500, and nothing stored. */
+let app: TestApp;
+let member: Awaited<ReturnType<typeof registerAndLogin>>;
+let friend: Awaited<ReturnType<typeof registerAndLogin>>;
+beforeAll(async () => {
+  app = await createTestApp();
+  member = await registerAndLogin(app);
+  friend = await registerAndLogin(app);
+});
+afterAll(() => app?.dispose());
+
+const storedBio = async () =>
+  (await app.services.prisma.user.findUniqueOrThrow({ where: { id: member.user.id }, select: { bio: true } })).bio;
+
+describe('a NUL character in text', () => {
+  it('is refused by every REST row, in the body, the query or the path, before anything is stored', async () => {
+    const profile = await app.request('PATCH', '/users/profile', { token: member.token, json: { bio: 'a\u0000b' } });
+    expect(profile.status).toBe(400);
+    expect(await profile.json()).toEqual({ detail: 'Текст не может содержать нулевой символ' });
+    expect(await storedBio()).toBeNull();
+
+    const message = await app.request('POST', '/messages', {
+      token: member.token,
+      json: { receiver_id: friend.user.id, content: 'hi\u0000' },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(message.status).toBe(400);
+    expect(await message.json()).toEqual({ detail: 'Text may not contain a NUL character' });
+    expect(await app.services.prisma.message.count()).toBe(0);
+
+    const search = await app.request('GET', '/search-friends?query=a%00b', { token: member.token });
+    expect(search.status).toBe(400);
+    const byName = await app.request('GET', '/users/profile/a%00b', { token: member.token });
+    expect(byName.status).toBe(400);
+  });
+
+  it('is refused in GraphQL variables and literals with a 400 and a translated error', async () => {
+    const mutation = `mutation($input: UpdateProfileInput!) { updateProfile(input: $input) { __typename } }`;
+    const byVariable = await app.request('POST', '/graphql', {
+      token: member.token,
+      json: { query: mutation, variables: { input: { bio: 'a\u0000b' } } },
+      headers: { 'accept-language': 'fr' },
+    });
+    expect(byVariable.status).toBe(400);
+    expect((await byVariable.json()).errors[0].message).toBe('Le texte ne peut pas contenir de caractère NUL');
+
+    const byLiteral = await app.request('POST', '/graphql', {
+      token: member.token,
+      json: { query: `mutation { updateProfile(input: { bio: "a\\u0000b" }) { __typename } }` },
+    });
+    expect(byLiteral.status).toBe(400);
+    expect((await byLiteral.json()).errors[0].message).toBe('Текст не может содержать нулевой символ');
+    expect(await storedBio()).toBeNull();
+  });
+});
+
+describe('a JSON body of the wrong shape', () => {
+  it.each(['[]', 'null', '[{"content":"x"}]', '"text"', '42'])('answers %s with 422 and stores nothing', async (body) => {
+    const answer = await app.request('POST', '/messages', {
+      token: member.token,
+      body,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(answer.status).toBe(422);
+    expect(await answer.json()).toEqual({ detail: 'Тело запроса должно быть JSON-объектом' });
+    expect(await app.services.prisma.message.count()).toBe(0);
+  });
+
+  it('is refused even where the row reads no body at all', async () => {
+    const logout = await app.request('POST', '/auth/logout', {
+      token: member.token,
+      body: '[]',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(logout.status).toBe(422);
+    expect((await app.request('GET', '/auth/me', { token: member.token })).status).toBe(200);
+  });
+});
+
+describe('an impossible date', () => {
+  it('is refused, not rolled over into the next month', async () => {
+    const rest = await app.request('PATCH', '/users/profile', { token: member.token, json: { birth_date: '1990-02-31' } });
+    expect(rest.status).toBe(400);
+    expect((await rest.json()).detail).toBe('Такой даты не существует (ожидается ГГГГ-ММ-ДД)');
+
+    const graphql = await app.graphql(
+      `mutation { updateProfile(input: { birthDate: "1990-02-30" }) { __typename } }`,
+      {},
+      { token: member.token, headers: { 'accept-language': 'en' } },
+    );
+    expect(graphql.errors?.[0].message).toContain('No such date (expected YYYY-MM-DD)');
+    const stored = await app.services.prisma.user.findUniqueOrThrow({ where: { id: member.user.id } });
+    expect(stored.birthDate).toBeNull();
+
+    const leapDay = await app.request('PATCH', '/users/profile', { token: member.token, json: { birth_date: '1992-02-29' } });
+    expect(leapDay.status).toBe(200);
+  });
+});
+
+describe('ids that name nothing', () => {
+  it.each([
+    ['GET', '/users/99999999999999999999/profile'],
+    ['GET', '/users/2147483648/friends'],
+    ['PUT', '/publications/abc'],
+    ['PUT', '/publications/99999999999'],
+    ['DELETE', '/publications/1e3'],
+    ['POST', '/publications/9999999999/like'],
+    ['GET', '/publications/user/-1'],
+    ['GET', '/api/friendship-status/99999999999'],
+  ])('%s %s answers 404', async (method, path) => {
+    const answer = await app.request(method, path, { token: member.token });
+    expect(answer.status).toBe(404);
+    expect(await answer.json()).toEqual({ detail: 'Не найдено' });
+  });
+});

@@ -1,0 +1,121 @@
+import { generateMessageId } from '@lingui/message-utils/generateMessageId';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app';
+import { registerAdmin, registerAndLogin } from '../support/members';
+
+/** Interface translations (issue 15 point 8): GET /translations and the administrator's overrides. */
+let app: TestApp;
+let admin: { token: string; id: number };
+let member: { token: string };
+
+const json = async (response: Response) => ({ status: response.status, body: (await response.json()) as any });
+const en = { 'accept-language': 'en' };
+
+/** Texts of the client's catalogs: one plain, one with a placeholder. */
+const LOGOUT = generateMessageId('Выйти', 'sign out');
+const MINUTES = generateMessageId('{0} мин');
+
+const put = (key: string, body: Record<string, unknown>, token = admin.token) =>
+  app.request('PUT', `/translations/${encodeURIComponent(key)}`, { json: body, token, headers: en }).then(json);
+const reset = (key: string, token = admin.token) =>
+  app.request('DELETE', `/translations/${encodeURIComponent(key)}`, { token, headers: en }).then(json);
+const list = async () => (await json(await app.request('GET', '/translations'))).body as Record<string, string>[];
+const overrides = async (language: string) =>
+  (await app.graphql(`query ($l: Language!) { translationOverrides(language: $l) { key compiled } }`, { l: language })).data
+    .translationOverrides as { key: string; compiled: string }[];
+
+beforeAll(async () => {
+  app = await createTestApp();
+  admin = await registerAdmin(app);
+  member = { token: (await registerAndLogin(app)).token };
+});
+afterAll(() => app?.dispose());
+
+describe('GET /translations', () => {
+  it('lists every client text with its Lingui id and the three languages, without a token', async () => {
+    const texts = await list();
+    expect(texts.length).toBeGreaterThan(500);
+    expect(texts.find((text) => text.key === LOGOUT)).toEqual({
+      key: LOGOUT,
+      value_ru: 'Выйти',
+      value_en: 'Log out',
+      value_fr: 'Se déconnecter',
+    });
+    expect(texts.find((text) => text.key === MINUTES)).toEqual({
+      key: MINUTES,
+      value_ru: '{0} мин',
+      value_en: '{0} min',
+      value_fr: '{0} min',
+    });
+    for (const text of texts) expect(text.value_en && text.value_fr && text.value_ru).toBeTruthy();
+  });
+});
+
+describe('overrides', () => {
+  it('round-trip: set in one language, listed, served to the client compiled, reset per language and in full', async () => {
+    const set = await put(LOGOUT, { value_en: 'Sign out' });
+    expect(set).toEqual({
+      status: 200,
+      body: { success: true, translation: { key: LOGOUT, value_ru: 'Выйти', value_en: 'Sign out', value_fr: 'Se déconnecter' } },
+    });
+    expect((await list()).find((text) => text.key === LOGOUT)?.value_en).toBe('Sign out');
+    expect(await overrides('EN')).toEqual([{ key: LOGOUT, compiled: JSON.stringify(['Sign out']) }]);
+    expect(await overrides('FR')).toEqual([]);
+
+    // A placeholder text is compiled as Lingui's catalogs hold it.
+    await put(MINUTES, { value_fr: '{0} minutes', value_ru: '{0} минут' });
+    expect((await overrides('FR')).find((o) => o.key === MINUTES)?.compiled).toBe(JSON.stringify([['0'], ' minutes']));
+
+    // Leaving a language out keeps it; null goes back to the built-in text.
+    const partly = await put(MINUTES, { value_fr: null });
+    expect(partly.body.translation).toEqual({ key: MINUTES, value_ru: '{0} минут', value_en: '{0} min', value_fr: '{0} min' });
+    expect(await app.db.prisma.translation.findUnique({ where: { key: MINUTES } })).toMatchObject({
+      valueRu: '{0} минут',
+      valueFr: null,
+    });
+
+    const cleared = await reset(LOGOUT);
+    expect(cleared.body.translation.value_en).toBe('Log out');
+    expect(await app.db.prisma.translation.findUnique({ where: { key: LOGOUT } })).toBeNull();
+    await put(MINUTES, { value_ru: '' });
+    expect(await app.db.prisma.translation.count()).toBe(0);
+
+    const actions = await app.db.prisma.auditEntry.findMany({ where: { targetType: 'translation' }, select: { action: true } });
+    expect(new Set(actions.map((a) => a.action))).toEqual(new Set(['translation.update', 'translation.reset']));
+  });
+
+  it('refuses an unknown key, a broken message and a placeholder the original has not (400), storing nothing', async () => {
+    expect(await put('nope', { value_en: 'x' })).toEqual({
+      status: 400,
+      body: expect.objectContaining({ detail: 'There is no interface text with this key: nope' }),
+    });
+    expect((await reset('nope')).status).toBe(400);
+    expect(await put(LOGOUT, { value_en: 'Sign {out' })).toMatchObject({
+      status: 400,
+      body: { detail: 'The text could not be read: check its curly braces', errors: [{ field: 'value_en' }] },
+    });
+    expect(await put(MINUTES, { value_en: '{1} min' })).toMatchObject({
+      status: 400,
+      body: { detail: 'The text may only use the placeholders of the original text: {0}' },
+    });
+    expect((await put(LOGOUT, { value_fr: 'x'.repeat(2001) })).status).toBe(400);
+    expect(await app.db.prisma.translation.count()).toBe(0);
+  });
+
+  it('is for admins only: 401 without a token, 403 for members', async () => {
+    expect((await app.request('PUT', `/translations/${encodeURIComponent(LOGOUT)}`, { json: { value_en: 'x' } })).status).toBe(
+      401,
+    );
+    expect((await put(LOGOUT, { value_en: 'x' }, member.token)).status).toBe(403);
+    expect((await reset(LOGOUT, member.token)).status).toBe(403);
+    expect(await app.db.prisma.translation.count()).toBe(0);
+  });
+
+  it('a key with "/" or "+" reaches the row when encoded', async () => {
+    const texts = await list();
+    const slashed = texts.find((text) => text.key.includes('/') || text.key.includes('+'));
+    expect(slashed).toBeDefined();
+    expect((await put(slashed!.key, { value_en: 'Changed' })).body.translation.value_en).toBe('Changed');
+    await reset(slashed!.key);
+  });
+});
