@@ -57,6 +57,18 @@ const escapeHtml = (text: string) =>
  * on the account and in linkup_tour_completed. It ends without a trace when the member changes
  * (this component is mounted per signed-in member).
  */
+/**
+ * driver.js unmarks the element of the last step whose highlight *finished*: a Next clicked while a
+ * highlight is still moving leaves that step's element marked (and unclickable) beside the new one.
+ * Called as each highlight starts, before driver.js marks the new element.
+ */
+function unmarkStaleHighlights() {
+  document.querySelectorAll('.driver-active-element').forEach((element) => {
+    element.classList.remove('driver-active-element', 'driver-no-interaction');
+    for (const attribute of ['aria-haspopup', 'aria-expanded', 'aria-controls']) element.removeAttribute(attribute);
+  });
+}
+
 export function OnboardingTour() {
   const { i18n, t } = useLingui();
   const navigate = useNavigate();
@@ -102,6 +114,7 @@ export function OnboardingTour() {
             align: 'center',
             popoverClass: step.highlight ? 'linkup-tour' : 'linkup-tour linkup-tour-plain',
           },
+          onHighlightStarted: unmarkStaleHighlights,
           onHighlighted: (element) => {
             if (!step.autoClick || !element || !step.targets[0] || !element.matches(step.targets[0])) return;
             autoClicks.push(window.setTimeout(() => (element as HTMLElement).click(), AUTO_CLICK_DELAY_MS));
