@@ -16,18 +16,25 @@ export function testDatabaseServerUrl(): string | undefined {
   return process.env.DATABASE_URL_TEST || undefined;
 }
 
-/** Creates an empty database on the DATABASE_URL_TEST server (or another server, e.g. for benchmarks). */
+/**
+ * Creates a database on the DATABASE_URL_TEST server (or another server, e.g. for benchmarks):
+ * empty, or a copy of `template` (which nobody may be connected to).
+ */
 export async function createTestDatabase(
   serverUrl = testDatabaseServerUrl(),
   prefix = 'linkup_test',
-): Promise<{ url: string; drop(): Promise<void> }> {
+  template?: string,
+): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   if (!serverUrl) throw new Error('DATABASE_URL_TEST is not set');
   const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+  await withAdminClient(serverUrl, (client) =>
+    client.query(template ? `CREATE DATABASE "${name}" TEMPLATE "${template}" STRATEGY WAL_LOG` : `CREATE DATABASE "${name}"`),
+  );
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   let dropped: Promise<void> | undefined;
   return {
+    name,
     url: url.toString(),
     drop: () =>
       (dropped ??= withAdminClient(serverUrl, async (client) => {
@@ -88,12 +95,19 @@ async function migratedPglite(): Promise<PGlite> {
 }
 
 /**
+ * The migrated database the server suite's scratch databases are copied from, named by
+ * tests/support/globalSetup.ts: a copy takes ~40 ms where migrating a new one takes ~700 ms.
+ */
+export const MIGRATED_TEMPLATE_ENV = 'LINKUP_TEST_TEMPLATE_DATABASE';
+
+/**
  * A migrated, empty (not seeded) database: a scratch PostgreSQL database when DATABASE_URL_TEST is
- * set, in-memory PGlite otherwise. dispose() closes it and drops the scratch database.
+ * set (a copy of the migrated template when there is one), in-memory PGlite otherwise. dispose()
+ * closes it and drops the scratch database.
  */
 export async function openTestDatabase(opts: { onQuery?: QueryListener } = {}): Promise<TestDatabase> {
   if (testDatabaseServerUrl()) {
-    const scratch = await createTestDatabase();
+    const scratch = await createTestDatabase(undefined, undefined, process.env[MIGRATED_TEMPLATE_ENV] || undefined);
     let db: Database;
     try {
       db = await openOnPostgres(scratch.url, { migrate: true, onQuery: opts.onQuery });

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { createPubSub } from 'graphql-yoga';
 import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
 import { Redis } from 'ioredis';
@@ -55,7 +56,13 @@ export type PubSub = ReturnType<typeof createPubSub<Topics>>;
  * processes behind a load balancer deliver to each other's subscribers.
  */
 export function createAppPubSub(redisUrl?: string): { pubsub: PubSub; close(): Promise<void> } {
-  if (!redisUrl) return { pubsub: createPubSub<Topics>(), close: async () => {} };
+  if (!redisUrl) {
+    // Every signed-in browser listens to the site-wide topics (branding, settings): Node's warning
+    // about more than 10 listeners of one event is about leaks, and these are not.
+    const eventTarget = new EventTarget();
+    setMaxListeners(0, eventTarget);
+    return { pubsub: createPubSub<Topics>({ eventTarget }), close: async () => {} };
+  }
   const publishClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
   const subscribeClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
   const eventTarget = createRedisEventTarget({ publishClient, subscribeClient });
