@@ -1,4 +1,4 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { registerMember, signIn } from '../support/members';
 import { roomRow, showSidePanel } from './meeting';
 import { baseURL } from './playwright.config';
@@ -20,6 +20,22 @@ async function openAs(
   const page = await context.newPage();
   await page.goto(path);
   return { page, context };
+}
+
+/** Plans are data: the admin raises the enterprise plan's room size and puts it back (no other spec reads it). */
+async function editEnterprisePlan(page: Page) {
+  const row = page.getByTestId('plan-row-enterprise');
+  const setParticipants = async (value: string) => {
+    await row.getByTestId('plan-edit').click();
+    const dialog = page.getByTestId('plan-dialog');
+    await dialog.getByTestId('plan-participants-input').fill(value);
+    await dialog.getByTestId('plan-save').click();
+    await expect(dialog).toHaveCount(0);
+  };
+  await setParticipants('1200');
+  await expect(row.getByTestId('plan-participants')).toHaveText(/^1\s?200$/);
+  await setParticipants('1000');
+  await expect(row.getByTestId('plan-participants')).toHaveText(/^1\s?000$/);
 }
 
 /**
@@ -56,6 +72,7 @@ async function subscribeActivateAndUse(browser: Browser, viewport: keyof typeof 
   await expect(row.getByTestId('subscriber-status')).toHaveText('Ожидает оплаты', loading);
   await row.getByTestId('subscriber-activate').click();
   await expect(row.getByTestId('subscriber-status')).toHaveText('Активна');
+  if (viewport === 'desktop') await editEnterprisePlan(admin.page);
   await admin.context.close();
 
   await page.reload();

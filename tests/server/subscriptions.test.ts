@@ -52,6 +52,110 @@ describe('plans', () => {
   });
 });
 
+describe('an admin edits a plan', () => {
+  const UPDATE_PLAN = /* GraphQL */ `
+    mutation ($input: UpdateSubscriptionPlanInput!) {
+      updateSubscriptionPlan(input: $input) {
+        __typename
+        ... on SubscriptionPlan {
+          planId
+          name
+          price
+          maxParticipants
+          storageQuotaMb
+          features
+        }
+        ... on Error {
+          message
+        }
+        ... on ValidationError {
+          fieldErrors {
+            path
+            message
+          }
+        }
+      }
+    }
+  `;
+  const update = (input: Record<string, unknown>, member: Member = admin, locale = 'ru') =>
+    app.graphql(UPDATE_PLAN, { input }, { token: member.token, headers: { 'accept-language': locale } });
+
+  it('changes price, limits and features (audited); the plans page and the room limit follow at once', async () => {
+    const before = await app.services.prisma.subscriptionPlan.findUniqueOrThrow({ where: { key: 'basic' } });
+    try {
+      const { data } = await update({
+        planId: 'basic',
+        name: 'Базовый+',
+        price: 5900,
+        maxParticipants: 250,
+        storageQuotaMb: 2048,
+        // Given in any order, kept in the canonical one.
+        features: ['RECORDING', 'TEXT_CHAT', 'CLOUD_STORAGE'],
+      });
+      expect(data.updateSubscriptionPlan).toEqual({
+        __typename: 'SubscriptionPlan',
+        planId: 'basic',
+        name: 'Базовый+',
+        price: 5900,
+        maxParticipants: 250,
+        storageQuotaMb: 2048,
+        features: ['text_chat', 'recording', 'cloud_storage'],
+      });
+      const plans = (await rest('GET', '/zoomvisor/subscription-plans')).body;
+      expect(plans.basic).toMatchObject({ name: 'Базовый+', price: 5900, max_participants: 250 });
+      // The refusal of a free member's big room names the edited plan as the one that lifts it.
+      const member = await quickMember(app.services);
+      const refused = await app.graphql(
+        `mutation { createRoom(input: { name: "Большая", maxParticipants: 60 }) { __typename ... on Error { message } } }`,
+        {},
+        { token: member.token },
+      );
+      expect(refused.data.createRoom.message).toContain('«Базовый+»');
+
+      const [entry] = await app.services.prisma.auditEntry.findMany({
+        where: { action: 'plan.update', targetId: String(before.id) },
+        orderBy: { id: 'desc' },
+        take: 1,
+      });
+      expect(entry).toMatchObject({ actorId: admin.id, before: { price: 5400 }, after: { price: 5900, maxParticipants: 250 } });
+    } finally {
+      const { id: _id, createdAt: _createdAt, features, ...fields } = before;
+      await app.services.prisma.subscriptionPlan.update({
+        where: { key: 'basic' },
+        data: { ...fields, features: features ?? [] },
+      });
+    }
+  });
+
+  it('refuses a member, an unknown plan, a price on the free plan or none on a paid one, numbers out of range', async () => {
+    const member = await quickMember(app.services);
+    expect((await update({ planId: 'basic', price: 1 }, member)).data.updateSubscriptionPlan.__typename).toBe('ForbiddenError');
+    expect((await update({ planId: 'gold', price: 1 })).data.updateSubscriptionPlan).toMatchObject({
+      __typename: 'NotFoundError',
+    });
+    const fieldErrors = async (input: Record<string, unknown>, locale = 'ru') =>
+      (await update({ planId: 'basic', ...input }, admin, locale)).data.updateSubscriptionPlan.fieldErrors;
+    expect(await fieldErrors({ planId: 'free', price: 100 })).toEqual([
+      { path: ['price'], message: 'Бесплатный план остаётся бесплатным' },
+    ]);
+    expect(await fieldErrors({ price: 0 }, 'en')).toEqual([{ path: ['price'], message: 'A paid plan needs a price above 0' }]);
+    expect(await fieldErrors({ maxParticipants: 1 })).toEqual([
+      { path: ['maxParticipants'], message: 'Участников: целое число от 2 до 100 000' },
+    ]);
+    expect(await fieldErrors({ storageQuotaMb: -5, name: ' ' }, 'fr')).toEqual(
+      expect.arrayContaining([
+        { path: ['storageQuotaMb'], message: 'Stockage : un nombre entier de Mo de 0 à 104 857 600' },
+        { path: ['name'], message: 'Saisissez le nom de la formule' },
+      ]),
+    );
+    // Nothing changed.
+    expect(await app.services.prisma.subscriptionPlan.findUniqueOrThrow({ where: { key: 'basic' } })).toMatchObject({
+      price: 5400,
+      maxParticipants: 200,
+    });
+  });
+});
+
 describe('a request and its states', () => {
   it('is pending after the request, mails the payment details for transfer, and answers my-subscription', async () => {
     const member = await quickMember(app.services);

@@ -93,6 +93,7 @@ describe('POST /support/messages and GET /support/messages', () => {
         content: 'Камера не включается в Firefox',
         preview: 'Камера не включается в Firefox',
         is_read: false,
+        priority: false,
         created_at: expect.any(String),
         user: { id: member.member.id, first_name: 'Мария', last_name: 'Соколова', email: member.member.email },
         replies: [],
@@ -164,6 +165,29 @@ describe('the admin inbox', () => {
     const onlyNew = await call('GET', '/admin/support/messages?unread=true&limit=100', admin.token);
     expect(onlyNew.body.messages.every((m: { is_read: boolean }) => !m.is_read)).toBe(true);
     expect(onlyNew.body.total).toBe(unread);
+  });
+
+  it('marks the messages of a member whose plan has 24/7 support (enterprise) as priority, and lists them alone', async () => {
+    const plain = await write(member, 'Обычный вопрос', 'Текст');
+    expect(plain.body.support_message.priority).toBe(false);
+    const enterprise = await registerAndLogin(server.url);
+    const plan = await prisma().subscriptionPlan.findUniqueOrThrow({ where: { key: 'enterprise' } });
+    await prisma().userSubscription.create({
+      data: {
+        userId: enterprise.member.id,
+        planId: plan.id,
+        paymentMethod: 'transfer',
+        status: 'active',
+        activatedAt: new Date(),
+      },
+    });
+    const urgent = await write(enterprise, 'Срочно', 'Не работает запись');
+    expect(urgent.body.support_message.priority).toBe(true);
+    const priorityOnly = await call('GET', '/admin/support/messages?priority=true&limit=100', admin.token);
+    const ids = priorityOnly.body.messages.map((m: { id: number }) => m.id);
+    expect(ids).toContain(urgent.body.support_message.id);
+    expect(ids).not.toContain(plain.body.support_message.id);
+    expect(priorityOnly.body.total).toBe(await prisma().supportMessage.count({ where: { priority: true } }));
   });
 
   it('PATCH …/read marks a message read once, recording it in the audit log', async () => {

@@ -27,6 +27,41 @@ export const subscriptionMessages = {
     en: 'Enter your email',
     fr: 'Saisissez votre e-mail',
   },
+  'subscriptions.planNameRequired': {
+    ru: 'Введите название плана',
+    en: 'Enter the plan name',
+    fr: 'Saisissez le nom de la formule',
+  },
+  'subscriptions.planPrice': {
+    ru: 'Цена: целое число рублей от 0 до 10 000 000',
+    en: 'Price: a whole number of roubles from 0 to 10,000,000',
+    fr: 'Prix : un nombre entier de roubles de 0 à 10 000 000',
+  },
+  'subscriptions.planParticipants': {
+    ru: 'Участников: целое число от 2 до 100 000',
+    en: 'Participants: a whole number from 2 to 100,000',
+    fr: 'Participants : un nombre entier de 2 à 100 000',
+  },
+  'subscriptions.planStorage': {
+    ru: 'Хранилище: целое число МБ от 0 до 104 857 600',
+    en: 'Storage: a whole number of MB from 0 to 104,857,600',
+    fr: 'Stockage : un nombre entier de Mo de 0 à 104 857 600',
+  },
+  'subscriptions.planFeature': {
+    ru: 'Неизвестная возможность плана',
+    en: 'Unknown plan feature',
+    fr: 'Fonctionnalité de formule inconnue',
+  },
+  'subscriptions.freePlanPrice': {
+    ru: 'Бесплатный план остаётся бесплатным',
+    en: 'The free plan stays free',
+    fr: 'La formule gratuite reste gratuite',
+  },
+  'subscriptions.paidPlanPrice': {
+    ru: 'У платного плана должна быть цена больше 0',
+    en: 'A paid plan needs a price above 0',
+    fr: 'Une formule payante doit avoir un prix supérieur à 0',
+  },
   'subscriptions.freePlan': {
     ru: 'Бесплатный план не требует оформления подписки',
     en: 'The free plan needs no subscription',

@@ -215,6 +215,39 @@ builder.mutationFields((t) => ({
   }),
 }));
 
+const PlanFeatureEnum = builder.enumType('PlanFeature', {
+  values: Object.fromEntries(subscriptions.PLAN_FEATURES.map((feature) => [feature.toUpperCase(), { value: feature }])) as {
+    [K in Uppercase<subscriptions.PlanFeature>]: { value: Lowercase<K> };
+  },
+});
+
+const UpdateSubscriptionPlanInput = builder.inputType('UpdateSubscriptionPlanInput', {
+  description: 'An admin’s edit of a plan; a field left out keeps its value.',
+  fields: (t) => ({
+    planId: t.string({ required: true, description: 'free, basic, professional or enterprise.' }),
+    name: t.string(),
+    description: t.string({ description: 'Blank: none.' }),
+    price: t.int({ description: 'Per month; the free plan stays at 0, a paid plan above 0.' }),
+    maxParticipants: t.int(),
+    storageQuotaMb: t.int({ description: 'Room file storage in MB; 0: none.' }),
+    features: t.field({ type: [PlanFeatureEnum] }),
+  }),
+});
+
+builder.mutationField('updateSubscriptionPlan', (t) =>
+  t.field({
+    type: SubscriptionPlanRef,
+    description: 'An admin changes a plan’s name, price, limits or features; members on it get the new limits at once. Audited.',
+    ...access('admin'),
+    args: {
+      input: t.arg({ type: UpdateSubscriptionPlanInput, required: true, validate: { schema: subscriptions.planChangeInput } }),
+    },
+    errors: { directResult: true, union: { name: 'UpdateSubscriptionPlanResult' } },
+    resolve: (_root, { input }, ctx) =>
+      subscriptions.updatePlan(ctx.services, ctx.viewer!.user, parsedBy(subscriptions.planChangeInput, input)),
+  }),
+);
+
 builder.prismaObject('SubscriptionGroupMember', {
   fields: (t) => ({
     user: t.relation('user'),

@@ -26,6 +26,9 @@ export const SupportMessageNode = builder.prismaNode('SupportMessage', {
       resolve: (message) => support.supportPreview(message.content),
     }),
     isRead: t.exposeBoolean('isRead', { description: 'False while new: no administrator has opened it yet.' }),
+    priority: t.exposeBoolean('priority', {
+      description: 'Written by a member whose plan has 24/7 support (enterprise) at the time.',
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     user: t.relation('user', { description: 'Who wrote it.' }),
     replies: t.relation('replies', { description: 'Oldest first.', query: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } }),
@@ -40,6 +43,11 @@ builder.prismaObject('SupportReply', {
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     author: t.relation('author', { nullable: true, description: 'Null once the account is deleted.' }),
   }),
+});
+
+const inboxWhere = (args: { unreadOnly?: boolean | null; priorityOnly?: boolean | null }) => ({
+  ...(args.unreadOnly ? { isRead: false } : {}),
+  ...(args.priorityOnly ? { priority: true } : {}),
 });
 
 const supportMessageId = (id: GlobalId) => databaseIdOf(id, 'SupportMessage', 'support.notFound');
@@ -62,14 +70,15 @@ builder.queryFields((t) => ({
   supportMessages: t.prismaConnection({
     type: 'SupportMessage',
     cursor: 'id',
-    description: 'The admin inbox: every member’s support messages, newest first; `unreadOnly` keeps the new ones.',
+    description:
+      'The admin inbox: every member’s support messages, newest first; `unreadOnly` keeps the new ones, `priorityOnly` those of members with 24/7 support.',
     ...access('admin'),
     defaultSize: 20,
     maxSize: 100,
-    args: { unreadOnly: t.arg.boolean({ required: false }) },
-    totalCount: (_root, args, ctx) => ctx.prisma.supportMessage.count({ where: args.unreadOnly ? { isRead: false } : {} }),
+    args: { unreadOnly: t.arg.boolean({ required: false }), priorityOnly: t.arg.boolean({ required: false }) },
+    totalCount: (_root, args, ctx) => ctx.prisma.supportMessage.count({ where: inboxWhere(args) }),
     resolve: (query, _root, args, ctx) =>
-      ctx.prisma.supportMessage.findMany({ ...query, where: args.unreadOnly ? { isRead: false } : {}, orderBy: { id: 'desc' } }),
+      ctx.prisma.supportMessage.findMany({ ...query, where: inboxWhere(args), orderBy: { id: 'desc' } }),
   }),
 
   supportUnreadCount: t.int({

@@ -4,7 +4,7 @@ import type { Prisma, SubscriptionPlan, SubscriptionStatus, UserSubscription } f
 import type { PrismaClient } from '../db';
 import type { Services } from './container';
 import { translate, type Locale } from '../i18n';
-import { withAudit, type AuditActor } from './audit';
+import { audited, withAudit, type AuditActor } from './audit';
 import { ConflictError, LimitReachedError, NotFoundError, SubscriptionPendingError, ValidationError } from './errors';
 import { notify } from './notifications';
 import { rules } from './validation';
@@ -19,6 +19,8 @@ export const PLAN_FEATURES = [
   'support_24_7',
 ] as const;
 export type PlanFeature = (typeof PLAN_FEATURES)[number];
+/** The feature that makes a member's support messages priority ones (support.ts). */
+export const PRIORITY_SUPPORT_FEATURE: PlanFeature = 'support_24_7';
 
 const BASE_FEATURES: PlanFeature[] = ['text_chat', 'screen_sharing', 'basic_quality'];
 
@@ -87,6 +89,75 @@ export async function planByKey(prisma: PrismaClient, key: string): Promise<Subs
   const plan = (await listPlans(prisma)).find((candidate) => candidate.key === key);
   if (!plan) throw new NotFoundError('subscriptions.planNotFound', { plan: key.slice(0, 50) });
   return plan;
+}
+
+/** Largest figures an admin may give a plan: far above any real plan, small enough for an INT column. */
+export const PLAN_LIMITS = { price: 10_000_000, maxParticipants: 100_000, storageQuotaMb: 100 * 1024 * 1024 } as const;
+
+/** An admin's edit of a plan (its key and rank stay): each field left out keeps its value. */
+export const planChangeInput = z.object({
+  planId: z.string().trim().min(1, 'subscriptions.planRequired').max(32, 'validation.tooLong'),
+  name: rules.requiredText(100, 'subscriptions.planNameRequired').nullish(),
+  description: rules.optionalText(500),
+  price: z
+    .number()
+    .int('subscriptions.planPrice')
+    .min(0, 'subscriptions.planPrice')
+    .max(PLAN_LIMITS.price, 'subscriptions.planPrice')
+    .nullish(),
+  maxParticipants: z
+    .number()
+    .int('subscriptions.planParticipants')
+    .min(2, 'subscriptions.planParticipants')
+    .max(PLAN_LIMITS.maxParticipants, 'subscriptions.planParticipants')
+    .nullish(),
+  storageQuotaMb: z
+    .number()
+    .int('subscriptions.planStorage')
+    .min(0, 'subscriptions.planStorage')
+    .max(PLAN_LIMITS.storageQuotaMb, 'subscriptions.planStorage')
+    .nullish(),
+  features: z.array(z.enum(PLAN_FEATURES, 'subscriptions.planFeature')).nullish(),
+});
+
+const planSnapshot = (plan: SubscriptionPlan) => ({
+  name: plan.name,
+  description: plan.description,
+  price: plan.price,
+  maxParticipants: plan.maxParticipants,
+  storageQuotaMb: plan.storageQuotaMb,
+  features: plan.features,
+});
+
+/**
+ * An admin changes a plan's name, description, price, limits or features; members on it get the
+ * new limits at once (limits are read from the plan each time). The free plan stays free, and a paid
+ * plan keeps a price: a price of 0 would make it a second free plan nobody could subscribe to. Audited.
+ */
+export async function updatePlan(
+  services: Services,
+  actor: AuditActor,
+  change: z.output<typeof planChangeInput>,
+): Promise<SubscriptionPlan> {
+  const { prisma } = services;
+  const current = await planByKey(prisma, change.planId);
+  if (change.price != null && (current.price === 0) !== (change.price === 0)) {
+    throw new ValidationError([
+      { path: ['price'], messageKey: current.price === 0 ? 'subscriptions.freePlanPrice' : 'subscriptions.paidPlanPrice' },
+    ]);
+  }
+  const data: Prisma.SubscriptionPlanUpdateInput = {};
+  if (change.name != null) data.name = change.name;
+  if (change.description !== undefined) data.description = change.description;
+  if (change.price != null) data.price = change.price;
+  if (change.maxParticipants != null) data.maxParticipants = change.maxParticipants;
+  if (change.storageQuotaMb != null) data.storageQuotaMb = change.storageQuotaMb;
+  // Kept in the canonical order whatever order the admin ticked them in.
+  if (change.features != null) data.features = PLAN_FEATURES.filter((feature) => change.features!.includes(feature));
+  return audited(prisma, { actor, action: 'plan.update', targetType: 'subscription_plan', targetId: current.id }, async (tx) => {
+    const after = await tx.subscriptionPlan.update({ where: { id: current.id }, data });
+    return { result: after, before: planSnapshot(current), after: planSnapshot(after) };
+  });
 }
 
 export const subscribeInput = z.object({

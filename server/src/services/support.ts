@@ -6,6 +6,8 @@ import { audited, type AuditActor } from './audit';
 import { NotFoundError } from './errors';
 import { publishStoredNotification, storeNotification } from './notifications';
 import { rules } from './validation';
+import { effectivePlan, PRIORITY_SUPPORT_FEATURE } from './subscriptions';
+import type { PrismaClient } from '../db';
 
 /** Spec section 9: the admin inbox previews the first 100 characters of a message. */
 export const SUPPORT_PREVIEW_LENGTH = 100;
@@ -27,9 +29,16 @@ export function supportPreview(content: string): string {
   return chars.length <= SUPPORT_PREVIEW_LENGTH ? content : `${chars.slice(0, SUPPORT_PREVIEW_LENGTH).join('')}…`;
 }
 
-/** A member writes to support. */
-export function sendSupportMessage(services: Services, userId: number, input: z.output<typeof sendSupportMessageInput>) {
-  return services.prisma.supportMessage.create({ data: { userId, subject: input.subject, content: input.message } });
+/** A member writes to support; on a plan with 24/7 support (spec section 9: enterprise) the message is a priority one. */
+export async function sendSupportMessage(services: Services, userId: number, input: z.output<typeof sendSupportMessageInput>) {
+  const priority = await hasPrioritySupport(services.prisma, userId);
+  return services.prisma.supportMessage.create({ data: { userId, subject: input.subject, content: input.message, priority } });
+}
+
+/** Whether the member's plan now (their subscription or group) includes 24/7 support. */
+export async function hasPrioritySupport(prisma: PrismaClient, userId: number): Promise<boolean> {
+  const { plan } = await effectivePlan(prisma, userId);
+  return Array.isArray(plan.features) && plan.features.includes(PRIORITY_SUPPORT_FEATURE);
 }
 
 /** New (unread) messages in the admin inbox: the count of the tab's badge. */

@@ -17,6 +17,12 @@ export const MESSAGE_MAX = 5000;
 
 export const supportPageQuery = graphql`
   query SupportPageQuery {
+    mySubscription {
+      plan {
+        name
+        features
+      }
+    }
     mySupportMessages(first: 50) @connection(key: "SupportPage_mySupportMessages") {
       __id
       edges {
@@ -195,6 +201,13 @@ export default function SupportPage() {
       <Heading as="h1" size="2xl">
         <Trans>Поддержка</Trans>
       </Heading>
+      {data.mySubscription.plan.features.includes('support_24_7') && (
+        <Text color="fg.muted" data-testid="support-priority-note">
+          <Trans>
+            Ваш план «{data.mySubscription.plan.name}» включает поддержку 24/7: ваши обращения рассматриваются в первую очередь.
+          </Trans>
+        </Text>
+      )}
       <SupportForm connectionId={data.mySupportMessages.__id} />
       <Heading as="h2" size="lg">
         <Trans>Мои обращения</Trans>

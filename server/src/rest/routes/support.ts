@@ -5,7 +5,7 @@ import { text } from './values';
 /** Spec section 7, "Content and admin": support, for members (their own messages) and the admin inbox. */
 
 const MESSAGE = `fragment RestSupportMessage on SupportMessage {
-  databaseId subject content preview isRead createdAt
+  databaseId subject content preview isRead priority createdAt
   user { databaseId firstName lastName email }
   replies { databaseId content createdAt author { databaseId firstName lastName } }
 }`;
@@ -23,6 +23,7 @@ type GraphQLMessage = {
   content: string;
   preview: string;
   isRead: boolean;
+  priority: boolean;
   createdAt: string;
   user: { databaseId: number; firstName: string; lastName: string; email: string | null };
   replies: GraphQLReply[];
@@ -42,6 +43,7 @@ const restMessage = (message: GraphQLMessage) => ({
   content: message.content,
   preview: message.preview,
   is_read: message.isRead,
+  priority: message.priority,
   created_at: message.createdAt,
   user: {
     id: message.user.databaseId,
@@ -112,9 +114,9 @@ export const supportRoutes: RestRoute[] = [
     method: 'GET',
     path: '/admin/support/messages',
     access: 'admin',
-    operation: `query RestAdminSupportMessages($first: Int, $after: String, $unreadOnly: Boolean) {
+    operation: `query RestAdminSupportMessages($first: Int, $after: String, $unreadOnly: Boolean, $priorityOnly: Boolean) {
       supportUnreadCount
-      supportMessages(first: $first, after: $after, unreadOnly: $unreadOnly) {
+      supportMessages(first: $first, after: $after, unreadOnly: $unreadOnly, priorityOnly: $priorityOnly) {
         totalCount
         pageInfo { hasNextPage endCursor }
         edges { node { ...RestSupportMessage } }
@@ -123,6 +125,7 @@ export const supportRoutes: RestRoute[] = [
     variables: ({ query }) => ({
       ...page(query),
       unreadOnly: ['true', '1'].includes(query.get('unread') ?? query.get('unread_only') ?? ''),
+      priorityOnly: ['true', '1'].includes(query.get('priority') ?? ''),
     }),
     respond: ({ supportMessages, supportUnreadCount }) => ({ ...listOf(supportMessages), new_count: supportUnreadCount }),
   },

@@ -10,10 +10,12 @@ import { mutationErrorText } from '../../../relay/mutationError';
 import { PAYMENT_LABELS, STATUS_COLORS, STATUS_LABELS } from '../../subscriptions/texts';
 import type { AdminTabProps } from '../adminTabs';
 import { SubscriptionGroups } from './SubscriptionGroups';
+import { SubscriptionPlansEditor } from './SubscriptionPlansEditor';
 
 const subscribersTabQuery = graphql`
   query SubscribersTabQuery {
     ...SubscriptionGroups_query
+    ...SubscriptionPlansEditor_query
     subscriptionPlans {
       planId
       name
@@ -57,7 +59,10 @@ const updateMutation = graphql`
   }
 `;
 
-/** The subscribers tab (spec section 2): requests, pending first; activate, deactivate, change plan; then the subscription groups. */
+/**
+ * The subscribers tab (spec section 2): requests, pending first; activate, deactivate, change plan;
+ * then the subscription groups and the plans themselves.
+ */
 export default function SubscribersTab({ queryRef }: AdminTabProps) {
   const { t, i18n } = useLingui();
   const data = usePreloadedQuery<SubscribersTabQuery>(subscribersTabQuery, queryRef as PreloadedQuery<SubscribersTabQuery>);
@@ -189,6 +194,7 @@ export default function SubscribersTab({ queryRef }: AdminTabProps) {
         </Box>
       )}
       <SubscriptionGroups query={data} />
+      <SubscriptionPlansEditor query={data} />
     </Stack>
   );
 }

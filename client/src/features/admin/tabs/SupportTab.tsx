@@ -58,6 +58,7 @@ const inboxFragment = graphql`
           subject
           preview
           isRead
+          priority
           createdAt
           user {
             firstName
@@ -336,6 +337,11 @@ function Inbox({ query }: { query: SupportTab_query$key }) {
                     ) : (
                       <Badge colorPalette="red" data-testid="support-inbox-new">
                         <Trans>Новое</Trans>
+                      </Badge>
+                    )}
+                    {node.priority && (
+                      <Badge colorPalette="orange" data-testid="support-inbox-priority">
+                        <Trans>Приоритет 24/7</Trans>
                       </Badge>
                     )}
                     {node.replies.length > 0 && (

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "support_messages" ADD COLUMN     "priority" BOOLEAN NOT NULL DEFAULT false;
