@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../support/app';
+import { wsClients } from '../support/ws';
 import { JOIN_ROOM, quickMember, roomGlobalId, type Member } from './meetingSupport';
 
 /**
@@ -142,7 +143,11 @@ beforeAll(async () => {
     await enterRoom(member);
   }
 });
-afterAll(() => server?.dispose());
+const ws = wsClients();
+afterAll(async () => {
+  await ws.dispose();
+  await server?.dispose();
+});
 
 describe('a tus upload', () => {
   it('resumes after a PATCH whose connection dropped, then is listed and downloadable by members only', async () => {
@@ -280,5 +285,50 @@ describe('deleting a room file', () => {
     expect(fs.existsSync(server.services.roomFileStore.pathOf(stored.filename)!)).toBe(false);
     const { files } = await (await listFiles(owner)).json();
     expect(files.map((file: { id: number }) => file.id)).not.toContain(fileId);
+  });
+});
+
+describe('the live file list', () => {
+  const FILES_CHANGED = `subscription ($roomId: ID!) { roomFilesChanged(roomId: $roomId) { databaseId name } }`;
+  type Files = { databaseId: number; name: string }[];
+
+  /** The member's subscription: each list it delivers, in order, and the refusal if any. */
+  function watch(member: Member) {
+    const lists: Files[] = [];
+    const refused = new Promise<unknown>((resolve) => {
+      ws.connect(server.url, { token: member.token, lazy: false }).subscribe<{ roomFilesChanged: Files }>(
+        { query: FILES_CHANGED, variables: { roomId: roomGlobalId(roomId) } },
+        {
+          next: (value) => (value.errors ? resolve(value.errors) : lists.push(value.data!.roomFilesChanged)),
+          error: resolve,
+          complete: () => {},
+        },
+      );
+    });
+    return { lists, refused };
+  }
+  const until = async (condition: () => boolean) => {
+    for (let waited = 0; !condition(); waited += 20) {
+      if (waited > 5000) throw new Error('no event within 5 s');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+
+  it('tells the room’s members of an upload and a delete by someone else, and refuses a stranger', async () => {
+    const guestView = watch(guest);
+    const strangerView = watch(stranger);
+    expect(JSON.stringify(await strangerView.refused)).toContain('Файлы комнаты доступны только её участникам');
+    // graphql-ws does not acknowledge a subscription: give the server a moment to register it.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    const finished = await upload(owner, pdf(1000), 'live.pdf');
+    const fileId = Number(finished.headers.get('room-file-id'));
+    await until(() => guestView.lists.length === 1);
+    expect(guestView.lists[0]![0]).toEqual({ databaseId: fileId, name: 'live.pdf' });
+
+    expect((await call('DELETE', `/api/zoomvisor/rooms/${roomId}/files/${fileId}`, owner)).status).toBe(200);
+    await until(() => guestView.lists.length === 2);
+    expect(guestView.lists[1]!.map((file) => file.databaseId)).not.toContain(fileId);
+    expect(strangerView.lists).toEqual([]);
   });
 });

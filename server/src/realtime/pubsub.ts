@@ -37,6 +37,8 @@ export type Topics = {
   /** Call signalling and room presence for one user (offers, answers, ICE, joins, leaves, invites). */
   'user:callEvent': [userId: number, event: CallEvent];
   'room:chat': [roomId: number, event: RoomChatEvent];
+  /** A file of this room was added or deleted: its members' file lists read it again. */
+  'room:files': [roomId: number, event: Record<string, never>];
   /** Who is in these rooms changed (joins, leaves, closes): the lists showing their counts refresh them. */
   'rooms:occupancy': [event: { roomIds: number[] }];
   /** Contact cards addressed to one user (the spec's `contact-card` event). */

@@ -49,6 +49,25 @@ builder.queryField('roomFiles', (t) =>
   }),
 );
 
+builder.subscriptionField('roomFilesChanged', (t) =>
+  t.prismaField({
+    type: ['RoomFile'],
+    description:
+      'The files of a room the viewer is a member of, newest first, each time one is added or deleted (by anyone): keeps the files tab live.',
+    ...access('owner'),
+    args: { roomId: t.arg.globalID({ required: true, for: RoomNode }) },
+    subscribe: async (_root, args, ctx) => {
+      const roomId = databaseIdOf(args.roomId, 'Room', 'meeting.roomNotFound');
+      // Refused at once for someone who may not see the room's files.
+      await roomFiles.roomFileMember(ctx.services, viewerId(ctx), roomId);
+      return ctx.services.pubsub.subscribe('room:files', roomId);
+    },
+    // Membership is checked again with each change: someone who left the room stops getting its files.
+    resolve: (query, _event, args, ctx) =>
+      roomFiles.listRoomFiles(ctx.services, viewerId(ctx), databaseIdOf(args.roomId, 'Room', 'meeting.roomNotFound'), query),
+  }),
+);
+
 const DeleteRoomFileSuccess = deletedResult('DeleteRoomFileSuccess');
 
 builder.mutationField('deleteRoomFile', (t) =>

@@ -162,10 +162,12 @@ export async function addRoomFile(
       uploaderId: userId,
     };
     try {
-      return await services.prisma.$transaction(async (tx) => {
+      const created = await services.prisma.$transaction(async (tx) => {
         await recordStoredFiles(tx, [{ kind: 'room_file', ...record }]);
         return tx.roomFile.create({ data: { roomId: upload.roomId, ...record } });
       });
+      services.pubsub.publish('room:files', upload.roomId, {});
+      return created;
     } catch (error) {
       await services.roomFileStore.remove([filename]);
       throw error;
@@ -216,6 +218,7 @@ export async function deleteRoomFile(services: Services, userId: number, fileId:
     await tx.roomFile.delete({ where: { id: fileId } });
     await forgetStoredFiles(tx, [file.filename]);
   });
+  services.pubsub.publish('room:files', file.roomId, {});
   await services.roomFileStore.remove([file.filename]);
 }
 

@@ -1,11 +1,13 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Box, Button, Center, HStack, IconButton, Link, Progress, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Download, FolderOpen, Trash2, Upload as UploadIcon } from 'lucide-react';
-import { graphql, useLazyLoadQuery, useMutation } from 'react-relay/hooks';
+import { graphql, useLazyLoadQuery, useMutation, useSubscription } from 'react-relay/hooks';
+import type { GraphQLSubscriptionConfig } from 'relay-runtime';
 import { Upload } from 'tus-js-client';
 import type { FilesTabQuery } from '../../../__generated__/FilesTabQuery.graphql';
 import type { FilesTabDeleteMutation } from '../../../__generated__/FilesTabDeleteMutation.graphql';
+import type { FilesTabChangedSubscription } from '../../../__generated__/FilesTabChangedSubscription.graphql';
 import { getToken } from '../../../relay/environment';
 import { mutationErrorText } from '../../../relay/mutationError';
 import { formatDateTime } from '../../../i18n/format';
@@ -37,6 +39,15 @@ const filesQuery = graphql`
       uploader {
         fullName
       }
+    }
+  }
+`;
+
+/** Anyone's upload or delete in the room: the list is read again (with fresh signed links). */
+const filesChangedSubscription = graphql`
+  subscription FilesTabChangedSubscription($roomId: ID!) {
+    roomFilesChanged(roomId: $roomId) {
+      id
     }
   }
 `;
@@ -89,6 +100,17 @@ function RoomFiles({ roomId }: { roomId: string }) {
   const { t } = useLingui();
   const [fetchKey, setFetchKey] = useState(0);
   const data = useLazyLoadQuery<FilesTabQuery>(filesQuery, { roomId }, { fetchKey, fetchPolicy: 'store-and-network' });
+  useSubscription(
+    useMemo<GraphQLSubscriptionConfig<FilesTabChangedSubscription>>(
+      () => ({
+        subscription: filesChangedSubscription,
+        variables: { roomId },
+        onNext: () => setFetchKey((key) => key + 1),
+        onError: () => {},
+      }),
+      [roomId],
+    ),
+  );
   const [commitDelete] = useMutation<FilesTabDeleteMutation>(deleteMutation);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [error, setError] = useState<string | null>(null);
