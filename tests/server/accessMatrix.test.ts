@@ -216,6 +216,10 @@ const resourceArgs = (): Record<string, Record<string, unknown>> => {
     updateSubscription: { id: encodeGlobalID('UserSubscription', '999999') },
     deleteMediaFile: { id: encodeGlobalID('MediaFile', '999999') },
     revokeApiKey: { id: encodeGlobalID('ApiKey', '999999') },
+    // No such stylesheet, likewise.
+    updateStylesheet: { id: encodeGlobalID('Stylesheet', '999999'), input: { name: 'x', content: '' } },
+    setStylesheetActive: { id: encodeGlobalID('Stylesheet', '999999'), active: true },
+    deleteStylesheet: { id: encodeGlobalID('Stylesheet', '999999') },
     deleteSubscriptionGroup: { id: encodeGlobalID('SubscriptionGroup', '999999') },
     // No such module, likewise.
     toggleModule: { moduleId: encodeGlobalID('Module', '999999') },

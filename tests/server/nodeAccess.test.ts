@@ -195,6 +195,12 @@ describe('node(id)', () => {
         stranger: false,
         adminOnly: true,
       }),
+      // A stylesheet of the site: administrators only.
+      Stylesheet: async () => ({
+        id: (await prisma.stylesheet.create({ data: { name: 'Стиль', content: 'body { color: red }' } })).id,
+        stranger: false,
+        adminOnly: true,
+      }),
       // A subscription group: administrators only.
       SubscriptionGroup: async () => ({
         id: (

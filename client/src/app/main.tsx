@@ -4,8 +4,10 @@ import { RouterProvider } from 'react-router';
 import { activateLocale, setTranslationOverridesLoader, storedLocale } from '../i18n/locale';
 import { loadTranslationOverrides } from './translationOverrides';
 import { AppProviders } from './AppProviders';
+import { linkSiteStylesheet } from './siteStylesheet';
 import { createAppRouter } from './router';
 
+linkSiteStylesheet();
 // The catalog of the chosen language (with the admin's overrides) is loaded before the first render, so no text flickers.
 setTranslationOverridesLoader(loadTranslationOverrides);
 await activateLocale(storedLocale());

@@ -11,6 +11,7 @@ import { serveRecording } from '../services/recordings';
 import { RECORDINGS_PATH } from '../storage/recordings';
 import { serveRoomFile, ROOM_FILES_PATH } from '../services/roomFiles';
 import { roomFileUploads } from './roomFileUploads';
+import { ACTIVE_STYLESHEET_PATH, activeStylesheetCss } from '../services/stylesheets';
 import { json } from '../jsonResponse';
 import { graphiqlPage } from './graphiql';
 import { currentLocale, translate } from '../i18n';
@@ -112,6 +113,18 @@ export function serverRoutes(services: Services, yoga: Yoga, rest: RestRouter): 
       answer: async (request) => (await serveRoomFile(services, request)) ?? notFound(),
     },
     roomFileUploads(services),
+    {
+      // Every page links it (public: the login page is styled too); revalidated on each load.
+      name: 'the active stylesheet',
+      matches: ({ method, pathname }) => isRead(method) && withoutApiPrefix(pathname) === ACTIVE_STYLESHEET_PATH,
+      async answer(request) {
+        const { css, version } = await activeStylesheetCss(services.prisma);
+        const etag = `"${version}"`;
+        const headers = { etag, 'cache-control': 'no-cache', 'content-type': 'text/css; charset=utf-8' };
+        if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers });
+        return new Response(request.method === 'HEAD' ? null : css, { status: 200, headers });
+      },
+    },
     {
       name: 'health',
       matches: ({ pathname }) => pathname === '/health',

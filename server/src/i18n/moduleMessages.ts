@@ -1,7 +1,38 @@
 import type { Locale } from './locale';
 
-/** Server texts of CMS modules (cards, package upload, the ZoomVisor switch), in ru, en and fr. */
+/** Server texts of CMS modules (cards, package upload, the ZoomVisor switch) and stylesheets, in ru, en and fr. */
 export const moduleMessages = {
+  'stylesheets.notFound': { ru: 'Стиль не найден', en: 'Stylesheet not found', fr: 'Feuille de style introuvable' },
+  'stylesheets.nameRequired': {
+    ru: 'Введите название стиля',
+    en: 'Enter the stylesheet name',
+    fr: 'Saisissez le nom de la feuille de style',
+  },
+  'stylesheets.invalidCss': {
+    ru: 'Ошибка в CSS в строке {line}: {detail}',
+    en: 'CSS error on line {line}: {detail}',
+    fr: 'Erreur CSS à la ligne {line} : {detail}',
+  },
+  'stylesheets.variableName': {
+    ru: 'Имя переменной: -- и латинские буквы, цифры, - или _',
+    en: 'Variable name: -- then Latin letters, digits, - or _',
+    fr: 'Nom de variable : -- puis lettres latines, chiffres, - ou _',
+  },
+  'stylesheets.variableValue': {
+    ru: 'Значение переменной не может быть пустым или содержать ; { }',
+    en: 'A variable value cannot be empty or contain ; { }',
+    fr: 'La valeur d’une variable ne peut pas être vide ni contenir ; { }',
+  },
+  'stylesheets.variableTwice': {
+    ru: 'Переменная указана дважды',
+    en: 'A variable is given twice',
+    fr: 'Une variable est indiquée deux fois',
+  },
+  'stylesheets.tooManyVariables': {
+    ru: 'Не больше 200 переменных',
+    en: 'At most 200 variables',
+    fr: '200 variables au maximum',
+  },
   'modules.zoomvisorDisabled': {
     ru: 'Видеозвонки (модуль ZoomVisor) отключены администратором',
     en: 'Video calls (the ZoomVisor module) have been switched off by an administrator',

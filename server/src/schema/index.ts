@@ -33,6 +33,7 @@ import './systemSettings';
 import './landing';
 import './apiKeys';
 import './modules';
+import './stylesheets';
 import './groupCalls';
 import './nodes';
 

@@ -89,7 +89,13 @@ export const ADMIN_TABS: AdminTab[] = [
     query: () => import('../../__generated__/ModulesTabQuery.graphql'),
   },
   { id: 'templates', label: msg`Шаблоны`, icon: LayoutTemplate },
-  { id: 'styles', label: msg`CSS-стили`, icon: Code },
+  {
+    id: 'styles',
+    label: msg`CSS-стили`,
+    icon: Code,
+    component: () => import('./tabs/StylesTab'),
+    query: () => import('../../__generated__/StylesTabQuery.graphql'),
+  },
   {
     id: 'api',
     label: msg`Управление API`,

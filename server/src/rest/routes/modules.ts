@@ -47,7 +47,72 @@ const enabledParam = (query: URLSearchParams) => {
   return typeof value === 'boolean' ? value : null;
 };
 
+const STYLESHEET = `fragment RestStylesheet on Stylesheet { databaseId name content variables { name value } isCompressed isActive }`;
+
+type GraphQLStylesheet = {
+  databaseId: number;
+  name: string;
+  content: string;
+  variables: { name: string; value: string }[];
+  isCompressed: boolean;
+  isActive: boolean;
+};
+
+/** The spec's stylesheet (section 3): id, name, content, variables (an object of custom properties), is_compressed, is_active. */
+const restStylesheet = (sheet: GraphQLStylesheet) => ({
+  id: sheet.databaseId,
+  name: sheet.name,
+  content: sheet.content,
+  variables: Object.fromEntries(sheet.variables.map(({ name, value }) => [name, value])),
+  is_compressed: sheet.isCompressed,
+  is_active: sheet.isActive,
+});
+
+/** A REST body's `variables` object (`{"--brand": "#0af"}`) as the operation's list; anything else is passed on for refusal. */
+const variableList = (variables: unknown) =>
+  variables && typeof variables === 'object' && !Array.isArray(variables)
+    ? Object.entries(variables).map(([name, value]) => ({ name, value: String(value) }))
+    : (variables ?? null);
+
 export const moduleRoutes: RestRoute[] = [
+  {
+    method: 'GET',
+    path: '/stylesheets',
+    access: 'admin',
+    operation: `query RestStylesheets { stylesheets { ...RestStylesheet } } ${STYLESHEET}`,
+    respond: ({ stylesheets }) => stylesheets.map(restStylesheet),
+  },
+  {
+    method: 'POST',
+    path: '/stylesheets',
+    access: 'admin',
+    status: 201,
+    operation: `mutation RestCreateStylesheet($input: StylesheetInput!) {
+      createStylesheet(input: $input) { __typename ...RestError ... on Stylesheet { ...RestStylesheet } }
+    } ${STYLESHEET}`,
+    variables: ({ body }) => ({
+      input: {
+        name: body.name ?? '',
+        content: body.content ?? '',
+        variables: variableList(body.variables),
+        isCompressed: body.is_compressed ?? false,
+      },
+    }),
+    respond: ({ createStylesheet }) => restStylesheet(createStylesheet),
+  },
+  {
+    method: 'PUT',
+    path: '/stylesheets/:id(\\d+)/activate',
+    access: 'admin',
+    operation: `mutation RestActivateStylesheet($id: ID!, $active: Boolean!) {
+      setStylesheetActive(id: $id, active: $active) { __typename ...RestError ... on Stylesheet { ...RestStylesheet } }
+    } ${STYLESHEET}`,
+    variables: ({ params, query }) => ({
+      id: encodeGlobalID('Stylesheet', params.id),
+      active: flag(query.get('active')) !== false,
+    }),
+    respond: ({ setStylesheetActive }) => restStylesheet(setStylesheetActive),
+  },
   {
     method: 'GET',
     path: '/modules',

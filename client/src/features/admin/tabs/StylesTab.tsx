@@ -1,0 +1,324 @@
+import { useState, type FormEvent } from 'react';
+import { Badge, Box, Button, Checkbox, Field, HStack, Input, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Plus } from 'lucide-react';
+import { fetchQuery, graphql, useMutation, usePreloadedQuery, useRelayEnvironment, type PreloadedQuery } from 'react-relay/hooks';
+import type { StylesTabQuery, StylesTabQuery$data } from '../../../__generated__/StylesTabQuery.graphql';
+import type { StylesTabSaveMutation } from '../../../__generated__/StylesTabSaveMutation.graphql';
+import type { StylesTabCreateMutation } from '../../../__generated__/StylesTabCreateMutation.graphql';
+import type { StylesTabActivateMutation } from '../../../__generated__/StylesTabActivateMutation.graphql';
+import { SimpleDialog } from '../../../components/ConfirmDialog';
+import { toaster } from '../../../components/ui/toaster';
+import { formatDateTime } from '../../../i18n/format';
+import { mutationErrorText } from '../../../relay/mutationError';
+import { reloadSiteStylesheet } from '../../../app/siteStylesheet';
+import type { AdminTabProps } from '../adminTabs';
+
+const stylesTabQuery = graphql`
+  query StylesTabQuery {
+    stylesheets {
+      id
+      ...StylesTab_stylesheet @relay(mask: false)
+    }
+  }
+`;
+
+// Unmasked: the table and the dialog read the same fields.
+graphql`
+  fragment StylesTab_stylesheet on Stylesheet {
+    id
+    name
+    content
+    variables {
+      name
+      value
+    }
+    isCompressed
+    isActive
+    updatedAt
+  }
+`;
+
+const createMutation = graphql`
+  mutation StylesTabCreateMutation($input: StylesheetInput!) {
+    createStylesheet(input: $input) {
+      __typename
+      ...mutationError_error @alias(as: "error")
+      ... on Stylesheet {
+        id
+        isActive
+      }
+    }
+  }
+`;
+
+const saveMutation = graphql`
+  mutation StylesTabSaveMutation($id: ID!, $input: StylesheetInput!) {
+    updateStylesheet(id: $id, input: $input) {
+      __typename
+      ...mutationError_error @alias(as: "error")
+      ... on Stylesheet {
+        id
+        isActive
+      }
+    }
+  }
+`;
+
+const activateMutation = graphql`
+  mutation StylesTabActivateMutation($id: ID!, $active: Boolean!) {
+    setStylesheetActive(id: $id, active: $active) {
+      __typename
+      ...mutationError_error @alias(as: "error")
+      ... on Stylesheet {
+        id
+        isActive
+      }
+    }
+  }
+`;
+
+type Sheet = StylesTabQuery$data['stylesheets'][number];
+
+/** `--name: value` lines, as the variables the server takes (blank lines skipped). */
+const parseVariables = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const colon = line.indexOf(':');
+      return colon < 0
+        ? { name: line, value: '' }
+        : {
+            name: line.slice(0, colon).trim(),
+            value: line
+              .slice(colon + 1)
+              .trim()
+              .replace(/;$/, ''),
+          };
+    });
+
+/**
+ * The "CSS styles" tab (spec section 2): the site's stylesheets with their variables; one is active,
+ * served to every page. The server parses the CSS and refuses what does not parse.
+ */
+export default function StylesTab({ queryRef }: AdminTabProps) {
+  const { t } = useLingui();
+  const data = usePreloadedQuery<StylesTabQuery>(stylesTabQuery, queryRef as PreloadedQuery<StylesTabQuery>);
+  const [editing, setEditing] = useState<Sheet | 'new' | null>(null);
+  const [activate, activating] = useMutation<StylesTabActivateMutation>(activateMutation);
+  const environment = useRelayEnvironment();
+  const sheets = data.stylesheets;
+  /** After a change: the list again (one active at a time, so others change too), and this browser's site stylesheet. */
+  const refresh = () => {
+    fetchQuery(environment, stylesTabQuery, {}, { fetchPolicy: 'network-only' }).subscribe({});
+    reloadSiteStylesheet();
+  };
+
+  const toggle = (sheet: Sheet) =>
+    activate({
+      variables: { id: sheet.id, active: !sheet.isActive },
+      onCompleted: ({ setStylesheetActive: result }) => {
+        if (result.error) {
+          toaster.create({ type: 'error', title: mutationErrorText(result.error, t`Ошибка активации стиля`) });
+          return;
+        }
+        refresh();
+        toaster.create({ type: 'success', title: sheet.isActive ? t`Стиль отключён` : t`Стиль применён к сайту` });
+      },
+    });
+
+  const saved = () => {
+    refresh();
+    setEditing(null);
+  };
+
+  return (
+    <Stack gap="4">
+      <HStack justify="space-between" flexWrap="wrap">
+        <Text fontWeight="semibold" fontSize="lg">
+          <Trans>CSS-стили</Trans>
+        </Text>
+        <Button size="sm" colorPalette="blue" onClick={() => setEditing('new')} data-testid="stylesheet-create">
+          <Plus size={16} aria-hidden="true" />
+          <Trans>Новый стиль</Trans>
+        </Button>
+      </HStack>
+      {sheets.length === 0 ? (
+        <Text color="fg.muted" data-testid="stylesheets-empty">
+          <Trans>Стилей пока нет</Trans>
+        </Text>
+      ) : (
+        <Box overflowX="auto">
+          <Table.Root size="sm" data-testid="stylesheets-table">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>
+                  <Trans>Название</Trans>
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  <Trans>Изменён</Trans>
+                </Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  <Trans>Статус</Trans>
+                </Table.ColumnHeader>
+                <Table.ColumnHeader />
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {sheets.map((sheet) => (
+                <Table.Row key={sheet.id} data-testid="stylesheet-row" data-name={sheet.name}>
+                  <Table.Cell fontWeight="medium">{sheet.name}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{formatDateTime(sheet.updatedAt)}</Table.Cell>
+                  <Table.Cell>
+                    {sheet.isActive ? (
+                      <Badge colorPalette="green" data-testid="stylesheet-active">
+                        <Trans>Активен</Trans>
+                      </Badge>
+                    ) : (
+                      <Badge>
+                        <Trans>Не активен</Trans>
+                      </Badge>
+                    )}
+                  </Table.Cell>
+                  <Table.Cell>
+                    <HStack gap="2">
+                      <Button size="xs" variant="outline" onClick={() => setEditing(sheet)} data-testid="stylesheet-edit">
+                        <Trans>Изменить</Trans>
+                      </Button>
+                      <Button
+                        size="xs"
+                        colorPalette={sheet.isActive ? 'gray' : 'green'}
+                        loading={activating}
+                        onClick={() => toggle(sheet)}
+                        data-testid="stylesheet-toggle"
+                      >
+                        {sheet.isActive ? <Trans>Отключить</Trans> : <Trans>Активировать</Trans>}
+                      </Button>
+                    </HStack>
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Box>
+      )}
+      {editing && (
+        <StylesheetDialog sheet={editing === 'new' ? null : editing} onSaved={saved} onClose={() => setEditing(null)} />
+      )}
+    </Stack>
+  );
+}
+
+function StylesheetDialog({ sheet, onSaved, onClose }: { sheet: Sheet | null; onSaved: () => void; onClose: () => void }) {
+  const { t } = useLingui();
+  const [name, setName] = useState(sheet?.name ?? '');
+  const [content, setContent] = useState(sheet?.content ?? '');
+  const [variables, setVariables] = useState(
+    sheet?.variables.map((variable) => `${variable.name}: ${variable.value}`).join('\n') ?? '',
+  );
+  const [isCompressed, setCompressed] = useState(sheet?.isCompressed ?? false);
+  const [error, setError] = useState<string | null>(null);
+  const [create, creating] = useMutation<StylesTabCreateMutation>(createMutation);
+  const [save, saving] = useMutation<StylesTabSaveMutation>(saveMutation);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    const input = { name, content, variables: parseVariables(variables), isCompressed };
+    const failed = (cause: Error) => setError(cause.message);
+    if (sheet) {
+      save({
+        variables: { id: sheet.id, input },
+        onCompleted: ({ updateStylesheet: result }) =>
+          result.error ? setError(mutationErrorText(result.error, t`Ошибка сохранения стиля`)) : onSaved(),
+        onError: failed,
+      });
+    } else {
+      create({
+        variables: { input },
+        onCompleted: ({ createStylesheet: result }) =>
+          result.error ? setError(mutationErrorText(result.error, t`Ошибка сохранения стиля`)) : onSaved(),
+        onError: failed,
+      });
+    }
+  };
+
+  return (
+    <SimpleDialog
+      open
+      onClose={onClose}
+      title={sheet ? <Trans>Стиль «{sheet.name}»</Trans> : <Trans>Новый стиль</Trans>}
+      testId="stylesheet-dialog"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            <Trans>Отмена</Trans>
+          </Button>
+          <Button
+            type="submit"
+            form="stylesheet-form"
+            colorPalette="blue"
+            loading={creating || saving}
+            data-testid="stylesheet-save"
+          >
+            <Trans>Сохранить</Trans>
+          </Button>
+        </>
+      }
+    >
+      <form id="stylesheet-form" onSubmit={submit} noValidate>
+        <Stack gap="3">
+          {error && (
+            <Text color="red.600" role="alert" data-testid="stylesheet-error">
+              {error}
+            </Text>
+          )}
+          <Field.Root required>
+            <Field.Label>
+              <Trans>Название</Trans>
+            </Field.Label>
+            <Input
+              value={name}
+              maxLength={100}
+              onChange={(event) => setName(event.currentTarget.value)}
+              data-testid="stylesheet-name"
+            />
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>
+              <Trans>Переменные (по одной в строке: --имя: значение)</Trans>
+            </Field.Label>
+            <Textarea
+              value={variables}
+              rows={3}
+              fontFamily="mono"
+              fontSize="sm"
+              onChange={(event) => setVariables(event.currentTarget.value)}
+              data-testid="stylesheet-variables"
+            />
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>CSS</Field.Label>
+            <Textarea
+              value={content}
+              rows={10}
+              fontFamily="mono"
+              fontSize="sm"
+              onChange={(event) => setContent(event.currentTarget.value)}
+              data-testid="stylesheet-content"
+            />
+          </Field.Root>
+          <Checkbox.Root checked={isCompressed} onCheckedChange={(details) => setCompressed(!!details.checked)}>
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>
+              <Trans>Отдавать в сжатом виде</Trans>
+            </Checkbox.Label>
+          </Checkbox.Root>
+        </Stack>
+      </form>
+    </SimpleDialog>
+  );
+}
