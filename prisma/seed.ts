@@ -493,17 +493,7 @@ async function createSettings(tx: Tx, u: Record<Username, number>) {
       { name: 'Печать', content: '@media print { nav, footer { display: none; } }', isCompressed: true },
     ],
   });
-  await tx.theme.createMany({
-    data: [
-      {
-        name: 'Светлая',
-        description: 'Тема по умолчанию',
-        variables: { background: '#ffffff', primary: '#2563eb' },
-        isActive: true,
-      },
-      { name: 'Тёмная', description: 'Тёмная тема', variables: { background: '#0f172a', primary: '#60a5fa' } },
-    ],
-  });
+  // The light and dark themes come with the migrations (20261125204500_default_themes).
   await tx.landingPage.create({
     data: {
       title: 'LinkUp',

@@ -201,6 +201,12 @@ describe('node(id)', () => {
         stranger: false,
         adminOnly: true,
       }),
+      // A colour theme of the site: administrators only (visitors read the active look through siteTheme).
+      Theme: async () => ({
+        id: (await prisma.theme.findFirstOrThrow({ where: { name: 'Тёмная' } })).id,
+        stranger: false,
+        adminOnly: true,
+      }),
       // A subscription group: administrators only.
       SubscriptionGroup: async () => ({
         id: (

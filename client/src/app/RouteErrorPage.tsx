@@ -9,7 +9,7 @@ import { useRouteError } from 'react-router';
 export function RouteErrorPage({ embedded = false }: { embedded?: boolean }) {
   const error = useRouteError();
   if (import.meta.env.DEV) console.error(error);
-  const fullPage = embedded ? {} : ({ bgGradient: 'to-br', gradientFrom: 'blue.50', gradientTo: 'blue.100' } as const);
+  const fullPage = embedded ? {} : ({ bgGradient: 'to-br', gradientFrom: 'canvas', gradientTo: 'canvas.end' } as const);
   return (
     <Center minH={embedded ? '40vh' : '100vh'} px="4" {...fullPage}>
       <Stack align="center" gap="4" textAlign="center" maxW="md" data-testid="route-error">
@@ -19,7 +19,7 @@ export function RouteErrorPage({ embedded = false }: { embedded?: boolean }) {
         <Text color="fg.muted">
           <Trans>Не удалось загрузить страницу. Проверьте подключение и попробуйте ещё раз.</Trans>
         </Text>
-        <Button colorPalette="blue" onClick={() => window.location.reload()}>
+        <Button colorPalette="brand" onClick={() => window.location.reload()}>
           <Trans>Обновить страницу</Trans>
         </Button>
       </Stack>

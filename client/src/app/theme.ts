@@ -43,6 +43,28 @@ import {
  * when you start using one (Dialog, Menu, Table, Select, Checkbox, Switch, Tooltip...), add its
  * recipe below (`dialogSlotRecipe`, `menuSlotRecipe`, ... from '@chakra-ui/react/theme').
  */
+/**
+ * `brand` is the site's accent palette: every component says `colorPalette="brand"` or `brand.fg`,
+ * never a hue. It points at blue here; the admin's active theme (siteTheme.ts) re-points its
+ * shades at another palette by overriding the `--chakra-colors-brand-*` variables, and switches
+ * light/dark, which Chakra's semantic tokens (bg, fg, border, brand.*, canvas) follow.
+ */
+const SHADES = ['50', '100', '200', '300', '400', '500', '600', '700', '800', '900', '950'] as const;
+const brandShades = Object.fromEntries(SHADES.map((shade) => [shade, { value: `{colors.blue.${shade}}` }]));
+const lightDark = (light: string, dark: string) => ({ value: { _light: `{colors.${light}}`, _dark: `{colors.${dark}}` } });
+const brandSemantic = {
+  contrast: { value: { _light: 'white', _dark: 'white' } },
+  fg: lightDark('brand.700', 'brand.300'),
+  subtle: lightDark('brand.100', 'brand.900'),
+  muted: lightDark('brand.200', 'brand.800'),
+  emphasized: lightDark('brand.300', 'brand.700'),
+  solid: lightDark('brand.600', 'brand.600'),
+  focusRing: lightDark('brand.500', 'brand.500'),
+  border: lightDark('brand.500', 'brand.400'),
+};
+/** The page background behind the panels: a brand tint in light mode, near black in dark. */
+const canvas = { DEFAULT: lightDark('brand.50', 'gray.950'), end: lightDark('brand.100', 'black') };
+
 const font = "Inter, 'Segoe UI', Roboto, system-ui, -apple-system, 'Helvetica Neue', Arial, sans-serif";
 
 const config = defineConfig({
@@ -52,7 +74,7 @@ const config = defineConfig({
   globalCss: {
     ...globalCss,
     'html, body, #root': { minHeight: '100%' },
-    body: { ...(globalCss.body as object), bg: 'blue.50', color: 'fg' },
+    body: { ...(globalCss.body as object), bg: 'canvas', color: 'fg' },
   },
   theme: {
     breakpoints,
@@ -60,8 +82,9 @@ const config = defineConfig({
     tokens: {
       ...tokens,
       fonts: { ...tokens.fonts, heading: { value: font }, body: { value: font } },
+      colors: { ...tokens.colors, brand: brandShades },
     },
-    semanticTokens,
+    semanticTokens: { ...semanticTokens, colors: { ...semanticTokens.colors, brand: brandSemantic, canvas } },
     textStyles,
     layerStyles,
     animationStyles,

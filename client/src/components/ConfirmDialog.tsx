@@ -70,7 +70,7 @@ export function ConfirmDialog({
           <Button variant="outline" onClick={onCancel} data-testid="confirm-cancel">
             <Trans>Отмена</Trans>
           </Button>
-          <Button colorPalette={destructive ? 'red' : 'blue'} loading={loading} onClick={onConfirm} data-testid="confirm-ok">
+          <Button colorPalette={destructive ? 'red' : 'brand'} loading={loading} onClick={onConfirm} data-testid="confirm-ok">
             {confirmLabel}
           </Button>
         </>

@@ -6,7 +6,7 @@ export function LoadingScreen({ fullPage = false }: { fullPage?: boolean }) {
   return (
     <Center minH={fullPage ? '100vh' : '40vh'} data-testid="loading">
       <Stack align="center" gap="3">
-        <Spinner size="lg" color="blue.600" borderWidth="3px" />
+        <Spinner size="lg" color="brand.fg" borderWidth="3px" />
         <Text color="fg.muted">
           <Trans>Загрузка...</Trans>
         </Text>

@@ -9,7 +9,7 @@ export function UserAvatar({
 }: { firstName: string; lastName: string; avatarImage?: string | null } & AvatarRootProps) {
   const name = `${firstName} ${lastName}`.trim();
   return (
-    <Avatar.Root colorPalette="blue" {...props}>
+    <Avatar.Root colorPalette="brand" {...props}>
       <Avatar.Fallback name={name} />
       {avatarImage && <Avatar.Image src={avatarImage} alt={name} />}
     </Avatar.Root>

@@ -1,6 +1,6 @@
 import type { Locale } from './locale';
 
-/** Server texts of CMS modules (cards, package upload, the ZoomVisor switch) and stylesheets, in ru, en and fr. */
+/** Server texts of CMS modules (cards, package upload, the ZoomVisor switch), stylesheets, themes and templates, in ru, en and fr. */
 export const moduleMessages = {
   'stylesheets.notFound': { ru: 'Стиль не найден', en: 'Stylesheet not found', fr: 'Feuille de style introuvable' },
   'stylesheets.nameRequired': {
@@ -118,5 +118,53 @@ export const moduleMessages = {
     ru: 'Параметр enabled должен быть true или false',
     en: 'The enabled parameter must be true or false',
     fr: 'Le paramètre enabled doit valoir true ou false',
+  },
+  'themes.notFound': { ru: 'Тема не найдена', en: 'Theme not found', fr: 'Thème introuvable' },
+  'themes.nameRequired': { ru: 'Введите название темы', en: 'Enter the theme name', fr: 'Saisissez le nom du thème' },
+  'themes.nameTaken': {
+    ru: 'Тема с таким названием уже есть',
+    en: 'A theme with this name already exists',
+    fr: 'Un thème porte déjà ce nom',
+  },
+  'themes.unknownMode': {
+    ru: 'Режим темы: light или dark',
+    en: 'The theme mode must be light or dark',
+    fr: 'Le mode du thème doit être light ou dark',
+  },
+  'themes.unknownAccent': {
+    ru: 'Неизвестный акцентный цвет',
+    en: 'Unknown accent colour',
+    fr: 'Couleur d’accent inconnue',
+  },
+  'themes.deleteActive': {
+    ru: 'Активную тему нельзя удалить: сначала активируйте другую',
+    en: 'The active theme cannot be deleted: activate another one first',
+    fr: 'Le thème actif ne peut pas être supprimé : activez-en d’abord un autre',
+  },
+  'templates.notFound': { ru: 'Шаблон не найден', en: 'Template not found', fr: 'Modèle introuvable' },
+  'templates.nameRequired': {
+    ru: 'Введите название шаблона',
+    en: 'Enter the template name',
+    fr: 'Saisissez le nom du modèle',
+  },
+  'templates.unknownType': {
+    ru: 'Тип шаблона: mail или landing',
+    en: 'The template type must be mail or landing',
+    fr: 'Le type de modèle doit être mail ou landing',
+  },
+  'templates.invalidSyntax': {
+    ru: 'Ошибка в шаблоне: {detail}',
+    en: 'Template error: {detail}',
+    fr: 'Erreur dans le modèle : {detail}',
+  },
+  'templates.unknownPlaceholder': {
+    ru: 'Неизвестная подстановка {{{name}}}; доступны: {known}',
+    en: 'Unknown placeholder {{{name}}}; available: {known}',
+    fr: 'Variable inconnue {{{name}}} ; disponibles : {known}',
+  },
+  'templates.bodyMissing': {
+    ru: 'Шаблон должен содержать {{{name}}}',
+    en: 'The template must contain {{{name}}}',
+    fr: 'Le modèle doit contenir {{{name}}}',
   },
 } as const satisfies Record<string, Record<Locale, string>>;

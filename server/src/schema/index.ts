@@ -34,6 +34,7 @@ import './landing';
 import './apiKeys';
 import './modules';
 import './stylesheets';
+import './themes';
 import './groupCalls';
 import './nodes';
 

@@ -1,5 +1,6 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { builder } from '../builder';
+import { upperCaseEnumValues } from './enumValues';
 import { access } from '../auth/access';
 import type { Context } from '../context';
 import type { UserSubscription } from '../generated/prisma/client';
@@ -216,9 +217,7 @@ builder.mutationFields((t) => ({
 }));
 
 const PlanFeatureEnum = builder.enumType('PlanFeature', {
-  values: Object.fromEntries(subscriptions.PLAN_FEATURES.map((feature) => [feature.toUpperCase(), { value: feature }])) as {
-    [K in Uppercase<subscriptions.PlanFeature>]: { value: Lowercase<K> };
-  },
+  values: upperCaseEnumValues(subscriptions.PLAN_FEATURES),
 });
 
 const UpdateSubscriptionPlanInput = builder.inputType('UpdateSubscriptionPlanInput', {

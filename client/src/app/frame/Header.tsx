@@ -24,7 +24,7 @@ function NavButton({ item, pathname, full = false }: { item: NavItem; pathname: 
       asChild
       size="sm"
       variant={active ? 'subtle' : 'ghost'}
-      colorPalette={active ? 'blue' : 'gray'}
+      colorPalette={active ? 'brand' : 'gray'}
       justifyContent={full ? 'flex-start' : 'center'}
       width={full ? 'full' : 'auto'}
       fontWeight={active ? 'semibold' : 'medium'}
@@ -75,10 +75,10 @@ export function Header({ user }: { user: AuthUser }) {
       position="sticky"
       top="0"
       zIndex="sticky"
-      bg="whiteAlpha.900"
+      bg="bg.panel/90"
       backdropFilter="saturate(180%) blur(8px)"
       borderBottomWidth="1px"
-      borderColor="blue.100"
+      borderColor="brand.muted"
       shadow="xs"
     >
       <Collapsible.Root open={menuOpen} onOpenChange={(details) => setMenuOpenOn(details.open ? pathname : null)}>
@@ -129,7 +129,7 @@ export function Header({ user }: { user: AuthUser }) {
 
         <Collapsible.Content display={{ lg: 'none' }}>
           <Container maxW="7xl" px="4" pb="4">
-            <Stack as="nav" aria-label={t`Мобильная навигация`} gap="1" borderTopWidth="1px" borderColor="blue.100" pt="3">
+            <Stack as="nav" aria-label={t`Мобильная навигация`} gap="1" borderTopWidth="1px" borderColor="brand.muted" pt="3">
               <NavLinks
                 user={user}
                 render={(items) => items.map((item) => <NavButton key={item.to} item={item} pathname={pathname} full />)}

@@ -13,8 +13,8 @@ export function TextLogo() {
       data-testid="header-logo-text"
       aria-hidden="true"
       bgGradient="to-br"
-      gradientFrom="blue.500"
-      gradientTo="blue.700"
+      gradientFrom="brand.500"
+      gradientTo="brand.700"
       color="white"
       fontWeight="bold"
       fontSize="sm"
@@ -73,7 +73,7 @@ export function HeaderLogo({ showLabel }: { showLabel: boolean }) {
             data-testid="header-brand-label"
             fontWeight="bold"
             fontSize="lg"
-            color="blue.800"
+            color="brand.fg"
             letterSpacing="tight"
             display={{ base: 'none', sm: 'block' }}
           >

@@ -9,7 +9,7 @@ export default function PageFrame() {
   const { user } = useAuth();
   if (!user) return null; // RequireAuth renders the frame only for a signed-in user
   return (
-    <Flex direction="column" minH="100vh" bgGradient="to-br" gradientFrom="blue.50" gradientTo="blue.100">
+    <Flex direction="column" minH="100vh" bgGradient="to-br" gradientFrom="canvas" gradientTo="canvas.end">
       <Header user={user} />
       <Box as="main" flex="1" py={{ base: '6', md: '8' }}>
         <Container maxW="7xl" px={{ base: '4', md: '6' }}>

@@ -26,7 +26,7 @@ export function UserChip({
         transition="background 0.15s"
         minW="0"
       >
-        <Avatar.Root size="xs" colorPalette="blue">
+        <Avatar.Root size="xs" colorPalette="brand">
           <Avatar.Fallback name={name} />
           {user.avatarImage && <Avatar.Image src={user.avatarImage} alt="" data-testid="user-chip-avatar" />}
         </Avatar.Root>

@@ -33,7 +33,7 @@ function SidebarNav({
             <Button
               asChild
               variant={active ? 'solid' : 'ghost'}
-              colorPalette="blue"
+              colorPalette="brand"
               size="sm"
               w="full"
               justifyContent={collapsed ? 'center' : 'flex-start'}
@@ -118,7 +118,7 @@ export default function AdminPage() {
         flexShrink={0}
         w={collapsed ? '14' : '60'}
         transition="width 0.15s"
-        bg="white"
+        bg="bg.panel"
         rounded="xl"
         shadow="sm"
         p="2"

@@ -103,7 +103,13 @@ export const ADMIN_TABS: AdminTab[] = [
     component: () => import('./tabs/ApiKeysTab'),
     query: () => import('../../__generated__/ApiKeysTabQuery.graphql'),
   },
-  { id: 'themes', label: msg`Темы`, icon: Palette },
+  {
+    id: 'themes',
+    label: msg`Темы`,
+    icon: Palette,
+    component: () => import('./tabs/ThemesTab'),
+    query: () => import('../../__generated__/ThemesTabQuery.graphql'),
+  },
   {
     id: 'users',
     label: msg`Управление пользователями`,

@@ -6,7 +6,7 @@ import { LoginFooter } from './LoginFooter';
 /** The public pages' layout: brand, a card on the blue gradient, and the company footer. */
 export function AuthLayout({ children }: { children: ReactNode }) {
   return (
-    <Flex direction="column" minH="100vh" bgGradient="to-br" gradientFrom="blue.600" gradientTo="blue.900">
+    <Flex direction="column" minH="100vh" bgGradient="to-br" gradientFrom="brand.600" gradientTo="brand.900">
       <Center flex="1" px="4" py={{ base: '8', md: '12' }}>
         <Stack width="full" maxW="md" gap="6">
           <Stack align="center" gap="2" color="white" textAlign="center">

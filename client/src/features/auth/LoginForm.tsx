@@ -105,13 +105,13 @@ export function LoginForm({ initialEmail = '', notice, onForgotPassword }: Login
           />
           <Field.ErrorText>{fieldErrors.password}</Field.ErrorText>
         </Field.Root>
-        <Button type="submit" colorPalette="blue" size="lg" loading={inFlight} data-testid="login-submit">
+        <Button type="submit" colorPalette="brand" size="lg" loading={inFlight} data-testid="login-submit">
           <Trans context="sign in">Войти</Trans>
         </Button>
         <Button
           type="button"
           variant="plain"
-          colorPalette="blue"
+          colorPalette="brand"
           size="sm"
           alignSelf="center"
           onClick={onForgotPassword}

@@ -78,7 +78,7 @@ export function RecoveryForm({ initialEmail = '', onSent, onBack }: RecoveryForm
           />
           <Field.ErrorText>{fieldError}</Field.ErrorText>
         </Field.Root>
-        <Button type="submit" colorPalette="blue" size="lg" loading={inFlight} data-testid="recovery-submit">
+        <Button type="submit" colorPalette="brand" size="lg" loading={inFlight} data-testid="recovery-submit">
           <Trans>Отправить инструкции</Trans>
         </Button>
         <Button type="button" variant="ghost" size="sm" alignSelf="center" onClick={onBack} data-testid="recovery-back">

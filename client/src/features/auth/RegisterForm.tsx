@@ -164,7 +164,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
             onChange={set('password')}
           />,
         )}
-        <Button type="submit" colorPalette="blue" size="lg" loading={inFlight} data-testid="register-submit">
+        <Button type="submit" colorPalette="brand" size="lg" loading={inFlight} data-testid="register-submit">
           <Trans>Зарегистрироваться</Trans>
         </Button>
       </Stack>

@@ -25,7 +25,7 @@ const resetPasswordMutation = graphql`
 
 function BackToLogin() {
   return (
-    <Link asChild colorPalette="blue" fontWeight="medium" alignSelf="center">
+    <Link asChild colorPalette="brand" fontWeight="medium" alignSelf="center">
       <RouterLink to="/login" data-testid="reset-back-to-login">
         <Trans>Перейти ко входу</Trans>
       </RouterLink>
@@ -131,7 +131,7 @@ export default function ResetPasswordPage() {
                 />
                 <Field.ErrorText>{errors.confirm}</Field.ErrorText>
               </Field.Root>
-              <Button type="submit" colorPalette="blue" size="lg" loading={inFlight} data-testid="reset-submit">
+              <Button type="submit" colorPalette="brand" size="lg" loading={inFlight} data-testid="reset-submit">
                 <Trans>Сохранить пароль</Trans>
               </Button>
               <BackToLogin />

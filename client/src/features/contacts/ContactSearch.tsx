@@ -38,7 +38,7 @@ function StatusBadge({ state }: { state: string | null | undefined }) {
     );
   if (state === 'PENDING_OUTGOING')
     return (
-      <Badge colorPalette="blue" data-testid="search-status">
+      <Badge colorPalette="brand" data-testid="search-status">
         <Trans>Заявка отправлена</Trans>
       </Badge>
     );
@@ -87,7 +87,7 @@ function SearchResults({ query }: { query: string }) {
           </Box>
           <StatusBadge state={node.friendshipStatus} />
           {node.friendshipStatus === 'NONE' && (
-            <Button size="sm" colorPalette="blue" onClick={() => add(node.id)} loading={sending} data-testid="search-add">
+            <Button size="sm" colorPalette="brand" onClick={() => add(node.id)} loading={sending} data-testid="search-add">
               <UserPlus size={16} />
               <Trans>Добавить</Trans>
             </Button>
@@ -129,7 +129,7 @@ export function ContactSearch() {
             placeholder={t`Имя, фамилия или имя пользователя`}
             data-testid="contact-search-input"
           />
-          <Button onClick={search} disabled={tooShort} colorPalette="blue" data-testid="contact-search-button">
+          <Button onClick={search} disabled={tooShort} colorPalette="brand" data-testid="contact-search-button">
             <Search size={16} />
             <Trans>Найти</Trans>
           </Button>

@@ -64,7 +64,7 @@ export default function ContentArticlePage() {
         <Card.Body gap="4" p={{ base: '4', md: '8' }}>
           <HStack gap="2" flexWrap="wrap">
             <Badge>{t(TYPE_LABELS[item.contentType] ?? TYPE_LABELS.POST!)}</Badge>
-            {item.category && <Badge colorPalette="blue">{item.category.name}</Badge>}
+            {item.category && <Badge colorPalette="brand">{item.category.name}</Badge>}
             {item.status !== 'PUBLISHED' && (
               <Badge colorPalette="orange">{t(STATUS_LABELS[item.status] ?? STATUS_LABELS.DRAFT!)}</Badge>
             )}

@@ -14,7 +14,7 @@ export function ContentBody({ html }: { html: string }) {
         '& h1': { fontSize: '2xl', fontWeight: 'bold' },
         '& h2': { fontSize: 'xl', fontWeight: 'semibold' },
         '& h3': { fontSize: 'lg', fontWeight: 'semibold' },
-        '& a': { color: 'blue.600', textDecoration: 'underline' },
+        '& a': { color: 'brand.fg', textDecoration: 'underline' },
         '& img': { maxWidth: '100%', height: 'auto' },
         '& blockquote': { borderInlineStartWidth: '3px', paddingInlineStart: '0.75em', color: 'fg.muted' },
         '& pre': { overflowX: 'auto', bg: 'bg.muted', p: '2', rounded: 'md' },

@@ -166,7 +166,7 @@ function PublishedList({ filters, setFilters }: { filters: ContentFilters; setFi
                   <HStack gap="2" flexWrap="wrap">
                     <Badge size="sm">{t(TYPE_LABELS[item.contentType] ?? TYPE_LABELS.POST!)}</Badge>
                     {item.category && (
-                      <Badge size="sm" colorPalette="blue">
+                      <Badge size="sm" colorPalette="brand">
                         {item.category.name}
                       </Badge>
                     )}

@@ -53,8 +53,8 @@ function StatCard({
             w="11"
             h="11"
             rounded="xl"
-            bg="blue.50"
-            color="blue.600"
+            bg="brand.subtle"
+            color="brand.fg"
             align="center"
             justify="center"
             aria-hidden="true"
@@ -110,8 +110,8 @@ export default function DashboardPage() {
         p={{ base: '6', md: '8' }}
         color="white"
         bgGradient="to-br"
-        gradientFrom="blue.600"
-        gradientTo="blue.800"
+        gradientFrom="brand.600"
+        gradientTo="brand.800"
         shadow="lg"
       >
         <Stack gap="5">
@@ -239,16 +239,16 @@ export default function DashboardPage() {
           </Card.Root>
 
           {role !== 'USER' && (
-            <Card.Root data-testid="platform-box" bg="blue.50" borderColor="blue.200">
+            <Card.Root data-testid="platform-box" bg="brand.subtle" borderColor="brand.muted">
               <Card.Body>
                 <HStack gap="3" align="start">
-                  <Box color="blue.600" mt="0.5" aria-hidden="true">
+                  <Box color="brand.fg" mt="0.5" aria-hidden="true">
                     <Sparkles size={20} />
                   </Box>
                   <Stack gap="1">
                     <HStack gap="2">
                       <Text fontWeight="semibold">LinkUp Platform v2.0</Text>
-                      <Badge colorPalette="blue" size="sm">
+                      <Badge colorPalette="brand" size="sm">
                         <Trans>Модерация</Trans>
                       </Badge>
                     </HStack>

@@ -18,7 +18,7 @@ export type LandingContent = {
 function CallToAction({ text, link, preview }: { text: string; link: string; preview?: boolean }) {
   const internal = link.startsWith('/') && !link.startsWith('//');
   return (
-    <Button asChild size="lg" colorPalette="blue" data-testid="landing-cta">
+    <Button asChild size="lg" colorPalette="brand" data-testid="landing-cta">
       {internal ? (
         <RouterLink to={link} tabIndex={preview ? -1 : undefined}>
           {text}
@@ -36,7 +36,7 @@ function CallToAction({ text, link, preview }: { text: string; link: string; pre
 export function LandingView({ content, preview = false }: { content: LandingContent; preview?: boolean }) {
   return (
     <Box data-testid={preview ? 'landing-preview' : 'landing-page'}>
-      <Box bg="blue.50" _dark={{ bg: 'blue.950' }} py={{ base: 8, md: preview ? 8 : 16 }}>
+      <Box bg="brand.50" _dark={{ bg: 'brand.950' }} py={{ base: 8, md: preview ? 8 : 16 }}>
         <Container maxW="5xl">
           <Stack direction={{ base: 'column', md: preview ? 'column' : 'row' }} gap="8" align="center">
             <Stack gap="4" flex="1" minW="0">

@@ -48,7 +48,7 @@ export function ChatMessage({
         px="3"
         py="2"
         rounded="xl"
-        bg={mine ? 'blue.600' : 'gray.100'}
+        bg={mine ? 'brand.solid' : 'bg.muted'}
         color={mine ? 'white' : 'fg'}
         roundedBottomRight={mine ? 'sm' : 'xl'}
         roundedBottomLeft={mine ? 'xl' : 'sm'}
@@ -61,7 +61,7 @@ export function ChatMessage({
         {data.contactCard && (
           <Box
             borderWidth="1px"
-            borderColor={mine ? 'whiteAlpha.500' : 'gray.300'}
+            borderColor={mine ? 'whiteAlpha.500' : 'border.emphasized'}
             rounded="md"
             px="3"
             py="2"

@@ -176,7 +176,7 @@ export function ChatView({ userId, onBack }: { userId: string; onBack: () => voi
         >
           <ArrowLeft />
         </IconButton>
-        <Avatar.Root size="sm" colorPalette="blue">
+        <Avatar.Root size="sm" colorPalette="brand">
           <Avatar.Fallback name={name} />
           {person.avatarImage && <Avatar.Image src={person.avatarImage} alt="" />}
         </Avatar.Root>
@@ -184,7 +184,7 @@ export function ChatView({ userId, onBack }: { userId: string; onBack: () => voi
           <Heading size="sm" truncate data-testid="chat-with">
             {name}
           </Heading>
-          <Text fontSize="xs" color={typing ? 'blue.600' : 'fg.muted'} data-testid="chat-status">
+          <Text fontSize="xs" color={typing ? 'brand.fg' : 'fg.muted'} data-testid="chat-status">
             {typing ? <Trans>печатает…</Trans> : `@${person.username}`}
           </Text>
         </Box>

@@ -186,7 +186,7 @@ export function Composer({
         />
         {/* On a phone the button is its icon, so the text takes the width. */}
         <Button
-          colorPalette="blue"
+          colorPalette="brand"
           onClick={() => void send()}
           loading={sending}
           disabled={empty}

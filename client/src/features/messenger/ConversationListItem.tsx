@@ -45,14 +45,14 @@ export function ConversationListItem({
       px="3"
       py="2.5"
       rounded="lg"
-      bg={selected ? 'blue.50' : 'transparent'}
-      _hover={{ bg: selected ? 'blue.50' : 'gray.50' }}
+      bg={selected ? 'brand.subtle' : 'transparent'}
+      _hover={{ bg: selected ? 'brand.subtle' : 'bg.subtle' }}
       onClick={() => onSelect(other.id)}
       data-testid="conversation-item"
       aria-current={selected}
     >
       <Flex gap="3" align="center">
-        <Avatar.Root size="sm" colorPalette="blue">
+        <Avatar.Root size="sm" colorPalette="brand">
           <Avatar.Fallback name={name} />
           {other.avatarImage && <Avatar.Image src={other.avatarImage} alt="" />}
         </Avatar.Root>
@@ -67,11 +67,11 @@ export function ConversationListItem({
             </Text>
           )}
           <Flex justify="space-between" gap="2" align="center">
-            <Text fontSize="sm" color={typing ? 'blue.600' : 'fg.muted'} truncate>
+            <Text fontSize="sm" color={typing ? 'brand.fg' : 'fg.muted'} truncate>
               {typing ? <Trans>печатает…</Trans> : data.lastMessage?.content}
             </Text>
             {data.unreadCount > 0 && (
-              <Badge colorPalette="blue" variant="solid" rounded="full" data-testid="unread-count">
+              <Badge colorPalette="brand" variant="solid" rounded="full" data-testid="unread-count">
                 {data.unreadCount}
               </Badge>
             )}

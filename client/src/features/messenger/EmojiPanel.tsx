@@ -68,7 +68,7 @@ export function EmojiPanel({ onPick }: { onPick: (emoji: string) => void }) {
             lineHeight="1"
             p="1"
             rounded="md"
-            _hover={{ bg: 'gray.100' }}
+            _hover={{ bg: 'bg.muted' }}
             onClick={() => onPick(emoji)}
             aria-label={emoji}
           >

@@ -86,7 +86,7 @@ export function PasswordChangeForm() {
             data-testid="confirm-password"
           />
         </Field.Root>
-        <Button type="submit" colorPalette="blue" alignSelf="flex-start" loading={saving} data-testid="change-password">
+        <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={saving} data-testid="change-password">
           <Trans>Изменить пароль</Trans>
         </Button>
       </Stack>

@@ -142,7 +142,7 @@ export function PhoneVerification({ user: key }: { user: PhoneVerification_user$
           <Button
             type="submit"
             alignSelf="flex-start"
-            colorPalette="blue"
+            colorPalette="brand"
             variant="outline"
             loading={sending}
             data-testid="send-code"
@@ -174,7 +174,7 @@ export function PhoneVerification({ user: key }: { user: PhoneVerification_user$
                 </Text>
               </Field.HelperText>
             </Field.Root>
-            <Button type="submit" alignSelf="flex-start" colorPalette="blue" loading={verifying} data-testid="verify-code">
+            <Button type="submit" alignSelf="flex-start" colorPalette="brand" loading={verifying} data-testid="verify-code">
               <Trans>Подтвердить</Trans>
             </Button>
           </Stack>

@@ -100,7 +100,7 @@ export function PrivacySettingsForm({ user: key }: { user: PrivacySettingsForm_u
         {select('email', 'Email')}
         {select('phone', <Trans>Телефон</Trans>)}
         {select('birthDate', <Trans>Дата рождения</Trans>)}
-        <Button type="submit" colorPalette="blue" alignSelf="flex-end" loading={saving} data-testid="privacy-save">
+        <Button type="submit" colorPalette="brand" alignSelf="flex-end" loading={saving} data-testid="privacy-save">
           <Trans>Сохранить</Trans>
         </Button>
       </Stack>

@@ -148,7 +148,7 @@ export function ProfileSettingsForm({ user: key }: { user: ProfileSettingsForm_u
         </Grid>
         <Button
           type="submit"
-          colorPalette="blue"
+          colorPalette="brand"
           alignSelf="flex-end"
           loading={saving}
           disabled={taken}

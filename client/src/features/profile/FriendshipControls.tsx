@@ -45,7 +45,7 @@ export function FriendshipControls({
     case 'PENDING_OUTGOING':
       friendship = (
         <>
-          <Badge size="lg" colorPalette="blue" variant="subtle" data-testid="friendship-state">
+          <Badge size="lg" colorPalette="brand" variant="subtle" data-testid="friendship-state">
             <Clock size={14} aria-hidden="true" />
             <Trans>Заявка отправлена</Trans>
           </Badge>
@@ -121,7 +121,7 @@ export function FriendshipControls({
       friendship = (
         <Button
           size="sm"
-          colorPalette="blue"
+          colorPalette="brand"
           loading={sending}
           onClick={() => sendRequest({ userId }, { failure: requestFailed })}
           data-testid="add-friend"

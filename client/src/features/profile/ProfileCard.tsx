@@ -261,7 +261,7 @@ export function ProfileCard({ user: key }: { user: ProfileCard_user$key }) {
                   <Button variant="outline" onClick={() => setDraft(null)} disabled={saving} data-testid="cancel-edit">
                     <Trans>Отмена</Trans>
                   </Button>
-                  <Button type="submit" colorPalette="blue" loading={saving} data-testid="save-profile">
+                  <Button type="submit" colorPalette="brand" loading={saving} data-testid="save-profile">
                     <Trans>Сохранить</Trans>
                   </Button>
                 </HStack>
@@ -309,7 +309,7 @@ export function ProfileCard({ user: key }: { user: ProfileCard_user$key }) {
               </Row>
               <Row label={<Trans>Веб-сайт</Trans>} testId="profile-website">
                 {website && (
-                  <Link href={website} target="_blank" rel="noopener noreferrer nofollow" colorPalette="blue">
+                  <Link href={website} target="_blank" rel="noopener noreferrer nofollow" colorPalette="brand">
                     {website.replace(/^https?:\/\//, '')}
                   </Link>
                 )}

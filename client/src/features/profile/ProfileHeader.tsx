@@ -113,8 +113,8 @@ export function ProfileHeader({ user: key }: { user: ProfileHeader_user$key }) {
       <Box
         h={{ base: '32', md: '48' }}
         bgGradient="to-r"
-        gradientFrom="blue.500"
-        gradientTo="blue.800"
+        gradientFrom="brand.500"
+        gradientTo="brand.800"
         bgImage={user.coverImage ? `url("${user.coverImage}")` : undefined}
         bgSize="cover"
         bgPos="center"

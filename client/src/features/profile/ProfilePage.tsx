@@ -33,7 +33,7 @@ export const PROFILE_INTERACTIVE_MARK = 'profile:interactive';
 
 function BackHome() {
   return (
-    <Button asChild variant="outline" colorPalette="blue" size="sm" data-testid="back-home">
+    <Button asChild variant="outline" colorPalette="brand" size="sm" data-testid="back-home">
       <RouterLink to="/dashboard">
         <ArrowLeft size={16} aria-hidden="true" />
         <Trans>На главную</Trans>
@@ -62,7 +62,7 @@ function ProfileLoading() {
   return (
     <Center minH="40vh" data-testid="profile-loading">
       <Stack align="center" gap="3" textAlign="center">
-        <Spinner size="lg" color="blue.600" borderWidth="3px" />
+        <Spinner size="lg" color="brand.fg" borderWidth="3px" />
         <Text fontWeight="medium">
           <Trans>Загрузка профиля...</Trans>
         </Text>
@@ -79,7 +79,7 @@ function ProfileLoadError() {
     <Notice
       testId="profile-error"
       action={
-        <Button size="sm" colorPalette="blue" onClick={() => window.location.reload()}>
+        <Button size="sm" colorPalette="brand" onClick={() => window.location.reload()}>
           <RefreshCw size={16} aria-hidden="true" />
           <Trans>Обновить страницу</Trans>
         </Button>
@@ -137,13 +137,13 @@ function Profile({ username }: { username: string }) {
           </Tabs.Trigger>
           <Tabs.Trigger value="publications" data-testid="tab-publications">
             <Trans>Публикации</Trans>
-            <Badge size="sm" variant="subtle" colorPalette="blue">
+            <Badge size="sm" variant="subtle" colorPalette="brand">
               {posts}
             </Badge>
           </Tabs.Trigger>
           <Tabs.Trigger value="friends" data-testid="tab-friends">
             <Trans>Друзья</Trans>
-            <Badge size="sm" variant="subtle" colorPalette="blue">
+            <Badge size="sm" variant="subtle" colorPalette="brand">
               {friends}
             </Badge>
           </Tabs.Trigger>

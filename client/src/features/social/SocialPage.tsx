@@ -72,7 +72,7 @@ export default function SocialPage() {
                       size="sm"
                       justifyContent="flex-start"
                       variant={active ? 'subtle' : 'ghost'}
-                      colorPalette={active ? 'blue' : 'gray'}
+                      colorPalette={active ? 'brand' : 'gray'}
                       aria-current={active ? 'page' : undefined}
                       data-testid={`social-section-${id}`}
                       onClick={() => setParams(id === FIRST_SECTION.id ? {} : { section: id })}

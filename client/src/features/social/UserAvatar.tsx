@@ -13,7 +13,7 @@ export function UserAvatar({
   size?: 'xs' | 'sm' | 'md' | 'lg' | 'xl';
 }) {
   return (
-    <Avatar.Root size={size} colorPalette="blue">
+    <Avatar.Root size={size} colorPalette="brand">
       <Avatar.Fallback name={`${firstName} ${lastName}`.trim()} />
       {avatarImage && <Avatar.Image src={avatarImage} alt="" />}
     </Avatar.Root>

@@ -112,7 +112,7 @@ export function SubscribeDialog({
         onClose={onClose}
         testId="subscribe-qr"
         footer={
-          <Button colorPalette="blue" onClick={onClose}>
+          <Button colorPalette="brand" onClick={onClose}>
             <Trans>Готово</Trans>
           </Button>
         }

@@ -123,13 +123,13 @@ export default function SubscriptionPlansPage() {
               const isCurrent = plan.planId === current.planId;
               const pending = subscription?.status === 'PENDING' && subscription.plan.planId === plan.planId;
               return (
-                <Table.Row key={plan.planId} data-testid={`plan-${plan.planId}`} bg={isCurrent ? 'blue.50' : undefined}>
+                <Table.Row key={plan.planId} data-testid={`plan-${plan.planId}`} bg={isCurrent ? 'brand.subtle' : undefined}>
                   <Table.Cell>
                     <Stack gap="0">
                       <HStack gap="2">
                         <Text fontWeight="semibold">{plan.name}</Text>
                         {isCurrent && (
-                          <Badge colorPalette="blue" data-testid="current-plan-badge">
+                          <Badge colorPalette="brand" data-testid="current-plan-badge">
                             <Trans>Текущий</Trans>
                           </Badge>
                         )}
@@ -147,7 +147,7 @@ export default function SubscriptionPlansPage() {
                     {plan.price > 0 && !isCurrent && (
                       <Button
                         size="xs"
-                        colorPalette="blue"
+                        colorPalette="brand"
                         disabled={pending}
                         onClick={() => setChoosing({ planId: plan.planId, name: plan.name, price: plan.price })}
                         data-testid={`subscribe-${plan.planId}`}

@@ -63,12 +63,12 @@ function SuggestedPerson({ person }: { person: Person }) {
             </Text>
           )}
           {person.friendshipStatus === 'NONE' ? (
-            <Button size="xs" colorPalette="blue" onClick={add} loading={sending} data-testid="suggestion-add">
+            <Button size="xs" colorPalette="brand" onClick={add} loading={sending} data-testid="suggestion-add">
               <UserPlus size={14} />
               <Trans>Добавить в контакты</Trans>
             </Button>
           ) : (
-            <Badge colorPalette="blue" data-testid="suggestion-status">
+            <Badge colorPalette="brand" data-testid="suggestion-status">
               {person.friendshipStatus === 'ACCEPTED' ? <Trans>В друзьях</Trans> : <Trans>Заявка отправлена</Trans>}
             </Badge>
           )}
@@ -137,7 +137,7 @@ export function FirstSteps({
       <Suspense
         fallback={
           <Center py="6">
-            <Spinner color="blue.600" />
+            <Spinner color="brand.fg" />
           </Center>
         }
       >

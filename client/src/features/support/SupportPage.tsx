@@ -75,7 +75,7 @@ function SupportMessageCard({ message }: { message: SupportPage_message$key }) {
             {data.subject}
           </Heading>
           <HStack gap="2">
-            <Badge colorPalette={answered ? 'green' : data.isRead ? 'blue' : 'gray'} data-testid="support-message-status">
+            <Badge colorPalette={answered ? 'green' : data.isRead ? 'brand' : 'gray'} data-testid="support-message-status">
               {answered ? <Trans>Есть ответ</Trans> : data.isRead ? <Trans>Прочитано</Trans> : <Trans>Отправлено</Trans>}
             </Badge>
             <Text fontSize="sm" color="fg.muted">
@@ -90,13 +90,13 @@ function SupportMessageCard({ message }: { message: SupportPage_message$key }) {
           <Box
             key={reply.databaseId}
             borderStartWidth="3px"
-            borderColor="blue.400"
-            bg="blue.50"
+            borderColor="brand.border"
+            bg="brand.subtle"
             rounded="md"
             p="3"
             data-testid="support-reply"
           >
-            <Text fontSize="sm" fontWeight="semibold" color="blue.700">
+            <Text fontSize="sm" fontWeight="semibold" color="brand.fg">
               <Trans>Ответ поддержки</Trans> · {formatDateTime(reply.createdAt)}
             </Text>
             <Text whiteSpace="pre-wrap" wordBreak="break-word">
@@ -174,7 +174,7 @@ function SupportForm({ connectionId }: { connectionId: string }) {
                 <Alert.Title>{error}</Alert.Title>
               </Alert.Root>
             )}
-            <Button type="submit" colorPalette="blue" alignSelf="flex-start" loading={sending} data-testid="support-send">
+            <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={sending} data-testid="support-send">
               <Trans>Отправить</Trans>
             </Button>
           </Stack>

@@ -104,7 +104,7 @@ function UserList({ query: key, search }: { query: UsersPage_query$key; search: 
                           size="sm"
                         />
                         <Stack gap="0">
-                          <Text fontWeight="medium" color="blue.700">
+                          <Text fontWeight="medium" color="brand.fg">
                             {node.firstName} {node.lastName}
                           </Text>
                           <Text fontSize="xs" color="fg.muted">

@@ -68,7 +68,7 @@ export function DialogActions({
         type={form ? 'submit' : 'button'}
         form={form}
         onClick={onClick}
-        colorPalette="blue"
+        colorPalette="brand"
         loading={loading}
         disabled={disabled}
         data-testid={testId}

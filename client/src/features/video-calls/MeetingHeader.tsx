@@ -86,7 +86,7 @@ export function MeetingHeader({
       </HStack>
       <HStack gap="3" flexWrap="wrap">
         {/* The member's own plan and what it allows (its room size is enforced by the server). */}
-        <Badge asChild colorPalette="blue" variant="subtle" title={allows}>
+        <Badge asChild colorPalette="brand" variant="subtle" title={allows}>
           <RouterLink to="/subscription-plans" data-testid="meeting-plan">
             <Trans>
               План: {plan.name} · до {plan.maxParticipants} участников

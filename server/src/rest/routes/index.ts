@@ -18,6 +18,7 @@ import { landingRoutes } from './landing';
 import { mediaRoutes } from './media';
 import { apiKeyRoutes } from './apiKeys';
 import { moduleRoutes } from './modules';
+import { themeRoutes } from './themes';
 import { settingsRoutes } from './settings';
 import { brandingRoutes } from './branding';
 import { translationRoutes } from './translations';
@@ -43,6 +44,7 @@ export const routes: RestRoute[] = [
   ...mediaRoutes,
   ...apiKeyRoutes,
   ...moduleRoutes,
+  ...themeRoutes,
   ...settingsRoutes,
   ...brandingRoutes,
   ...translationRoutes,

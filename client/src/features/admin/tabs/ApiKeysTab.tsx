@@ -115,7 +115,7 @@ function SecretDialog({ secret, onClose }: { secret: string; onClose: () => void
       title={<Trans>Ключ создан</Trans>}
       testId="api-key-secret"
       footer={
-        <Button colorPalette="blue" onClick={onClose} data-testid="api-key-secret-done">
+        <Button colorPalette="brand" onClick={onClose} data-testid="api-key-secret-done">
           <Trans>Я сохранил ключ</Trans>
         </Button>
       }
@@ -190,7 +190,7 @@ function CreateDialog({ onClose, onCreated }: { onClose: () => void; onCreated: 
           <Button variant="outline" onClick={onClose}>
             <Trans>Отмена</Trans>
           </Button>
-          <Button type="submit" form="api-key-form" colorPalette="blue" loading={creating} data-testid="api-key-create-save">
+          <Button type="submit" form="api-key-form" colorPalette="brand" loading={creating} data-testid="api-key-create-save">
             <Trans>Создать</Trans>
           </Button>
         </>
@@ -280,7 +280,7 @@ export default function ApiKeysTab({ queryRef }: AdminTabProps) {
             <Trans>Ключ действует от имени создавшего его администратора в пределах своих областей доступа.</Trans>
           </Text>
         </Box>
-        <Button colorPalette="blue" size="sm" onClick={() => setDialog({ kind: 'create' })} data-testid="api-key-create-open">
+        <Button colorPalette="brand" size="sm" onClick={() => setDialog({ kind: 'create' })} data-testid="api-key-create-open">
           <Plus size={16} />
           <Trans>Создать ключ</Trans>
         </Button>
@@ -290,7 +290,7 @@ export default function ApiKeysTab({ queryRef }: AdminTabProps) {
           <Trans>API-ключей пока нет</Trans>
         </Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="md" bg="white">
+        <Table.ScrollArea borderWidth="1px" rounded="md" bg="bg.panel">
           <Table.Root size="sm" data-testid="api-keys-table">
             <Table.Header>
               <Table.Row>

@@ -172,7 +172,7 @@ function AuditTable({ query, actions }: { query: AuditLogTab_query$key; actions:
           <Trans>Записей не найдено</Trans>
         </Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="md" bg="white">
+        <Table.ScrollArea borderWidth="1px" rounded="md" bg="bg.panel">
           <Table.Root size="sm" data-testid="audit-table">
             <Table.Header>
               <Table.Row>

@@ -223,7 +223,7 @@ function BrandingCard({ card, currentUrl }: { card: BrandingSlot; currentUrl: st
             <Button size="sm" variant="outline" onClick={() => input.current?.click()}>
               <Trans>Выбрать файл</Trans>
             </Button>
-            <Button size="sm" colorPalette="blue" onClick={upload} loading={uploading} data-testid={`${card.testId}-upload`}>
+            <Button size="sm" colorPalette="brand" onClick={upload} loading={uploading} data-testid={`${card.testId}-upload`}>
               <Upload size={14} aria-hidden="true" />
               <Trans>Загрузить</Trans>
             </Button>

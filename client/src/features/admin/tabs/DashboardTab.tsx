@@ -28,8 +28,8 @@ function Figure({ icon, label, value, testId }: { icon: ReactNode; label: ReactN
             h="11"
             flexShrink={0}
             rounded="xl"
-            bg="blue.50"
-            color="blue.600"
+            bg="brand.subtle"
+            color="brand.fg"
             align="center"
             justify="center"
             aria-hidden="true"

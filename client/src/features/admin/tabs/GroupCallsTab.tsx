@@ -196,7 +196,7 @@ export default function GroupCallsTab({ queryRef }: AdminTabProps) {
                 textAlign="start"
                 cursor="pointer"
                 borderWidth="2px"
-                borderColor={selected ? 'blue.500' : 'border'}
+                borderColor={selected ? 'brand.500' : 'border'}
                 aria-pressed={selected}
                 _disabled={{ opacity: 0.6 }}
                 aria-disabled={savingPlan}

@@ -431,7 +431,7 @@ export default function LandingTab({ queryRef }: AdminTabProps) {
               <Box>
                 <Button
                   type="submit"
-                  colorPalette="blue"
+                  colorPalette="brand"
                   loading={saving}
                   disabled={titleMissing || linkInvalid}
                   data-testid="landing-save"

@@ -102,7 +102,7 @@ function TypeLabel({ type }: { type: string }) {
 
 function Preview({ file }: { file: MediaRow }) {
   const [broken, setBroken] = useState(false);
-  const box = { w: '12', h: '12', rounded: 'md', overflow: 'hidden', bg: 'gray.100', flexShrink: 0 } as const;
+  const box = { w: '12', h: '12', rounded: 'md', overflow: 'hidden', bg: 'bg.muted', flexShrink: 0 } as const;
   if (file.type === 'IMAGE' && file.url && !broken) {
     return (
       <Box {...box}>
@@ -154,7 +154,7 @@ function ViewDialog({ file, onClose }: { file: MediaRow; onClose: () => void }) 
     >
       <Stack gap="3">
         {file.type === 'IMAGE' && file.url && (
-          <Box maxH="60" overflow="hidden" rounded="md" bg="gray.100">
+          <Box maxH="60" overflow="hidden" rounded="md" bg="bg.muted">
             <img src={file.url} alt={file.altText ?? ''} style={{ maxHeight: '15rem', margin: '0 auto' }} />
           </Box>
         )}
@@ -222,7 +222,7 @@ function EditDialog({ file, onClose }: { file: MediaRow; onClose: () => void }) 
           <Button variant="outline" onClick={onClose}>
             <Trans>Отмена</Trans>
           </Button>
-          <Button type="submit" form="admin-media-form" colorPalette="blue" loading={updating} data-testid="media-edit-save">
+          <Button type="submit" form="admin-media-form" colorPalette="brand" loading={updating} data-testid="media-edit-save">
             <Trans>Сохранить</Trans>
           </Button>
         </>
@@ -301,7 +301,7 @@ function MediaTable({ query: key }: { query: MediaLibraryTab_query$key }) {
         <Text fontWeight="semibold">
           <Trans>Медиафайлы</Trans>
         </Text>
-        <Badge colorPalette="blue" data-testid="media-count">
+        <Badge colorPalette="brand" data-testid="media-count">
           {data.mediaFiles.totalCount}
         </Badge>
       </HStack>
@@ -310,7 +310,7 @@ function MediaTable({ query: key }: { query: MediaLibraryTab_query$key }) {
           <Trans>Медиафайлы не найдены</Trans>
         </Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="md" bg="white">
+        <Table.ScrollArea borderWidth="1px" rounded="md" bg="bg.panel">
           <Table.Root size="sm" data-testid="media-table">
             <Table.Header>
               <Table.Row>

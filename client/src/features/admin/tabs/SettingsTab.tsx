@@ -172,7 +172,7 @@ function SystemSettingsCard({ settings }: { settings: readonly Setting[] }) {
               </Alert.Root>
             )}
             <Box>
-              <Button type="submit" colorPalette="blue" loading={saving} data-testid="settings-save">
+              <Button type="submit" colorPalette="brand" loading={saving} data-testid="settings-save">
                 <Save />
                 <Trans>Сохранить настройки</Trans>
               </Button>

@@ -140,7 +140,7 @@ export default function StylesTab({ queryRef }: AdminTabProps) {
         <Text fontWeight="semibold" fontSize="lg">
           <Trans>CSS-стили</Trans>
         </Text>
-        <Button size="sm" colorPalette="blue" onClick={() => setEditing('new')} data-testid="stylesheet-create">
+        <Button size="sm" colorPalette="brand" onClick={() => setEditing('new')} data-testid="stylesheet-create">
           <Plus size={16} aria-hidden="true" />
           <Trans>Новый стиль</Trans>
         </Button>
@@ -259,7 +259,7 @@ function StylesheetDialog({ sheet, onSaved, onClose }: { sheet: Sheet | null; on
           <Button
             type="submit"
             form="stylesheet-form"
-            colorPalette="blue"
+            colorPalette="brand"
             loading={creating || saving}
             data-testid="stylesheet-save"
           >

@@ -198,7 +198,7 @@ function CreateGroupDialog({ plans, onClose }: { plans: readonly Plan[]; onClose
           <Button variant="outline" onClick={onClose}>
             <Trans>Отмена</Trans>
           </Button>
-          <Button type="submit" form="group-form" colorPalette="blue" loading={creating} data-testid="group-create-save">
+          <Button type="submit" form="group-form" colorPalette="brand" loading={creating} data-testid="group-create-save">
             <Trans>Создать</Trans>
           </Button>
         </>
@@ -309,7 +309,7 @@ export function SubscriptionGroups({ query }: { query: SubscriptionGroups_query$
         <Text fontWeight="semibold" fontSize="lg">
           <Trans>Группы подписок</Trans>
         </Text>
-        <Button size="sm" colorPalette="blue" onClick={() => setCreating(true)} data-testid="group-create-open">
+        <Button size="sm" colorPalette="brand" onClick={() => setCreating(true)} data-testid="group-create-open">
           <Plus size={16} />
           <Trans>Создать группу</Trans>
         </Button>
@@ -345,7 +345,7 @@ export function SubscriptionGroups({ query }: { query: SubscriptionGroups_query$
                 <Table.Row key={group.id} data-testid="group-row">
                   <Table.Cell>{group.name}</Table.Cell>
                   <Table.Cell>
-                    <Badge colorPalette="blue">{group.plan.name}</Badge>
+                    <Badge colorPalette="brand">{group.plan.name}</Badge>
                   </Table.Cell>
                   <Table.Cell>{group.members.length}</Table.Cell>
                   <Table.Cell whiteSpace="nowrap">{formatDate(group.createdAt)}</Table.Cell>

@@ -165,7 +165,7 @@ function PlanDialog({ plan, onClose }: { plan: Plan; onClose: () => void }) {
           <Button variant="outline" onClick={onClose}>
             <Trans>Отмена</Trans>
           </Button>
-          <Button type="submit" form="plan-form" colorPalette="blue" loading={saving} data-testid="plan-save">
+          <Button type="submit" form="plan-form" colorPalette="brand" loading={saving} data-testid="plan-save">
             <Trans>Сохранить</Trans>
           </Button>
         </>

@@ -191,13 +191,13 @@ function MessageDialog({ message, onClose }: { message: SupportTab_message$key; 
                   <Box
                     key={item.databaseId}
                     borderStartWidth="3px"
-                    borderColor="blue.400"
-                    bg="blue.50"
+                    borderColor="brand.border"
+                    bg="brand.subtle"
                     rounded="md"
                     p="3"
                     data-testid="support-dialog-reply"
                   >
-                    <Text fontSize="sm" fontWeight="semibold" color="blue.700">
+                    <Text fontSize="sm" fontWeight="semibold" color="brand.fg">
                       {item.author ? fullName(item.author) : t`Администратор`} · {formatDateTime(item.createdAt)}
                     </Text>
                     <Text whiteSpace="pre-wrap" wordBreak="break-word">
@@ -227,7 +227,7 @@ function MessageDialog({ message, onClose }: { message: SupportTab_message$key; 
                     )}
                     <Button
                       type="submit"
-                      colorPalette="blue"
+                      colorPalette="brand"
                       alignSelf="flex-start"
                       loading={sending}
                       data-testid="support-reply-send"
@@ -288,7 +288,7 @@ function Inbox({ query }: { query: SupportTab_query$key }) {
 
   return (
     <Stack gap="4">
-      <Box overflowX="auto" bg="white" rounded="xl" shadow="sm">
+      <Box overflowX="auto" bg="bg.panel" rounded="xl" shadow="sm">
         <Table.Root size="sm" data-testid="support-inbox">
           <Table.Header>
             <Table.Row>
@@ -358,7 +358,7 @@ function Inbox({ query }: { query: SupportTab_query$key }) {
                       <Eye size={14} aria-hidden="true" />
                       <Trans>Просмотр</Trans>
                     </Button>
-                    <Button size="xs" colorPalette="blue" onClick={() => view(node.id, node.isRead)} data-testid="support-reply">
+                    <Button size="xs" colorPalette="brand" onClick={() => view(node.id, node.isRead)} data-testid="support-reply">
                       <Reply size={14} aria-hidden="true" />
                       <Trans>Ответить</Trans>
                     </Button>

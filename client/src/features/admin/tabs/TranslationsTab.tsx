@@ -167,7 +167,7 @@ function TranslationRow({ text: textKey }: { text: TranslationsTab_text$key }) {
             )}
             <Button
               size="sm"
-              colorPalette="blue"
+              colorPalette="brand"
               disabled={!changed}
               onClick={save}
               loading={saving}

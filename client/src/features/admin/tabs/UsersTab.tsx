@@ -220,7 +220,7 @@ function UserFormDialog({ user, connectionId, onClose }: { user: UserRow | null;
           <Button
             type="submit"
             form="admin-user-form"
-            colorPalette="blue"
+            colorPalette="brand"
             loading={creating || updating}
             data-testid="user-form-save"
           >
@@ -398,12 +398,12 @@ function UserTable({ query: key, search }: { query: UsersTab_query$key; search: 
         <Text fontSize="sm" color="fg.muted" data-testid="admin-users-total">
           <Trans>Найдено пользователей: {data.users.totalCount}</Trans>
         </Text>
-        <Button colorPalette="blue" size="sm" onClick={() => setDialog({ kind: 'add' })} data-testid="admin-user-add">
+        <Button colorPalette="brand" size="sm" onClick={() => setDialog({ kind: 'add' })} data-testid="admin-user-add">
           <UserPlus size={16} aria-hidden="true" />
           <Trans>Добавить пользователя</Trans>
         </Button>
       </HStack>
-      <Table.ScrollArea borderWidth="1px" rounded="md" bg="white">
+      <Table.ScrollArea borderWidth="1px" rounded="md" bg="bg.panel">
         <Table.Root size="sm" data-testid="admin-users-table">
           <Table.Header>
             <Table.Row>

@@ -497,7 +497,7 @@ function ContentList({
                 {t(STATUS_LABELS[viewing.status] ?? STATUS_LABELS.DRAFT!)}
               </Badge>
               <Badge>{t(TYPE_LABELS[viewing.contentType] ?? TYPE_LABELS.POST!)}</Badge>
-              {viewing.category && <Badge colorPalette="blue">{viewing.category.name}</Badge>}
+              {viewing.category && <Badge colorPalette="brand">{viewing.category.name}</Badge>}
               {viewing.tags.map((tag) => (
                 <Badge key={tag.id} variant="outline">
                   #{tag.name}

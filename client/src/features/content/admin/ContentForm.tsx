@@ -186,7 +186,7 @@ export function ContentForm({
                   key={tag.id}
                   size="xs"
                   variant={on ? 'solid' : 'outline'}
-                  colorPalette="blue"
+                  colorPalette="brand"
                   aria-pressed={on}
                   onClick={() => set('tagIds', on ? values.tagIds.filter((id) => id !== tag.id) : [...values.tagIds, tag.id])}
                 >
@@ -199,7 +199,7 @@ export function ContentForm({
         </Field.Root>
       )}
       <HStack justify="flex-end">
-        <Button type="submit" colorPalette="blue" loading={saving} disabled={blank} data-testid="content-save">
+        <Button type="submit" colorPalette="brand" loading={saving} disabled={blank} data-testid="content-save">
           {submitLabel}
         </Button>
       </HStack>

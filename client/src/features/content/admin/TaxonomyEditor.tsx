@@ -160,7 +160,7 @@ export function TaxonomyEditor({
         <Button
           type="submit"
           size="sm"
-          colorPalette="blue"
+          colorPalette="brand"
           disabled={!name.trim()}
           loading={c1 || t1}
           data-testid={`${kind}-add`}

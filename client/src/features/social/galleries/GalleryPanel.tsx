@@ -175,7 +175,7 @@ function Gallery({ query, kind }: { query: GalleryPanel_query$key; kind: Gallery
               <Heading as="h1" size="lg">
                 {photos ? <Trans>Фото</Trans> : <Trans>Видео</Trans>}
               </Heading>
-              <Badge colorPalette="blue" data-testid="gallery-count">
+              <Badge colorPalette="brand" data-testid="gallery-count">
                 {items.length}
                 {hasNext ? '+' : ''}
               </Badge>
@@ -205,7 +205,7 @@ function Gallery({ query, kind }: { query: GalleryPanel_query$key; kind: Gallery
               />
               <Button
                 size="sm"
-                colorPalette="blue"
+                colorPalette="brand"
                 onClick={() => fileInput.current?.click()}
                 loading={uploading}
                 data-testid="gallery-upload"
@@ -240,12 +240,12 @@ function Gallery({ query, kind }: { query: GalleryPanel_query$key; kind: Gallery
               textAlign="left"
               rounded="lg"
               overflow="hidden"
-              bg="white"
+              bg="bg.panel"
               shadow="sm"
               onClick={() => setViewing(index)}
               data-testid="gallery-item"
             >
-              <Box position="relative" aspectRatio="1" bg="gray.100">
+              <Box position="relative" aspectRatio="1" bg="bg.muted">
                 <img
                   src={item.thumbnailUrl}
                   alt={item.title}
@@ -280,7 +280,7 @@ function Gallery({ query, kind }: { query: GalleryPanel_query$key; kind: Gallery
       {hasNext && (
         <Center>
           {isLoadingNext ? (
-            <Spinner color="blue.600" />
+            <Spinner color="brand.fg" />
           ) : (
             <Button variant="outline" size="sm" onClick={() => loadNext(PAGE_SIZE)}>
               <Trans>Показать ещё</Trans>

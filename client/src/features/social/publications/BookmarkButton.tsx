@@ -62,7 +62,7 @@ export function BookmarkButton({ publication }: { publication: BookmarkButton_pu
     <IconButton
       variant="ghost"
       size="sm"
-      colorPalette={data.viewerHasBookmarked ? 'blue' : 'gray'}
+      colorPalette={data.viewerHasBookmarked ? 'brand' : 'gray'}
       aria-pressed={data.viewerHasBookmarked}
       aria-label={data.viewerHasBookmarked ? t`Убрать из закладок` : t`В закладки`}
       onClick={toggle}

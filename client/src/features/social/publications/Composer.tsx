@@ -196,7 +196,7 @@ export function Composer({ query, firstName }: { query: Composer_query$key; firs
               {attachments.map((attachment, index) => {
                 const name = attachment.file.name;
                 return (
-                  <Box key={attachment.preview} position="relative" rounded="md" overflow="hidden" bg="gray.100" aspectRatio="1">
+                  <Box key={attachment.preview} position="relative" rounded="md" overflow="hidden" bg="bg.muted" aspectRatio="1">
                     {isImage(attachment.file) ? (
                       <img
                         src={attachment.preview}
@@ -226,7 +226,7 @@ export function Composer({ query, firstName }: { query: Composer_query$key; firs
             </Grid>
           )}
           {placeLabel && (
-            <HStack gap="2" fontSize="sm" color="blue.700" data-testid="composer-place">
+            <HStack gap="2" fontSize="sm" color="brand.fg" data-testid="composer-place">
               <MapPin size={16} aria-hidden="true" />
               <Text truncate>{placeLabel}</Text>
               <CloseButton size="2xs" aria-label={t`Убрать место`} onClick={() => setPlace(null)} />
@@ -265,7 +265,7 @@ export function Composer({ query, firstName }: { query: Composer_query$key; firs
                 <Trans>Отмена</Trans>
               </Button>
               <Button
-                colorPalette="blue"
+                colorPalette="brand"
                 size="sm"
                 onClick={publish}
                 // Looks disabled while there is nothing to publish, but a click says why (the spec's text).

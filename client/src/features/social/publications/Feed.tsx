@@ -63,7 +63,7 @@ export function Feed({ query }: { query: Feed_query$key }) {
       {hasNext && (
         <Center>
           {isLoadingNext ? (
-            <Spinner color="blue.600" />
+            <Spinner color="brand.fg" />
           ) : (
             <Button variant="outline" size="sm" onClick={() => loadNext(FEED_PAGE_SIZE)} data-testid="feed-more">
               <Trans>Показать ещё</Trans>

@@ -184,7 +184,7 @@ export function PlacePicker({
             <Button variant="ghost" onClick={onClose}>
               <Trans>Отмена</Trans>
             </Button>
-            <Button colorPalette="blue" onClick={choose} disabled={!point || resolving} data-testid="place-choose">
+            <Button colorPalette="brand" onClick={choose} disabled={!point || resolving} data-testid="place-choose">
               <Trans>Выбрать</Trans>
             </Button>
           </>
@@ -213,7 +213,7 @@ export function PlacePicker({
                   minW="0"
                   data-testid="place-search"
                 />
-                <Button type="submit" colorPalette="blue" variant="subtle" loading={searching} data-testid="place-search-submit">
+                <Button type="submit" colorPalette="brand" variant="subtle" loading={searching} data-testid="place-search-submit">
                   <Search size={16} aria-hidden="true" />
                   <Trans>Найти</Trans>
                 </Button>
@@ -250,7 +250,7 @@ export function PlacePicker({
               ))}
             </Stack>
           )}
-          <Button variant="outline" colorPalette="blue" onClick={locate} loading={locating} data-testid="place-locate">
+          <Button variant="outline" colorPalette="brand" onClick={locate} loading={locating} data-testid="place-locate">
             <LocateFixed size={16} aria-hidden="true" />
             <Trans>Определить моё местоположение</Trans>
           </Button>

@@ -145,7 +145,7 @@ export function PlaceReviewsDialog({
           <Button variant="ghost" onClick={onClose}>
             <Trans>Закрыть</Trans>
           </Button>
-          <Button colorPalette="blue" onClick={submit} loading={sending} data-testid="review-submit">
+          <Button colorPalette="brand" onClick={submit} loading={sending} data-testid="review-submit">
             <Trans>Оставить отзыв</Trans>
           </Button>
         </>

@@ -229,7 +229,7 @@ export function PublicationCard({
                 <Button size="sm" variant="ghost" onClick={() => setEditing(false)} disabled={updating}>
                   <Trans>Отмена</Trans>
                 </Button>
-                <Button size="sm" colorPalette="blue" onClick={save} loading={updating} data-testid="publication-edit-save">
+                <Button size="sm" colorPalette="brand" onClick={save} loading={updating} data-testid="publication-edit-save">
                   <Trans>Сохранить</Trans>
                 </Button>
               </HStack>
@@ -261,7 +261,7 @@ export function PublicationCard({
                     as="button"
                     rounded="md"
                     overflow="hidden"
-                    bg="gray.100"
+                    bg="bg.muted"
                     cursor="zoom-in"
                     aspectRatio={media.length === 1 ? undefined : '1'}
                     onClick={() => setViewing(images.findIndex((image) => image.id === item.id))}
@@ -286,13 +286,13 @@ export function PublicationCard({
                 href={location.mapUrl}
                 target="_blank"
                 rel="noopener noreferrer"
-                color="blue.600"
+                color="brand.fg"
                 data-testid="publication-map-link"
               >
                 <Trans>На карте</Trans>
                 <ExternalLink size={12} aria-hidden="true" />
               </Link>
-              <Button variant="plain" size="xs" colorPalette="blue" onClick={() => setReviewsOpen(true)}>
+              <Button variant="plain" size="xs" colorPalette="brand" onClick={() => setReviewsOpen(true)}>
                 <MessageSquareText size={14} aria-hidden="true" />
                 <Trans>Отзывы</Trans>
               </Button>

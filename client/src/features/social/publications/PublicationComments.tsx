@@ -113,7 +113,7 @@ export function PublicationComments({ publication }: { publication: PublicationC
             avatarImage={node.author.avatarImage}
             size="xs"
           />
-          <Stack gap="0" bg="gray.50" rounded="lg" px="3" py="1.5" minW="0">
+          <Stack gap="0" bg="bg.subtle" rounded="lg" px="3" py="1.5" minW="0">
             <AuthorAndTime firstName={node.author.firstName} lastName={node.author.lastName} at={node.createdAt} />
             <Text fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word" data-testid="comment-text">
               {node.text}
@@ -125,7 +125,7 @@ export function PublicationComments({ publication }: { publication: PublicationC
         <Button
           variant="plain"
           size="xs"
-          colorPalette="blue"
+          colorPalette="brand"
           alignSelf="flex-start"
           onClick={() => loadNext(20)}
           loading={isLoadingNext}
@@ -148,7 +148,7 @@ export function PublicationComments({ publication }: { publication: PublicationC
           <Button
             type="submit"
             size="sm"
-            colorPalette="blue"
+            colorPalette="brand"
             disabled={!text.trim()}
             loading={sending}
             aria-label={t`Отправить комментарий`}

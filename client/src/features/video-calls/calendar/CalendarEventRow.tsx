@@ -214,7 +214,7 @@ export function CalendarEventRow({
       <HStack gap="1" flexWrap="wrap">
         <Button
           size="xs"
-          colorPalette="blue"
+          colorPalette="brand"
           onClick={join}
           loading={joining}
           disabled={call.status === 'connecting'}

@@ -167,7 +167,7 @@ export function CalendarTab() {
   return (
     <Stack gap="3" data-testid="calendar-tab">
       <HStack gap="2">
-        <Button size="sm" colorPalette="blue" flex="1" onClick={() => setEditing('new')} data-testid="calendar-create">
+        <Button size="sm" colorPalette="brand" flex="1" onClick={() => setEditing('new')} data-testid="calendar-create">
           <Plus size={16} aria-hidden="true" />
           <Trans>Событие</Trans>
         </Button>
@@ -224,7 +224,7 @@ export function CalendarTab() {
             <Text fontWeight="semibold" fontSize="sm">
               <Trans>Сегодня</Trans>
             </Text>
-            <Badge colorPalette="blue" data-testid="calendar-today-count">
+            <Badge colorPalette="brand" data-testid="calendar-today-count">
               {todays.length}
             </Badge>
           </HStack>

@@ -56,7 +56,7 @@ export function VoicePlayer({
       <IconButton
         size="xs"
         rounded="full"
-        colorPalette="blue"
+        colorPalette="brand"
         aria-label={playing ? t`Пауза` : t`Воспроизвести`}
         onClick={toggle}
         data-testid="voice-play"
@@ -88,7 +88,7 @@ export function ChatMessageView({ message: key, viewerDatabaseId }: { message: C
         <Text>{own ? t`Вы` : message.sender.fullName}</Text>
         <Text>{formatTime(message.createdAt)}</Text>
       </HStack>
-      <Box bg={own ? 'blue.600' : 'whiteAlpha.200'} rounded="lg" px="3" py="2">
+      <Box bg={own ? 'brand.600' : 'whiteAlpha.200'} rounded="lg" px="3" py="2">
         {message.type === 'TEXT' && (
           <Text fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word">
             {message.content}
@@ -107,7 +107,7 @@ export function ChatMessageView({ message: key, viewerDatabaseId }: { message: C
             </HStack>
             <Text fontSize="xs">@{message.contactCard.username}</Text>
             {message.contactCard.email && <Text fontSize="xs">{message.contactCard.email}</Text>}
-            <Link asChild fontSize="xs" color="blue.200">
+            <Link asChild fontSize="xs" color="brand.200">
               <RouterLink to={`/profile/${encodeURIComponent(message.contactCard.username)}`}>
                 <Trans>Открыть профиль</Trans>
               </RouterLink>

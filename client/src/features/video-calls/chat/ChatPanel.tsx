@@ -176,7 +176,7 @@ export function ChatPanel({ room, onClose }: { room: RoomInfo; onClose: () => vo
             </IconButton>
             <IconButton
               size="sm"
-              colorPalette="blue"
+              colorPalette="brand"
               aria-label={t`Отправить голосовое сообщение`}
               onClick={sendVoice}
               loading={sendingVoice}
@@ -223,7 +223,7 @@ export function ChatPanel({ room, onClose }: { room: RoomInfo; onClose: () => vo
               <IconButton
                 type="submit"
                 size="sm"
-                colorPalette="blue"
+                colorPalette="brand"
                 aria-label={t`Отправить`}
                 disabled={!text.trim()}
                 loading={sendingText}

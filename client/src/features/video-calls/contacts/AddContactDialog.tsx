@@ -104,7 +104,7 @@ export function AddContactDialog({ onClose }: { onClose: () => void }) {
               aria-label={t`Поиск людей`}
               autoFocus
             />
-            <Button type="submit" colorPalette="blue" disabled={!canSearch}>
+            <Button type="submit" colorPalette="brand" disabled={!canSearch}>
               <Search size={16} aria-hidden="true" />
               <Trans>Найти</Trans>
             </Button>

@@ -30,7 +30,7 @@ export function ContactsTab({ query }: { query: ContactsTab_query$key }) {
 
   return (
     <Stack gap="3" data-testid="contacts-tab">
-      <Button size="sm" colorPalette="blue" onClick={() => setAdding(true)} data-testid="add-contact">
+      <Button size="sm" colorPalette="brand" onClick={() => setAdding(true)} data-testid="add-contact">
         <UserPlus size={16} aria-hidden="true" />
         <Trans>Добавить контакт</Trans>
       </Button>
@@ -53,7 +53,7 @@ export function ContactsTab({ query }: { query: ContactsTab_query$key }) {
             data-username={contact.username}
           >
             <Box position="relative">
-              <Avatar.Root size="sm" colorPalette="blue">
+              <Avatar.Root size="sm" colorPalette="brand">
                 <Avatar.Fallback name={name} />
               </Avatar.Root>
               <Box

@@ -194,7 +194,7 @@ function RoomFiles({ roomId }: { roomId: string }) {
       />
       <Button
         size="sm"
-        colorPalette="blue"
+        colorPalette="brand"
         onClick={() => input.current?.click()}
         disabled={!!progress}
         data-testid="room-file-upload"
@@ -215,7 +215,7 @@ function RoomFiles({ roomId }: { roomId: string }) {
               </Trans>
             )}
           </Text>
-          <Progress.Root value={percent} size="sm" colorPalette="blue" mt="1" w="full">
+          <Progress.Root value={percent} size="sm" colorPalette="brand" mt="1" w="full">
             <Progress.Track>
               <Progress.Range />
             </Progress.Track>

@@ -97,7 +97,7 @@ export function ClassCard({ meetingClass: key, onChanged }: { meetingClass: Clas
             )}
             <HStack gap="2" flexWrap="wrap">
               {meetingClass.viewerRole && (
-                <Badge size="sm" colorPalette="blue" data-testid="class-role">
+                <Badge size="sm" colorPalette="brand" data-testid="class-role">
                   {labelOf(CLASS_ROLE_LABELS, meetingClass.viewerRole)}
                 </Badge>
               )}

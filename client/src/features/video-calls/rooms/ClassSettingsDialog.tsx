@@ -205,7 +205,7 @@ function Settings({ classId, onClose, onChanged }: { classId: string; onClose: (
       <form onSubmit={save} noValidate>
         <Stack gap="4">
           <ClassFields values={current} errors={errors} onChange={setValues} />
-          <Button type="submit" colorPalette="blue" alignSelf="start" loading={saving} data-testid="class-settings-save">
+          <Button type="submit" colorPalette="brand" alignSelf="start" loading={saving} data-testid="class-settings-save">
             <Trans>Сохранить</Trans>
           </Button>
         </Stack>

@@ -63,9 +63,9 @@ export function RoomRow({ room: key, onChanged }: { room: RoomRow_room$key; onCh
       gap="2"
       p="2"
       rounded="md"
-      bg={here ? 'blue.900' : 'whiteAlpha.50'}
+      bg={here ? 'brand.900' : 'whiteAlpha.50'}
       borderWidth="1px"
-      borderColor={here ? 'blue.500' : 'whiteAlpha.100'}
+      borderColor={here ? 'brand.500' : 'whiteAlpha.100'}
       data-testid="room-row"
       data-room-name={room.name}
     >
@@ -86,11 +86,11 @@ export function RoomRow({ room: key, onChanged }: { room: RoomRow_room$key; onCh
         </HStack>
       </Stack>
       {here ? (
-        <Badge colorPalette="blue">{t`Вы здесь`}</Badge>
+        <Badge colorPalette="brand">{t`Вы здесь`}</Badge>
       ) : (
         <Button
           size="xs"
-          colorPalette="blue"
+          colorPalette="brand"
           data-testid="join-room"
           disabled={call.status === 'connecting'}
           onClick={() => void engine.joinRoom({ id: room.id, name: room.name }, quality)}

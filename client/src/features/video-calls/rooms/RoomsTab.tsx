@@ -48,7 +48,7 @@ export function RoomsTab({ query }: { query: RoomsTab_query$key }) {
   return (
     <Stack gap="4" data-testid="rooms-tab">
       <HStack gap="2">
-        <Button size="sm" colorPalette="blue" flex="1" onClick={() => setCreating('class')} data-testid="create-class">
+        <Button size="sm" colorPalette="brand" flex="1" onClick={() => setCreating('class')} data-testid="create-class">
           <FolderPlus size={16} aria-hidden="true" />
           <Trans>Класс</Trans>
         </Button>

@@ -30,7 +30,7 @@ function Toggle({
       rounded="full"
       size={{ base: 'md', md: 'lg' }}
       variant={pressed ? 'solid' : 'subtle'}
-      colorPalette={pressed ? 'blue' : 'gray'}
+      colorPalette={pressed ? 'brand' : 'gray'}
     >
       {children}
     </IconButton>

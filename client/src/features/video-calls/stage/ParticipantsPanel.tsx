@@ -51,7 +51,7 @@ export function ParticipantsPanel({ onClose }: { onClose: () => void }) {
       </HStack>
       {people.map((person) => (
         <HStack key={person.key} gap="2" data-testid="participant">
-          <Avatar.Root size="xs" colorPalette="blue">
+          <Avatar.Root size="xs" colorPalette="brand">
             <Avatar.Fallback name={person.name} />
           </Avatar.Root>
           <Text fontSize="sm" flex="1" truncate>

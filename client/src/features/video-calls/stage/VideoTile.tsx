@@ -47,7 +47,7 @@ export function VideoTile({
       bg="gray.800"
       aspectRatio="16 / 9"
       borderWidth="2px"
-      borderColor={self ? 'blue.500' : 'whiteAlpha.200'}
+      borderColor={self ? 'brand.500' : 'whiteAlpha.200'}
       data-testid={self ? 'video-tile-self' : 'video-tile'}
       data-user-id={userId}
       data-muted={muted ? 'true' : 'false'}
@@ -70,7 +70,7 @@ export function VideoTile({
       {!self && !showVideo && <audio ref={audio} autoPlay />}
       {!showVideo && (
         <Center position="absolute" inset="0">
-          <Avatar.Root size="2xl" colorPalette="blue">
+          <Avatar.Root size="2xl" colorPalette="brand">
             <Avatar.Fallback name={name} />
           </Avatar.Root>
         </Center>

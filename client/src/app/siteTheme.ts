@@ -1,0 +1,57 @@
+/**
+ * The site's colour theme (admin "Themes" tab), applied to every page: the colour mode as Chakra's
+ * `dark`/`light` class on <html> (its semantic tokens follow it) and the accent as the `brand`
+ * shades re-pointed at another palette (see theme.ts). The last theme seen is kept in this
+ * browser, so a page paints in it at once; the server's answer then replaces it.
+ */
+export type SiteLook = { mode: 'light' | 'dark'; accent: string };
+
+const ACTIVE_THEME_URL = '/api/themes/active';
+const STORAGE_KEY = 'linkup.siteTheme';
+const STYLE_ID = 'linkup-site-theme';
+const SHADES = ['50', '100', '200', '300', '400', '500', '600', '700', '800', '900', '950'];
+const DEFAULT_LOOK: SiteLook = { mode: 'light', accent: 'blue' };
+
+/** Only a palette name reaches the CSS below (the server checks it too). */
+function asLook(value: unknown): SiteLook | null {
+  const look = value as Partial<SiteLook> | null;
+  if (!look || (look.mode !== 'light' && look.mode !== 'dark')) return null;
+  if (typeof look.accent !== 'string' || !/^[a-z]{1,20}$/.test(look.accent)) return null;
+  return { mode: look.mode, accent: look.accent };
+}
+
+export function applySiteLook(look: SiteLook) {
+  const root = document.documentElement;
+  root.classList.toggle('dark', look.mode === 'dark');
+  root.classList.toggle('light', look.mode === 'light');
+  root.style.colorScheme = look.mode;
+  const style = document.getElementById(STYLE_ID) ?? Object.assign(document.createElement('style'), { id: STYLE_ID });
+  style.textContent =
+    look.accent === DEFAULT_LOOK.accent
+      ? ''
+      : `:root{${SHADES.map((shade) => `--chakra-colors-brand-${shade}:var(--chakra-colors-${look.accent}-${shade});`).join('')}}`;
+  if (!style.isConnected) document.head.append(style);
+}
+
+function storedLook(): SiteLook | null {
+  try {
+    return asLook(JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null'));
+  } catch {
+    return null;
+  }
+}
+
+/** Paints the remembered look now, then asks the server for the active one (called before the first render and after an admin's change). */
+export async function loadSiteTheme() {
+  const remembered = storedLook();
+  if (remembered) applySiteLook(remembered);
+  try {
+    const response = await fetch(ACTIVE_THEME_URL, { headers: { accept: 'application/json' } });
+    const look = response.ok ? asLook(await response.json()) : null;
+    if (!look) return;
+    applySiteLook(look);
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(look));
+  } catch {
+    // Offline or the server is restarting: the remembered (or default) look stays.
+  }
+}

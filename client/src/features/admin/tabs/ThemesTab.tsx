@@ -1,0 +1,360 @@
+import { useState, type FormEvent } from 'react';
+import { Badge, Box, Button, Card, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Check, Plus } from 'lucide-react';
+import { fetchQuery, graphql, useMutation, usePreloadedQuery, useRelayEnvironment, type PreloadedQuery } from 'react-relay/hooks';
+import type { ThemesTabQuery, ThemesTabQuery$data } from '../../../__generated__/ThemesTabQuery.graphql';
+import type { ThemesTabCreateMutation } from '../../../__generated__/ThemesTabCreateMutation.graphql';
+import type { ThemesTabSaveMutation } from '../../../__generated__/ThemesTabSaveMutation.graphql';
+import type { ThemesTabActivateMutation } from '../../../__generated__/ThemesTabActivateMutation.graphql';
+import type { ThemesTabDeleteMutation } from '../../../__generated__/ThemesTabDeleteMutation.graphql';
+import { ConfirmDialog, SimpleDialog } from '../../../components/ConfirmDialog';
+import { toaster } from '../../../components/ui/toaster';
+import { mutationErrorText } from '../../../relay/mutationError';
+import { loadSiteTheme } from '../../../app/siteTheme';
+import type { AdminTabProps } from '../adminTabs';
+
+const themesTabQuery = graphql`
+  query ThemesTabQuery {
+    themes {
+      id
+      name
+      description
+      mode
+      accent
+      isActive
+    }
+  }
+`;
+
+const createMutation = graphql`
+  mutation ThemesTabCreateMutation($input: ThemeInput!) {
+    createTheme(input: $input) {
+      __typename
+      ...mutationError_error @alias(as: "error")
+      ... on Theme {
+        id
+      }
+    }
+  }
+`;
+
+const saveMutation = graphql`
+  mutation ThemesTabSaveMutation($id: ID!, $input: ThemeInput!) {
+    updateTheme(id: $id, input: $input) {
+      __typename
+      ...mutationError_error @alias(as: "error")
+      ... on Theme {
+        id
+      }
+    }
+  }
+`;
+
+const activateMutation = graphql`
+  mutation ThemesTabActivateMutation($id: ID!) {
+    activateTheme(id: $id) {
+      __typename
+      ...mutationError_error @alias(as: "error")
+      ... on Theme {
+        id
+        isActive
+      }
+    }
+  }
+`;
+
+const deleteMutation = graphql`
+  mutation ThemesTabDeleteMutation($id: ID!) {
+    deleteTheme(id: $id) {
+      __typename
+      ...mutationError_error @alias(as: "error")
+      ... on DeleteThemeSuccess {
+        deletedId @deleteRecord
+      }
+    }
+  }
+`;
+
+type Theme = ThemesTabQuery$data['themes'][number];
+type Mode = 'light' | 'dark';
+
+/** The palettes the server accepts (ThemeAccent), in the order the picker shows them. */
+const ACCENTS = ['blue', 'teal', 'green', 'cyan', 'purple', 'pink', 'red', 'orange', 'gray'] as const;
+
+/** A small picture of a look: the page background of its mode with its accent as a button and a bar. */
+function Swatch({ mode, accent }: { mode: Mode; accent: string }) {
+  return (
+    <Box
+      aria-hidden="true"
+      rounded="md"
+      borderWidth="1px"
+      p="3"
+      bg={mode === 'dark' ? 'gray.950' : `${accent}.50`}
+      data-testid="theme-swatch"
+    >
+      <Box h="2" w="60%" rounded="full" bg={mode === 'dark' ? 'gray.700' : 'gray.300'} mb="2" />
+      <HStack gap="2">
+        <Box h="5" w="12" rounded="sm" bg={`${accent}.600`} />
+        <Box h="5" w="8" rounded="sm" bg={mode === 'dark' ? 'gray.800' : 'white'} borderWidth="1px" />
+      </HStack>
+    </Box>
+  );
+}
+
+/**
+ * The "Themes" tab (spec section 2; its content is not shown there): the site's colour themes, each a
+ * colour mode and an accent palette. One is active and every page applies it; this browser at once,
+ * others on their next page load.
+ */
+export default function ThemesTab({ queryRef }: AdminTabProps) {
+  const { t } = useLingui();
+  const data = usePreloadedQuery<ThemesTabQuery>(themesTabQuery, queryRef as PreloadedQuery<ThemesTabQuery>);
+  const [editing, setEditing] = useState<Theme | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Theme | null>(null);
+  const [activate, activating] = useMutation<ThemesTabActivateMutation>(activateMutation);
+  const [remove, removing] = useMutation<ThemesTabDeleteMutation>(deleteMutation);
+  const environment = useRelayEnvironment();
+  const modeLabel = (mode: string) => (mode === 'DARK' ? t`Тёмная` : t`Светлая`);
+
+  /** After a change: the list again (one theme is active, so others change too) and this browser's look. */
+  const refresh = () => {
+    fetchQuery(environment, themesTabQuery, {}, { fetchPolicy: 'network-only' }).subscribe({});
+    void loadSiteTheme();
+  };
+
+  const makeActive = (theme: Theme) =>
+    activate({
+      variables: { id: theme.id },
+      onCompleted: ({ activateTheme: result }) => {
+        if (result.error) {
+          toaster.create({ type: 'error', title: mutationErrorText(result.error, t`Не удалось применить тему`) });
+          return;
+        }
+        refresh();
+        toaster.create({ type: 'success', title: t`Тема применена к сайту` });
+      },
+    });
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove({
+      variables: { id: deleting.id },
+      onCompleted: ({ deleteTheme: result }) => {
+        if (result.error) {
+          toaster.create({ type: 'error', title: mutationErrorText(result.error, t`Не удалось удалить тему`) });
+        }
+        setDeleting(null);
+      },
+      onError: () => setDeleting(null),
+    });
+  };
+
+  return (
+    <Stack gap="4">
+      <HStack justify="space-between" flexWrap="wrap">
+        <Text fontWeight="semibold" fontSize="lg">
+          <Trans>Темы</Trans>
+        </Text>
+        <Button size="sm" colorPalette="brand" onClick={() => setEditing('new')} data-testid="theme-create">
+          <Plus size={16} aria-hidden="true" />
+          <Trans>Новая тема</Trans>
+        </Button>
+      </HStack>
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
+        {data.themes.map((theme) => (
+          <Card.Root key={theme.id} size="sm" data-testid="theme-card" data-name={theme.name}>
+            <Card.Body gap="3">
+              <Swatch mode={theme.mode === 'DARK' ? 'dark' : 'light'} accent={theme.accent.toLowerCase()} />
+              <HStack justify="space-between" gap="2">
+                <Text fontWeight="semibold" truncate>
+                  {theme.name}
+                </Text>
+                {theme.isActive && (
+                  <Badge colorPalette="green" data-testid="theme-active">
+                    <Trans>Активна</Trans>
+                  </Badge>
+                )}
+              </HStack>
+              <Text fontSize="sm" color="fg.muted">
+                {modeLabel(theme.mode)} · {theme.accent.toLowerCase()}
+                {theme.description ? ` · ${theme.description}` : ''}
+              </Text>
+            </Card.Body>
+            <Card.Footer gap="2" flexWrap="wrap">
+              {!theme.isActive && (
+                <Button
+                  size="xs"
+                  colorPalette="green"
+                  loading={activating}
+                  onClick={() => makeActive(theme)}
+                  data-testid="theme-activate"
+                >
+                  <Check size={14} aria-hidden="true" />
+                  <Trans>Применить</Trans>
+                </Button>
+              )}
+              <Button size="xs" variant="outline" onClick={() => setEditing(theme)} data-testid="theme-edit">
+                <Trans>Изменить</Trans>
+              </Button>
+              {!theme.isActive && (
+                <Button
+                  size="xs"
+                  variant="ghost"
+                  colorPalette="red"
+                  onClick={() => setDeleting(theme)}
+                  data-testid="theme-delete"
+                >
+                  <Trans>Удалить</Trans>
+                </Button>
+              )}
+            </Card.Footer>
+          </Card.Root>
+        ))}
+      </SimpleGrid>
+      {editing && (
+        <ThemeDialog
+          theme={editing === 'new' ? null : editing}
+          onSaved={() => {
+            refresh();
+            setEditing(null);
+          }}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t`Удалить тему «${deleting?.name ?? ''}»?`}
+        confirmLabel={t`Удалить`}
+        loading={removing}
+        destructive
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}
+
+function ThemeDialog({ theme, onSaved, onClose }: { theme: Theme | null; onSaved: () => void; onClose: () => void }) {
+  const { t } = useLingui();
+  const [name, setName] = useState(theme?.name ?? '');
+  const [description, setDescription] = useState(theme?.description ?? '');
+  const [mode, setMode] = useState<Mode>(theme?.mode === 'DARK' ? 'dark' : 'light');
+  const [accent, setAccent] = useState(theme?.accent.toLowerCase() ?? 'blue');
+  const [error, setError] = useState<string | null>(null);
+  const [create, creating] = useMutation<ThemesTabCreateMutation>(createMutation);
+  const [save, saving] = useMutation<ThemesTabSaveMutation>(saveMutation);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    const input = { name, description, mode, accent };
+    const failed = (cause: Error) => setError(cause.message);
+    const fallback = t`Ошибка сохранения темы`;
+    if (theme) {
+      save({
+        variables: { id: theme.id, input },
+        onCompleted: ({ updateTheme: result }) =>
+          result.error ? setError(mutationErrorText(result.error, fallback)) : onSaved(),
+        onError: failed,
+      });
+    } else {
+      create({
+        variables: { input },
+        onCompleted: ({ createTheme: result }) =>
+          result.error ? setError(mutationErrorText(result.error, fallback)) : onSaved(),
+        onError: failed,
+      });
+    }
+  };
+
+  return (
+    <SimpleDialog
+      open
+      onClose={onClose}
+      title={theme ? <Trans>Тема «{theme.name}»</Trans> : <Trans>Новая тема</Trans>}
+      testId="theme-dialog"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            <Trans>Отмена</Trans>
+          </Button>
+          <Button type="submit" form="theme-form" colorPalette="brand" loading={creating || saving} data-testid="theme-save">
+            <Trans>Сохранить</Trans>
+          </Button>
+        </>
+      }
+    >
+      <form id="theme-form" onSubmit={submit} noValidate>
+        <Stack gap="3">
+          {error && (
+            <Text color="fg.error" role="alert" data-testid="theme-error">
+              {error}
+            </Text>
+          )}
+          <Field.Root required>
+            <Field.Label>
+              <Trans>Название</Trans>
+            </Field.Label>
+            <Input
+              value={name}
+              maxLength={100}
+              onChange={(event) => setName(event.currentTarget.value)}
+              data-testid="theme-name"
+            />
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>
+              <Trans>Описание</Trans>
+            </Field.Label>
+            <Input value={description} maxLength={500} onChange={(event) => setDescription(event.currentTarget.value)} />
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>
+              <Trans>Режим</Trans>
+            </Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field
+                value={mode}
+                onChange={(event) => setMode(event.currentTarget.value as Mode)}
+                data-testid="theme-mode"
+              >
+                <option value="light">{t`Светлая`}</option>
+                <option value="dark">{t`Тёмная`}</option>
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+          <Field.Root>
+            <Field.Label id="theme-accent-label">
+              <Trans>Акцентный цвет</Trans>
+            </Field.Label>
+            <HStack gap="2" flexWrap="wrap" role="group" aria-labelledby="theme-accent-label">
+              {ACCENTS.map((palette) => (
+                <Button
+                  key={palette}
+                  type="button"
+                  size="sm"
+                  minW="10"
+                  bg={`${palette}.600`}
+                  color="white"
+                  _hover={{ bg: `${palette}.700` }}
+                  aria-label={palette}
+                  aria-pressed={accent === palette}
+                  outline={accent === palette ? '3px solid' : undefined}
+                  outlineColor="fg"
+                  outlineOffset="2px"
+                  onClick={() => setAccent(palette)}
+                  data-testid={`theme-accent-${palette}`}
+                >
+                  {accent === palette && <Check size={14} aria-hidden="true" />}
+                </Button>
+              ))}
+            </HStack>
+          </Field.Root>
+          <Swatch mode={mode} accent={accent} />
+        </Stack>
+      </form>
+    </SimpleDialog>
+  );
+}
