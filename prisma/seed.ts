@@ -475,13 +475,7 @@ async function createSettings(tx: Tx, u: Record<Username, number>) {
       { name: 'Сообщества', description: 'Группы по интересам (в разработке)', moduleType: 'social', status: 'inactive' },
     ],
   });
-  await tx.template.createMany({
-    data: [
-      { name: 'Главная страница', templateType: 'page', content: '<main>{{content}}</main>', isActive: true },
-      { name: 'Статья', templateType: 'article', content: '<article><h1>{{title}}</h1>{{content}}</article>', isActive: true },
-      { name: 'Рассылка', templateType: 'email', content: '<p>{{message}}</p>' },
-    ],
-  });
+  // A mail and a landing template come with the migrations (20261125210000_default_templates).
   await tx.stylesheet.createMany({
     data: [
       {

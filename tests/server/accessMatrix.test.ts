@@ -221,6 +221,13 @@ const resourceArgs = (): Record<string, Record<string, unknown>> => {
     setStylesheetActive: { id: encodeGlobalID('Stylesheet', '999999'), active: true },
     deleteStylesheet: { id: encodeGlobalID('Stylesheet', '999999') },
     deleteSubscriptionGroup: { id: encodeGlobalID('SubscriptionGroup', '999999') },
+    // No such theme or template, likewise.
+    updateTheme: { id: encodeGlobalID('Theme', '999999'), input: { name: 'x', mode: 'light', accent: 'blue' } },
+    activateTheme: { id: encodeGlobalID('Theme', '999999') },
+    deleteTheme: { id: encodeGlobalID('Theme', '999999') },
+    updateTemplate: { id: encodeGlobalID('Template', '999999'), input: { name: 'x', templateType: 'mail', content: '{{body}}' } },
+    setTemplateActive: { id: encodeGlobalID('Template', '999999'), active: true },
+    deleteTemplate: { id: encodeGlobalID('Template', '999999') },
     // No such module, likewise.
     toggleModule: { moduleId: encodeGlobalID('Module', '999999') },
   };

@@ -92,12 +92,12 @@ describe('POST /modules/upload', () => {
         name: 'module.json',
         data: manifest({
           stylesheet: 'styles/polls.css',
-          template: { file: 'templates/poll.html', type: 'page' },
+          template: { file: 'templates/poll.html', type: 'landing' },
           translations: 'i18n.json',
         }),
       },
       { name: 'styles/polls.css', data: '.poll { color: #2563eb; }' },
-      { name: 'templates/poll.html', data: '<section>{{content}}</section>' },
+      { name: 'templates/poll.html', data: '<section>{{title}}</section>' },
       { name: 'i18n.json', data: JSON.stringify({ 'polls.title': { ru: 'Опросы', en: 'Polls', fr: 'Sondages' } }) },
       // Shipped but never run: nothing in a package is executed or unpacked.
       { name: 'index.js', data: 'require("fs").writeFileSync("/tmp/pwned", "1")' },
@@ -120,7 +120,7 @@ describe('POST /modules/upload', () => {
     const stylesheet = await app.services.prisma.stylesheet.findFirstOrThrow({ where: { name: 'Опросы' } });
     expect(stylesheet).toMatchObject({ content: '.poll { color: #2563eb; }', isActive: false });
     const template = await app.services.prisma.template.findFirstOrThrow({ where: { name: 'Опросы' } });
-    expect(template).toMatchObject({ content: '<section>{{content}}</section>', templateType: 'page', isActive: false });
+    expect(template).toMatchObject({ content: '<section>{{title}}</section>', templateType: 'landing', isActive: false });
     expect(await app.services.prisma.translation.findUnique({ where: { key: 'polls.title' } })).toMatchObject({
       valueRu: 'Опросы',
       valueEn: 'Polls',

@@ -201,6 +201,12 @@ describe('node(id)', () => {
         stranger: false,
         adminOnly: true,
       }),
+      // A template of the site (mails, landing page): administrators only.
+      Template: async () => ({
+        id: (await prisma.template.create({ data: { name: 'Шаблон', templateType: 'mail', content: '{{body}}' } })).id,
+        stranger: false,
+        adminOnly: true,
+      }),
       // A colour theme of the site: administrators only (visitors read the active look through siteTheme).
       Theme: async () => ({
         id: (await prisma.theme.findFirstOrThrow({ where: { name: 'Тёмная' } })).id,

@@ -10,6 +10,7 @@ export function SimpleDialog({
   children,
   footer,
   role = 'dialog',
+  size,
   testId,
 }: {
   open: boolean;
@@ -18,10 +19,12 @@ export function SimpleDialog({
   children?: ReactNode;
   footer: ReactNode;
   role?: 'dialog' | 'alertdialog';
+  /** Wider than the default for editors with a preview. */
+  size?: 'md' | 'lg' | 'xl';
   testId?: string;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} role={role} placement="center">
+    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} role={role} placement="center" size={size}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -30,7 +33,7 @@ export function SimpleDialog({
               <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>
             {children && <Dialog.Body>{children}</Dialog.Body>}
-            <Dialog.Footer>{footer}</Dialog.Footer>
+            <Dialog.Footer flexWrap="wrap">{footer}</Dialog.Footer>
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

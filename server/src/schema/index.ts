@@ -35,6 +35,7 @@ import './apiKeys';
 import './modules';
 import './stylesheets';
 import './themes';
+import './templates';
 import './groupCalls';
 import './nodes';
 

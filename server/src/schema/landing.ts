@@ -1,7 +1,8 @@
 import { builder } from '../builder';
 import { access } from '../auth/access';
 import * as landing from '../services/landing';
-import { writeSetting } from '../services/systemSettings';
+import { readSetting, writeSetting } from '../services/systemSettings';
+import { renderActive } from '../services/templates';
 import { InterfaceSettingsRef, readInterfaceSettings, type InterfaceSettings } from './systemSettings';
 import { FileTooLargeError, UnsupportedFileTypeError } from '../services/errors';
 import { parsedBy } from '../services/validation';
@@ -19,6 +20,23 @@ const LandingPageRef = builder.objectRef<landing.LandingView>('LandingPage').imp
     ctaText: t.exposeString('ctaText', { description: 'The button text; "Start" in the reader\'s language by default.' }),
     ctaLink: t.exposeString('ctaLink', { description: '/register by default.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', nullable: true, description: 'Null until first saved.' }),
+    templateHtml: t.string({
+      nullable: true,
+      description:
+        'The page laid out by the active landing template (admin "Templates" tab) from these fields, as sanitised HTML; ' +
+        "null: no landing template is active, the site's own layout shows the fields.",
+      resolve: async (page, _args, ctx) =>
+        renderActive(ctx.prisma, 'landing', {
+          site_name: await readSetting(ctx.services, 'siteName'),
+          title: page.title,
+          subtitle: page.subtitle,
+          description: page.description,
+          hero_image: page.heroImage,
+          cta_text: page.ctaText,
+          cta_link: page.ctaLink,
+          features: page.features,
+        }),
+    }),
   }),
 });
 

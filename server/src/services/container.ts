@@ -8,6 +8,7 @@ import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } fro
 import { createAppPubSub, type PubSub } from '../realtime/pubsub';
 import { UserFeed, type FeedEvent } from '../realtime/userFeeds';
 import { createMailer, type Mailer } from './mailer';
+import { withMailTemplate } from './templates';
 import { createFileStore, type FileStore } from '../storage/fileStore';
 import { createRecordingStore } from '../storage/recordings';
 import { createVoiceStore } from '../storage/voiceMessages';
@@ -15,7 +16,7 @@ import { createSmsSender, type SmsSender } from './sms';
 import { createBackgroundTasks, type BackgroundTasks } from './backgroundTasks';
 import { createGeocoder, type Geocoder } from './geocoder';
 import { createCacheRegistry, type CacheRegistry } from './caches';
-import { createSettingsCache, type SettingsCache } from './systemSettings';
+import { createSettingsCache, readSetting, type SettingsCache } from './systemSettings';
 
 /** The long-lived things every request handler, resolver and job shares. One per server. */
 export type Services = {
@@ -81,7 +82,7 @@ export function createServices(
   const caches = createCacheRegistry(realtime.pubsub, log);
   const geocoder = createGeocoder(config, log);
   caches.register('media', geocoder.clearCache);
-  return {
+  const services: Services = {
     config,
     db,
     prisma: db.prisma,
@@ -89,9 +90,13 @@ export function createServices(
     tokenSecret: loadTokenSecret(config.tokenSecret, config.dataDir),
     pubsub: realtime.pubsub,
     feeds,
-    mailer:
+    // Through the active mail template (its HTML part), whichever mailer delivers.
+    mailer: withMailTemplate(
       overrides.mailer ??
-      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log }),
+        createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log }),
+      db.prisma,
+      () => readSetting(services, 'siteName'),
+    ),
     background,
     sms:
       overrides.sms ??
@@ -128,4 +133,5 @@ export function createServices(
       await redis?.quit();
     },
   };
+  return services;
 }

@@ -77,7 +77,7 @@ const takenCategorySlugs = (tx: Tx | PrismaClient, exceptId?: number) => async (
  * marks, links, rules) and images by http(s) address. Everything else, scripts and event handlers
  * included, is removed; links to other sites open without access to this page.
  */
-const HTML_POLICY: sanitizeHtml.IOptions = {
+export const HTML_POLICY: sanitizeHtml.IOptions = {
   allowedTags: [
     'p', 'br', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 'u', 's', 'code', 'pre', 'blockquote',
     'ul', 'ol', 'li', 'a', 'hr', 'img', 'span',

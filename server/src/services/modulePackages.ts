@@ -2,6 +2,7 @@ import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { z } from 'zod';
 import { FileTooLargeError, UnsupportedFileTypeError, ValidationError } from './errors';
 import type { MessageKey } from '../i18n';
+import { TEMPLATE_TYPES } from './templates';
 
 /**
  * Reading an uploaded module package (a zip): its manifest `module.json` and the files the manifest
@@ -45,7 +46,8 @@ export const manifestSchema = z.object({
     .max(50)
     .regex(/^[a-z][a-z0-9_-]*$/),
   stylesheet: packagePath.optional(),
-  template: z.object({ file: packagePath, type: z.string().trim().min(1).max(50).default('page') }).optional(),
+  /** A template of one of the site's types (services/templates.ts); a landing layout unless it says `mail`. */
+  template: z.object({ file: packagePath, type: z.enum(TEMPLATE_TYPES).default('landing') }).optional(),
   translations: packagePath.optional(),
 });
 

@@ -88,7 +88,13 @@ export const ADMIN_TABS: AdminTab[] = [
     component: () => import('./tabs/ModulesTab'),
     query: () => import('../../__generated__/ModulesTabQuery.graphql'),
   },
-  { id: 'templates', label: msg`Шаблоны`, icon: LayoutTemplate },
+  {
+    id: 'templates',
+    label: msg`Шаблоны`,
+    icon: LayoutTemplate,
+    component: () => import('./tabs/TemplatesTab'),
+    query: () => import('../../__generated__/TemplatesTabQuery.graphql'),
+  },
   {
     id: 'styles',
     label: msg`CSS-стили`,

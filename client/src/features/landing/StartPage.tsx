@@ -20,6 +20,7 @@ export const startPageQuery = graphql`
       features
       ctaText
       ctaLink
+      templateHtml
     }
   }
 `;
@@ -39,7 +40,7 @@ function StartPageContent({ queryRef }: { queryRef: PreloadedQuery<StartPageQuer
   const data = usePreloadedQuery<StartPageQuery>(startPageQuery, queryRef);
   // This browser's choice (the admin's interface card) wins over the site's default.
   if (!(browserFlags.startPageEnabled() ?? data.interfaceSettings.startPageEnabled)) return <Navigate to="/login" replace />;
-  const { title, subtitle, description, heroImage, features, ctaText, ctaLink } = data.landingPage;
+  const { title, subtitle, description, heroImage, features, ctaText, ctaLink, templateHtml } = data.landingPage;
   return (
     <Box minH="100dvh">
       <Container maxW="5xl" py="3">
@@ -57,7 +58,12 @@ function StartPageContent({ queryRef }: { queryRef: PreloadedQuery<StartPageQuer
           </HStack>
         </HStack>
       </Container>
-      <LandingView content={{ title, subtitle, description, heroImage, features, ctaText, ctaLink }} />
+      {templateHtml ? (
+        // The admin's active landing template, filled and sanitised on the server (services/templates.ts).
+        <Box as="main" data-testid="landing-template" dangerouslySetInnerHTML={{ __html: templateHtml }} />
+      ) : (
+        <LandingView content={{ title, subtitle, description, heroImage, features, ctaText, ctaLink }} />
+      )}
     </Box>
   );
 }

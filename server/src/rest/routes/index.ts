@@ -19,6 +19,7 @@ import { mediaRoutes } from './media';
 import { apiKeyRoutes } from './apiKeys';
 import { moduleRoutes } from './modules';
 import { themeRoutes } from './themes';
+import { templateRoutes } from './templates';
 import { settingsRoutes } from './settings';
 import { brandingRoutes } from './branding';
 import { translationRoutes } from './translations';
@@ -45,6 +46,7 @@ export const routes: RestRoute[] = [
   ...apiKeyRoutes,
   ...moduleRoutes,
   ...themeRoutes,
+  ...templateRoutes,
   ...settingsRoutes,
   ...brandingRoutes,
   ...translationRoutes,
