@@ -6,6 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import type { ChatMessage_message$key } from '../../__generated__/ChatMessage_message.graphql';
 import { formatDateTime } from '../../i18n/format';
 import { formatFileSize } from './fileSize';
+import { MessageReactions } from '../reactions/MessageReactions';
 
 const fragment = graphql`
   fragment ChatMessage_message on Message {
@@ -24,6 +25,7 @@ const fragment = graphql`
       size
       url
     }
+    ...MessageReactions_message
   }
 `;
 
@@ -100,6 +102,7 @@ export function ChatMessage({
             </chakra.a>
           ),
         )}
+        <MessageReactions message={data} />
         <Flex justify="flex-end" align="center" gap="1" mt="1" fontSize="xs" opacity={0.75}>
           <chakra.time dateTime={data.createdAt}>{formatDateTime(data.createdAt)}</chakra.time>
           {mine &&

@@ -6,6 +6,7 @@ import type { useMessengerLiveConversationSubscription } from '../../__generated
 import type { useMessengerLiveTypingSubscription } from '../../__generated__/useMessengerLiveTypingSubscription.graphql';
 import { useCatchUpSubscription } from '../../relay/useCatchUpSubscription';
 import { noteTyping } from './typingStore';
+import { useMessageReactionsLive } from '../reactions/MessageReactions';
 
 export const CONVERSATION_LIST_CONNECTION = 'ConversationList_conversations';
 export const CHAT_MESSAGES_CONNECTION = 'ChatMessages_messages';
@@ -85,7 +86,7 @@ export function moveConversationFirst(store: RecordSourceProxy, conversationId: 
 
 /**
  * The messenger's live updates: new messages (appended where their conversation is open), the
- * conversation list (order, last message, unread counts, read marks) and typing. After a dropped
+ * conversation list (order, last message, unread counts, read marks), typing and reactions. After a dropped
  * socket the message subscription restarts from the newest message seen (useCatchUpSubscription),
  * so none is missed, and the append checks that none is shown twice.
  */
@@ -121,4 +122,5 @@ export function useMessengerLive() {
   );
   useSubscription(conversations);
   useSubscription(typing);
+  useMessageReactionsLive();
 }
