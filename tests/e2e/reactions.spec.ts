@@ -56,6 +56,17 @@ test('a reaction to a message reaches the other member’s open chat live, and b
   const box = await dialog.boundingBox();
   expect(box!.x).toBeGreaterThanOrEqual(0);
   expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  await dialog.getByRole('button', { name: 'Закрыть' }).tap();
+
+  // A message that arrives live (without its reactions) takes reactions like any other.
+  const reply = `Ответ ${unique()}`;
+  await pavelSide.page.getByTestId('message-input').fill(reply);
+  await pavelSide.page.getByTestId('message-input').press('Enter');
+  const olgaReply = olgaSide.page.getByTestId('chat-message').filter({ hasText: reply });
+  await olgaReply.getByRole('button', { name: 'Добавить реакцию' }).click();
+  await olgaReply.getByTestId('reaction-pick-THUMBS_UP').click();
+  const pavelReply = pavelSide.page.getByTestId('chat-message').filter({ hasText: reply });
+  await expect(pavelReply.getByTestId('reaction-THUMBS_UP').getByTestId('reaction-count')).toHaveText('1');
 
   await olgaSide.context.close();
   await pavelSide.context.close();

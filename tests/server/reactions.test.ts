@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse, TypeInfo, visit, visitWithTypeInfo } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '../../server/src/schema';
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { createTestApp, startTestServer, type TestApp } from '../support/app';
 import { registerAndLogin } from '../support/members';
@@ -298,5 +302,28 @@ describe('live reactions', () => {
     await post(author, REACT_PUBLICATION, { id, reaction: 'HEART' });
     await until(() => readerSide.events.length === 1);
     expect(readerSide.events[0]).toEqual({ publicationReactionsChanged: { reactions: [{ reaction: 'HEART', count: 1 }] } });
+  });
+});
+
+describe('the messenger’s new-message subscription', () => {
+  it('selects no reactions, so one execution per message still serves every recipient (they depend on the viewer)', () => {
+    const artifact = path.resolve(
+      import.meta.dirname,
+      '../../client/src/__generated__/useMessengerLiveMessageSubscription.graphql.ts',
+    );
+    const text = JSON.parse(/"text": ("(?:[^"\\]|\\.)*")/.exec(fs.readFileSync(artifact, 'utf8'))![1]!) as string;
+    const perViewer: string[] = [];
+    const typeInfo = new TypeInfo(schema);
+    visit(
+      parse(text),
+      visitWithTypeInfo(typeInfo, {
+        Field: () => {
+          const field = typeInfo.getFieldDef();
+          if (field?.extensions?.perViewer) perViewer.push(field.name);
+        },
+      }),
+    );
+    expect(text).toContain('messageAdded');
+    expect(perViewer).toEqual([]);
   });
 });

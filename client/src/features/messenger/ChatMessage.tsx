@@ -9,7 +9,9 @@ import { formatFileSize } from './fileSize';
 import { MessageReactions } from '../reactions/MessageReactions';
 
 const fragment = graphql`
-  fragment ChatMessage_message on Message {
+  # Without reactions in the messageAdded subscription: a new message has none, and a document
+  # selecting them (they depend on the viewer) is executed once per recipient instead of once.
+  fragment ChatMessage_message on Message @argumentDefinitions(withReactions: { type: "Boolean!", defaultValue: true }) {
     databaseId
     content
     createdAt
@@ -25,7 +27,7 @@ const fragment = graphql`
       size
       url
     }
-    ...MessageReactions_message
+    ...MessageReactions_message @include(if: $withReactions) @alias(as: "reactionsOf")
   }
 `;
 
@@ -102,7 +104,7 @@ export function ChatMessage({
             </chakra.a>
           ),
         )}
-        <MessageReactions message={data} />
+        {data.reactionsOf && <MessageReactions message={data.reactionsOf} />}
         <Flex justify="flex-end" align="center" gap="1" mt="1" fontSize="xs" opacity={0.75}>
           <chakra.time dateTime={data.createdAt}>{formatDateTime(data.createdAt)}</chakra.time>
           {mine &&

@@ -17,7 +17,7 @@ const messageSubscription = graphql`
       id
       databaseId
       conversationId
-      ...ChatMessage_message
+      ...ChatMessage_message @arguments(withReactions: false)
     }
   }
 `;
@@ -96,7 +96,13 @@ export function useMessengerLive() {
     messageSubscription,
     {},
     (response) => response.messageAdded,
-    (message) => environment.commitUpdate((store) => appendMessage(store, message.conversationId, message.id)),
+    (message) =>
+      environment.commitUpdate((store) => {
+        // Delivered without its reactions (see ChatMessage_message): a new message has none yet.
+        const record = store.get(message.id);
+        if (record && record.getLinkedRecords('reactions') === undefined) record.setLinkedRecords([], 'reactions');
+        appendMessage(store, message.conversationId, message.id);
+      }),
   );
   const conversations = useMemo<GraphQLSubscriptionConfig<useMessengerLiveConversationSubscription>>(
     () => ({
