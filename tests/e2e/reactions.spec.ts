@@ -85,7 +85,14 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     const { page, context } = await openMeeting(browser, baseURL!, author.member, '/social', viewport);
     const card = page.getByTestId('publication').filter({ hasText: text });
     const bar = card.getByTestId('publication-reactions');
-    await bar.getByRole('button', { name: 'Добавить реакцию' }).click();
+    const add = bar.getByRole('button', { name: 'Добавить реакцию' });
+    // Escape closes the picker, the focus back on its button.
+    await add.click();
+    await bar.getByTestId('reaction-pick-WOW').focus();
+    await page.keyboard.press('Escape');
+    await expect(bar.getByTestId('reaction-picker')).toHaveCount(0);
+    await expect(add).toBeFocused();
+    await add.click();
     await bar.getByTestId('reaction-pick-PARTY').click();
     await expect(bar.getByTestId('reaction-PARTY').getByTestId('reaction-count')).toHaveText('1');
     // The like is a separate thing: untouched.

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Box, Button, HStack, IconButton } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
 import { SmilePlus, Users } from 'lucide-react';
@@ -24,6 +24,7 @@ export function ReactionBar({
 }) {
   const { t } = useLingui();
   const [picking, setPicking] = useState(false);
+  const addButton = useRef<HTMLButtonElement>(null);
   const [showingWho, setShowingWho] = useState(false);
   const mine = new Set(reactions.filter((entry) => entry.viewerHasReacted).map((entry) => entry.reaction));
 
@@ -57,6 +58,7 @@ export function ReactionBar({
           size="xs"
           variant="ghost"
           color="inherit"
+          ref={addButton}
           aria-label={t`Добавить реакцию`}
           aria-expanded={picking}
           onClick={() => setPicking((open) => !open)}
@@ -90,6 +92,12 @@ export function ReactionBar({
           shadow="sm"
           w="fit-content"
           data-testid="reaction-picker"
+          onKeyDown={(event) => {
+            // Escape closes the picker and gives the focus back to the button that opened it.
+            if (event.key !== 'Escape') return;
+            setPicking(false);
+            addButton.current?.focus();
+          }}
         >
           {REACTIONS.map((reaction) => (
             <Button
