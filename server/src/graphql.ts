@@ -132,7 +132,9 @@ export function createGraphQL(services: Services): Yoga {
       maxTokensPlugin({ n: 5000 }),
       maxDepthPlugin({ n: 12, flattenFragments: true }),
       maxAliasesPlugin({ n: 20 }),
-      costLimitPlugin({ maxCost: 20000 }),
+      // Cost follows the shape of the answer, as the depth limit does: a fragment spread is not a level
+      // of nesting (counted as one, the chat's 30 messages with their reactions cost twice the limit).
+      costLimitPlugin({ maxCost: 20000, flattenFragments: true }),
       refuseNulCharacters(),
       apiKeyScopePlugin(),
     ],

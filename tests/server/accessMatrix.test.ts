@@ -70,6 +70,8 @@ type World = {
   /** Files `member` shared in their room, one to delete through GraphQL and one through REST. */
   graphqlDisposableRoomFileId: number;
   restDisposableRoomFileId: number;
+  /** A message in `member`'s conversation (reactions). */
+  messageId: number;
 };
 let world: World;
 
@@ -159,6 +161,9 @@ async function createWorld(): Promise<World> {
     invitationEventId: (await calendarEvent(contact.id, member.id)).id,
     graphqlDisposableRoomFileId: await roomFile(),
     restDisposableRoomFileId: await roomFile(),
+    messageId: (
+      await prisma.message.create({ data: { conversationId: conversation.id, senderId: moderator.id, content: 'Привет' } })
+    ).id,
   };
 }
 
@@ -184,6 +189,8 @@ const resourceArgs = (): Record<string, Record<string, unknown>> => {
     deletePublication: { id: publication },
     attachPublicationMedia: { id: publication, filenames: ['uploaded-by-nobody.png'] },
     likePublication: { id: publication },
+    reactToPublication: { id: publication, reaction: 'HEART' },
+    reactToMessage: { id: encodeGlobalID('Message', world.messageId), reaction: 'HEART' },
     addPublicationComment: { publicationId: publication },
     deleteGalleryItem: { id: world.galleryItemId },
     updateProfile: { userId: user },

@@ -20,7 +20,16 @@ describe('viewer-dependent fields', () => {
   });
 
   it('include the lists and counts a block between the viewer and a member filters', () => {
-    const fields = ['User.friends', 'Publication.comments', 'Publication.commentsCount', 'Publication.likesCount'];
+    const fields = [
+      'User.friends',
+      'Publication.comments',
+      'Publication.commentsCount',
+      'Publication.likesCount',
+      'Publication.reactions',
+      'Publication.reactors',
+      'Message.reactions',
+      'Message.reactors',
+    ];
     const unmarked = fields.filter((name) => {
       const [type, field] = name.split('.');
       const definition = schema.getType(type);

@@ -34,6 +34,10 @@ export type Topics = {
   'conversation:read': [event: { conversationId: number; readerId: number; lastReadMessageId: number; recipientIds: number[] }];
   /** Someone started or stopped typing (never stored; recipients: the other participants). */
   'conversation:typing': [event: { conversationId: number; userId: number; typing: boolean; at: string; recipientIds: number[] }];
+  /** A message's reactions changed (recipients: the participants no block separates from the reactor, and the reactor). */
+  'conversation:reaction': [event: { messageId: number; conversationId: number; recipientIds: number[] }];
+  /** A publication's reactions changed: whoever shows it (and may see it) reads them again. */
+  'publication:reactions': [publicationId: number, event: Record<string, never>];
   /** Call signalling and room presence for one user (offers, answers, ICE, joins, leaves, invites). */
   'user:callEvent': [userId: number, event: CallEvent];
   'room:chat': [roomId: number, event: RoomChatEvent];

@@ -1,6 +1,7 @@
 import { builder } from '../builder';
 import { access } from '../auth/access';
 import * as messages from '../services/messages';
+import { visibleConversations, visibleMessages } from '../services/messages';
 import {
   FileTooLargeError,
   RateLimitError,
@@ -17,21 +18,6 @@ import { doneResult } from './errors';
 import { idempotencyKeyField } from './idempotency';
 import { directConversationKey } from '../database/keys';
 import { notBlockedWhere } from '../services/relations';
-import type { Prisma } from '../generated/prisma/client';
-
-/**
- * Conversations the viewer may see: a one-to-one conversation disappears for both members while a
- * block stands between them (a group stays; its blocked members' messages and names are hidden).
- */
-const visibleConversations = (viewerId: number | undefined): Pick<Prisma.ConversationWhereInput, 'OR'> => ({
-  OR: [{ directKey: null }, { participants: { every: { user: notBlockedWhere(viewerId) } } }],
-});
-
-/** Messages the viewer may see: in a conversation they may see, from a sender no block separates from them. */
-const visibleMessages = (viewerId: number | undefined): Prisma.MessageWhereInput => ({
-  sender: notBlockedWhere(viewerId),
-  conversation: visibleConversations(viewerId),
-});
 
 export const MessageNode = builder.prismaNode('Message', {
   id: { field: 'id' },

@@ -31,6 +31,7 @@ export type Services = {
     messages: UserFeed<FeedEvent<'conversation:message'>>;
     reads: UserFeed<FeedEvent<'conversation:read'>>;
     typing: UserFeed<FeedEvent<'conversation:typing'>>;
+    reactions: UserFeed<FeedEvent<'conversation:reaction'>>;
   };
   mailer: Mailer;
   /** Work started by a request and finished after its answer (mails). */
@@ -77,6 +78,7 @@ export function createServices(
     messages: new UserFeed<FeedEvent<'conversation:message'>>(realtime.pubsub, 'conversation:message'),
     reads: new UserFeed<FeedEvent<'conversation:read'>>(realtime.pubsub, 'conversation:read'),
     typing: new UserFeed<FeedEvent<'conversation:typing'>>(realtime.pubsub, 'conversation:typing'),
+    reactions: new UserFeed<FeedEvent<'conversation:reaction'>>(realtime.pubsub, 'conversation:reaction'),
   };
   const background = createBackgroundTasks(log);
   const caches = createCacheRegistry(realtime.pubsub, log);

@@ -6,11 +6,26 @@ import { areContacts, assertNotBlocked, notBlockedWhere, recipientsNotBlocked } 
 import { checkAttachments, type CheckedAttachment } from './messageAttachments';
 import { createOnce } from './idempotency';
 import { quotas } from './limits';
+import type { Prisma } from '../generated/prisma/client';
 
 /** Longest message text; the composer shows the same limit. */
 export const MESSAGE_MAX_LENGTH = 5000;
 
 export const messageContent = z.string().max(MESSAGE_MAX_LENGTH, 'validation.tooLong');
+
+/**
+ * Conversations the viewer may see: a one-to-one conversation disappears for both members while a
+ * block stands between them (a group stays; its blocked members' messages and names are hidden).
+ */
+export const visibleConversations = (viewerId: number | undefined): Pick<Prisma.ConversationWhereInput, 'OR'> => ({
+  OR: [{ directKey: null }, { participants: { every: { user: notBlockedWhere(viewerId) } } }],
+});
+
+/** Messages the viewer may see: in a conversation they may see, from a sender no block separates from them. */
+export const visibleMessages = (viewerId: number | undefined): Prisma.MessageWhereInput => ({
+  sender: notBlockedWhere(viewerId),
+  conversation: visibleConversations(viewerId),
+});
 
 /** Every participant of the conversation but `userId`, or a refusal when `userId` is not one of them. */
 export async function otherParticipants(services: Services, conversationId: number, userId: number): Promise<number[]> {

@@ -91,7 +91,7 @@ export function visibleTo(viewerId: number | null | undefined): Prisma.Publicati
   return { author: notBlockedWhere(viewerId) };
 }
 
-async function findVisible(prisma: PrismaClient, viewerId: number, id: number) {
+export async function findVisible(prisma: PrismaClient, viewerId: number, id: number) {
   const publication = await prisma.publication.findFirst({
     where: { id, ...visibleTo(viewerId) },
     select: { id: true, authorId: true, content: true },

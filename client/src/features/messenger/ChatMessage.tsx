@@ -6,9 +6,12 @@ import { Link as RouterLink } from 'react-router';
 import type { ChatMessage_message$key } from '../../__generated__/ChatMessage_message.graphql';
 import { formatDateTime } from '../../i18n/format';
 import { formatFileSize } from './fileSize';
+import { MessageReactions } from '../reactions/MessageReactions';
 
 const fragment = graphql`
-  fragment ChatMessage_message on Message {
+  # Without reactions in the messageAdded subscription: a new message has none, and a document
+  # selecting them (they depend on the viewer) is executed once per recipient instead of once.
+  fragment ChatMessage_message on Message @argumentDefinitions(withReactions: { type: "Boolean!", defaultValue: true }) {
     databaseId
     content
     createdAt
@@ -24,6 +27,7 @@ const fragment = graphql`
       size
       url
     }
+    ...MessageReactions_message @include(if: $withReactions) @alias(as: "reactionsOf")
   }
 `;
 
@@ -100,6 +104,7 @@ export function ChatMessage({
             </chakra.a>
           ),
         )}
+        {data.reactionsOf && <MessageReactions message={data.reactionsOf} />}
         <Flex justify="flex-end" align="center" gap="1" mt="1" fontSize="xs" opacity={0.75}>
           <chakra.time dateTime={data.createdAt}>{formatDateTime(data.createdAt)}</chakra.time>
           {mine &&

@@ -6,6 +6,7 @@ import type { useMessengerLiveConversationSubscription } from '../../__generated
 import type { useMessengerLiveTypingSubscription } from '../../__generated__/useMessengerLiveTypingSubscription.graphql';
 import { useCatchUpSubscription } from '../../relay/useCatchUpSubscription';
 import { noteTyping } from './typingStore';
+import { useMessageReactionsLive } from '../reactions/MessageReactions';
 
 export const CONVERSATION_LIST_CONNECTION = 'ConversationList_conversations';
 export const CHAT_MESSAGES_CONNECTION = 'ChatMessages_messages';
@@ -16,7 +17,7 @@ const messageSubscription = graphql`
       id
       databaseId
       conversationId
-      ...ChatMessage_message
+      ...ChatMessage_message @arguments(withReactions: false)
     }
   }
 `;
@@ -85,7 +86,7 @@ export function moveConversationFirst(store: RecordSourceProxy, conversationId: 
 
 /**
  * The messenger's live updates: new messages (appended where their conversation is open), the
- * conversation list (order, last message, unread counts, read marks) and typing. After a dropped
+ * conversation list (order, last message, unread counts, read marks), typing and reactions. After a dropped
  * socket the message subscription restarts from the newest message seen (useCatchUpSubscription),
  * so none is missed, and the append checks that none is shown twice.
  */
@@ -95,7 +96,13 @@ export function useMessengerLive() {
     messageSubscription,
     {},
     (response) => response.messageAdded,
-    (message) => environment.commitUpdate((store) => appendMessage(store, message.conversationId, message.id)),
+    (message) =>
+      environment.commitUpdate((store) => {
+        // Delivered without its reactions (see ChatMessage_message): a new message has none yet.
+        const record = store.get(message.id);
+        if (record && record.getLinkedRecords('reactions') === undefined) record.setLinkedRecords([], 'reactions');
+        appendMessage(store, message.conversationId, message.id);
+      }),
   );
   const conversations = useMemo<GraphQLSubscriptionConfig<useMessengerLiveConversationSubscription>>(
     () => ({
@@ -121,4 +128,5 @@ export function useMessengerLive() {
   );
   useSubscription(conversations);
   useSubscription(typing);
+  useMessageReactionsLive();
 }

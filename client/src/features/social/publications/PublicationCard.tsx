@@ -15,6 +15,7 @@ import { ModalDialog } from '../ModalDialog';
 import { UserAvatar } from '../UserAvatar';
 import { BookmarkButton } from './BookmarkButton';
 import { LikeButton } from './LikeButton';
+import { PublicationReactions } from '../../reactions/PublicationReactions';
 import { PlaceReviewsDialog } from './PlaceReviewsDialog';
 import { PublicationComments } from './PublicationComments';
 import { mutationFailure } from '../../../relay/mutationError';
@@ -46,6 +47,7 @@ const publicationFragment = graphql`
     }
     ...LikeButton_publication
     ...BookmarkButton_publication
+    ...PublicationReactions_publication
     ...PublicationComments_publication
   }
 `;
@@ -303,6 +305,7 @@ export function PublicationCard({
             <LikeButton publication={data} />
             <BookmarkButton publication={data} />
           </HStack>
+          <PublicationReactions publication={data} />
           <PublicationComments publication={data} />
         </Stack>
       </Card.Body>
