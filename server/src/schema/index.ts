@@ -37,6 +37,7 @@ import './modules';
 import './stylesheets';
 import './themes';
 import './templates';
+import './memberFiles';
 import './groupCalls';
 import './nodes';
 

@@ -138,7 +138,7 @@ export async function updateMediaFile(
 }
 
 /** Clears what showed a file, so the places degrade cleanly: a profile falls back to initials, a logo to the default. */
-async function clearReferences(tx: Prisma.TransactionClient, file: MediaFile): Promise<void> {
+export async function clearReferences(tx: Prisma.TransactionClient, file: MediaFile): Promise<void> {
   switch (file.kind) {
     case 'avatar':
       await tx.user.updateMany({ where: { avatarImage: profileImageUrl('avatar', file.filename) }, data: { avatarImage: null } });
@@ -184,6 +184,11 @@ export async function deleteMediaFile(services: Services, actor: AuditActor, id:
       return { result: before, before: snapshot(before), after: null };
     },
   );
+  await removeStoredFile(services, file);
+}
+
+/** Removes a file (and what was derived from it: thumbnails, the MP4 of a recording) from its store. */
+export async function removeStoredFile(services: Services, file: Pick<MediaFile, 'kind' | 'filename'>): Promise<void> {
   const stored = storedFilesOf(services, file);
   await stored?.store.remove(stored.names);
 }

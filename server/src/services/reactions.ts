@@ -3,10 +3,11 @@ import { Prisma } from '../generated/prisma/client';
 import type { ReactionKind } from '../generated/prisma/enums';
 import type { PrismaClient } from '../db';
 import type { Services } from './container';
-import { NotFoundError, ValidationError } from './errors';
+import { NotFoundError } from './errors';
 import { findVisible } from './publications';
 import { otherParticipants, visibleMessages } from './messages';
 import { blockedUserIds, recipientsNotBlocked } from './relations';
+import { idCursor } from './cursors';
 
 /**
  * The emoji reactions offered besides the like, in the order bars show them. Like Telegram and
@@ -130,18 +131,7 @@ export async function reactionSummaries(
 }
 
 /** A "who reacted" page's cursor: the id of the last reaction row (newest first). */
-export const reactorCursor = {
-  encode: (id: number) => Buffer.from(`reaction|${id}`).toString('base64url'),
-  decode(cursor: string | null | undefined): number | null {
-    if (!cursor) return null;
-    const [tag, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-    const value = Number(id);
-    if (tag !== 'reaction' || !Number.isSafeInteger(value)) {
-      throw new ValidationError([{ path: ['after'], messageKey: 'validation.invalidInput' }]);
-    }
-    return value;
-  },
-};
+export const reactorCursor = idCursor('reaction');
 
 /**
  * Who gave one reaction to one item, newest first: `take` rows of (reaction row id, user id) after
