@@ -35,6 +35,7 @@ import './apiKeys';
 import './modules';
 import './stylesheets';
 import './groupCalls';
+import './search';
 import './nodes';
 
 export const schema = builder.toSchema();
