@@ -121,11 +121,16 @@ describe('search', () => {
     let after: string | null = null;
     for (;;) {
       statements = [];
-      const result = await app.graphql(PUBLICATIONS, { text: 'ласточки', first: 5, after }, { token: me.token });
+      const result: { data?: any; errors?: unknown } = await app.graphql(
+        PUBLICATIONS,
+        { text: 'ласточки', first: 5, after },
+        { token: me.token },
+      );
       counts.push(statements.length);
       expect(result.errors).toBeUndefined();
-      const page = result.data.search.publications;
-      seen.push(...page.edges.map((e: { node: { content: string } }) => e.node.content));
+      const page: { edges: { node: { content: string } }[]; pageInfo: { hasNextPage: boolean; endCursor: string } } =
+        result.data.search.publications;
+      seen.push(...page.edges.map((e) => e.node.content));
       if (!page.pageInfo.hasNextPage) break;
       after = page.pageInfo.endCursor;
     }
