@@ -13,12 +13,15 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     // A word of its own keeps other specs' publications out of this search.
     const tag = `метка${unique()}`;
     const text = `В субботу встреча выпускников у фонтана ${tag}`;
-    const published = await fetch(`${baseURL}/publications/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${author.token}` },
-      body: JSON.stringify({ content: text }),
-    });
-    expect(published.status).toBe(201);
+    const publish = (content: string) =>
+      fetch(`${baseURL}/publications/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${author.token}` },
+        body: JSON.stringify({ content }),
+      }).then((response) => response.status);
+    // 21 more than a page of 20 with the same words, then the one the test reads.
+    for (let n = 1; n <= 21; n++) expect(await publish(`Встреча номер ${n} ${tag}`)).toBe(201);
+    expect(await publish(text)).toBe(201);
     const { page, context } = await openMeeting(browser, baseURL!, reader.member, '/social', viewport);
 
     // Too little to search: the box says so and nothing is asked.
@@ -29,16 +32,20 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     await page.getByTestId('search-input').fill(`встречи ${tag}`);
     await page.getByTestId('search-submit').click();
     await expect(page).toHaveURL(/section=search/);
-    const found = page.getByTestId('search-publication');
-    await expect(found).toHaveCount(1);
+    const results = page.getByTestId('search-publication');
+    await expect(results).toHaveCount(20);
+    const found = results.filter({ hasText: 'фонтана' });
     await expect(found.getByTestId('search-publication-text')).toHaveText(text);
     await expect(found.locator('mark').first()).toHaveText('встреча');
     await expect(page.getByTestId('search-members-empty')).toBeVisible();
+    await page.getByTestId('search-publications-more').click();
+    await expect(results).toHaveCount(22);
+    await expect(page.getByTestId('search-publications-more')).toBeHidden();
 
-    // The address keeps the search: reloading shows the same results.
+    // The address keeps the search: reloading shows the same first page.
     await page.reload();
     await expect(page.getByTestId('search-input')).toHaveValue(`встречи ${tag}`);
-    await expect(page.getByTestId('search-publication')).toHaveCount(1);
+    await expect(results).toHaveCount(20);
 
     await found.click();
     await expect(page).toHaveURL(new RegExp(`/profile/${author.member.username}$`));
