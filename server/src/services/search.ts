@@ -86,14 +86,7 @@ const HEADLINE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=
  * block separates from the viewer (relations.blockedUserIds: hand-written SQL takes that rule as ids);
  * their accounts, or what they wrote, are left out. Publications come with their highlighted excerpt.
  */
-export async function rankedPage(
-  prisma: PrismaClient,
-  kind: SearchKind,
-  text: string,
-  hidden: number[],
-  after: Position | null,
-  take: number,
-): Promise<RankedRow[]> {
+export function rankedPageSql(kind: SearchKind, text: string, hidden: number[], after: Position | null, take: number) {
   const { table, query, owner } = TABLES[kind];
   const conditions = [Prisma.sql`t.search_vector @@ query.q`];
   if (owner && hidden.length > 0) conditions.push(Prisma.sql`t.${owner} <> ALL(${hidden})`);
@@ -105,14 +98,21 @@ export async function rankedPage(
     WHERE ${Prisma.join(conditions, ' AND ')}
     ORDER BY rank DESC, t.id DESC
     LIMIT ${take}`;
-  if (kind !== 'publication') {
-    return prisma.$queryRaw<RankedRow[]>`SELECT id, rank FROM (${page}) page`;
-  }
+  if (kind !== 'publication') return Prisma.sql`SELECT id, rank FROM (${page}) page`;
   // The excerpt is made for the page's rows only, in the configuration the row was indexed with.
-  return prisma.$queryRaw<RankedRow[]>`
+  return Prisma.sql`
     SELECT id, rank, ts_headline(search_config, translate(content, ${MARK_START + MARK_END}, ''), q, ${HEADLINE_OPTIONS}) AS highlight
     FROM (${page}) page ORDER BY rank DESC, id DESC`;
 }
+
+export const rankedPage = (
+  prisma: PrismaClient,
+  kind: SearchKind,
+  text: string,
+  hidden: number[],
+  after: Position | null,
+  take: number,
+): Promise<RankedRow[]> => prisma.$queryRaw<RankedRow[]>(rankedPageSql(kind, text, hidden, after, take));
 
 export type TextPart = { text: string; matched: boolean };
 
