@@ -154,7 +154,7 @@ describe('search', () => {
     expect(english.errors?.[0]?.message).toBe('Enter at least 2 letters or digits to search');
     expect((await run(me, 'x'.repeat(101))).errors?.[0]?.extensions?.code).toBe('VALIDATION');
     // Operators around words are ignored, not an error.
-    for (const text of ['ab & | ! ( ) : *', 'a:* | b', "'ab'", '-ab', 'or or', '"unclosed', 'ab\\']) {
+    for (const text of ['ab & | ! ( ) : *', 'the and', 'и в', 'a:* | b', "'ab'", '-ab', 'or or', '"unclosed', 'ab\\']) {
       const result = await run(me, text);
       expect(result.errors, text).toBeUndefined();
     }
