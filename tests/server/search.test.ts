@@ -145,7 +145,7 @@ describe('search', () => {
 
   it('refuses a text without 2 letters or digits with a translated 422-class error, never a 500', async () => {
     const me = await registerAndLogin(app);
-    for (const text of ['a', ' б ', '&|!():*', "'''", '-- ;', '']) {
+    for (const text of ['a', ' б ', '&|!():*', "'''", '-- ;', '', '-ab', '-ab -cd']) {
       const result = await run(me, text);
       expect(result.errors?.[0]?.extensions?.code).toBe('VALIDATION');
       expect(result.errors?.[0]?.message).toBe('Введите минимум 2 буквы или цифры для поиска');
@@ -154,7 +154,7 @@ describe('search', () => {
     expect(english.errors?.[0]?.message).toBe('Enter at least 2 letters or digits to search');
     expect((await run(me, 'x'.repeat(101))).errors?.[0]?.extensions?.code).toBe('VALIDATION');
     // Operators around words are ignored, not an error.
-    for (const text of ['ab & | ! ( ) : *', 'the and', 'и в', 'a:* | b', "'ab'", '-ab', 'or or', '"unclosed', 'ab\\']) {
+    for (const text of ['ab & | ! ( ) : *', 'the and', 'и в', 'a:* | b', "'ab'", 'ab -cd', 'or or', '"unclosed', 'ab\\']) {
       const result = await run(me, text);
       expect(result.errors, text).toBeUndefined();
     }

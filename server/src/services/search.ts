@@ -26,15 +26,23 @@ export const searchWords = (text: string) =>
     .toLowerCase()
     .match(/[\p{L}\p{N}]+/gu) ?? [];
 
+/** The words a text looks for: not those it excludes (`-word`), which alone would match nearly everything, unindexed. */
+const wantedWords = (text: string) =>
+  text
+    .split(/\s+/)
+    .filter((token) => !token.startsWith('-'))
+    .flatMap((token) => searchWords(token));
+
 /**
- * A search text: at most 100 characters with at least 2 letters or digits (spec section 9's minimum).
- * A text of only operators or punctuation (`&|!():*`) has nothing to look for and is refused the same way.
+ * A search text: at most 100 characters with at least 2 letters or digits to look for (spec section
+ * 9's minimum). A text of only operators or punctuation (`&|!():*`), or only exclusions, has nothing
+ * to look for and is refused the same way.
  */
 export const searchText = z
   .string()
   .trim()
   .max(SEARCH_MAX_LENGTH, 'validation.tooLong')
-  .refine((text) => searchWords(text).join('').length >= 2, 'search.tooShort');
+  .refine((text) => wantedWords(text).join('').length >= 2, 'search.tooShort');
 
 export type SearchKind = 'member' | 'publication' | 'tag';
 

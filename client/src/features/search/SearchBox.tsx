@@ -3,7 +3,7 @@ import { Field, HStack, IconButton, Input } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Search } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { isSearchable, SEARCH_PARAM } from './searchText';
+import { isSearchable, SEARCH_MAX_LENGTH, SEARCH_PARAM } from './searchText';
 
 /**
  * The social area's search box: members, publications and tags. Searching opens the search section
@@ -40,7 +40,7 @@ export function SearchBox() {
             type="search"
             size="sm"
             value={text}
-            maxLength={100}
+            maxLength={SEARCH_MAX_LENGTH}
             onChange={(event) => setText(event.currentTarget.value)}
             placeholder={t`Поиск`}
             aria-label={t`Поиск участников, публикаций и тегов`}

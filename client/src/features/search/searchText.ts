@@ -4,12 +4,21 @@
  * without loading the panel's code.
  */
 export const SEARCH_PARAM = 'q';
+export const SEARCH_MAX_LENGTH = 100;
 
 /**
- * Whether the server will search this text: at least 2 letters or digits (its rule, in
- * server/src/services/search.ts; checked here only to warn before asking).
+ * Whether the server will search this text: at most 100 characters, at least 2 letters or digits
+ * outside excluded words (`-word`). The rule is the server's (server/src/services/search.ts);
+ * checked here only to warn before asking.
  */
-export const isSearchable = (text: string) => (text.normalize('NFC').match(/[\p{L}\p{N}]/gu) ?? []).length >= 2;
+export const isSearchable = (text: string) => {
+  if (text.trim().length > SEARCH_MAX_LENGTH) return false;
+  const wanted = text
+    .split(/\s+/)
+    .filter((token) => !token.startsWith('-'))
+    .join(' ');
+  return (wanted.normalize('NFC').match(/[\p{L}\p{N}]/gu) ?? []).length >= 2;
+};
 
 /**
  * How many of each kind a page shows ("show more" asks for as many again). Sizes travel as variables,
