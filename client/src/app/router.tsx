@@ -102,10 +102,11 @@ export const routes: RouteObject[] = [
                     element: page(SocialPage),
                     // The chosen section's query starts with its code (socialSections.ts).
                     loader: (args) => import('../features/social/socialLoader').then((module) => module.loadSocialSection(args)),
-                    // Opening another chat (`recipient`) keeps the section's data: only a new section loads.
+                    // Opening another chat (`recipient`) keeps the section's data: only a new section, or a new search text, loads.
                     shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
                       currentUrl.pathname === nextUrl.pathname &&
-                      currentUrl.searchParams.get('section') === nextUrl.searchParams.get('section')
+                      currentUrl.searchParams.get('section') === nextUrl.searchParams.get('section') &&
+                      currentUrl.searchParams.get('q') === nextUrl.searchParams.get('q')
                         ? false
                         : defaultShouldRevalidate,
                   },

@@ -9,6 +9,7 @@ import { apiKeyMessages } from './apiKeyMessages';
 import { moduleMessages } from './moduleMessages';
 import { settingsMessages } from './settingsMessages';
 import { brandingMessages } from './brandingMessages';
+import { searchMessages } from './searchMessages';
 
 /**
  * Texts the server itself sends (error messages, mails, notifications), in the product's three
@@ -25,6 +26,7 @@ export const messages = {
   ...moduleMessages,
   ...settingsMessages,
   ...brandingMessages,
+  ...searchMessages,
   'auth.invalidCredentials': {
     ru: 'Неверный email или пароль',
     en: 'Invalid email or password',

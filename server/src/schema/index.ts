@@ -39,6 +39,7 @@ import './themes';
 import './templates';
 import './memberFiles';
 import './groupCalls';
+import './search';
 import './nodes';
 
 export const schema = builder.toSchema();

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
-import { Box, Button, Card, Collapsible, Grid, Stack } from '@chakra-ui/react';
+import { Box, Button, Card, Collapsible, Grid, Stack, Text } from '@chakra-ui/react';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronDown } from 'lucide-react';
@@ -7,6 +7,7 @@ import { useLoaderData, useSearchParams } from 'react-router';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { PlaceholderPage } from '../../components/PlaceholderPage';
 import { SELECT_RECIPIENT_EVENT, type SelectRecipientDetail } from '../messenger/selectRecipient';
+import { SearchBox } from '../search/SearchBox';
 import type { SocialSectionData } from './socialLoader';
 import { SOCIAL_SECTIONS, socialSection, type SectionPanelProps, type SocialSection } from './socialSections';
 
@@ -28,6 +29,13 @@ function SectionPanel({
 }) {
   const { i18n } = useLingui();
   const Panel = PANELS[section.id];
+  if (!data.queryRef && section.idle) {
+    return (
+      <Text color="fg.muted" data-testid="social-section-idle">
+        {i18n._(section.idle)}
+      </Text>
+    );
+  }
   if (!Panel || !data.queryRef) return <PlaceholderPage title={i18n._(section.label)} />;
   return <Panel queryRef={data.queryRef} recipientId={recipientId} />;
 }
@@ -56,6 +64,9 @@ export default function SocialPage() {
       <Card.Root as="nav" aria-label={i18n._(msg`Разделы соцсети`)} position={{ lg: 'sticky' }} top={{ lg: '24' }}>
         <Collapsible.Root defaultOpen>
           <Card.Body p="3">
+            <Box mb="2">
+              <SearchBox />
+            </Box>
             <Collapsible.Trigger asChild>
               <Button variant="ghost" size="sm" width="full" justifyContent="space-between" data-testid="social-sections-toggle">
                 <Trans>Разделы</Trans>

@@ -1,11 +1,12 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { LucideIcon } from 'lucide-react';
-import { Bookmark, FileText, Image, MessageCircle, Newspaper, Users, UsersRound, Video } from 'lucide-react';
+import { Bookmark, FileText, Image, MessageCircle, Newspaper, Search, Users, UsersRound, Video } from 'lucide-react';
 import type { ComponentType } from 'react';
 import type { PreloadedQuery } from 'react-relay/hooks';
 import type { ConcreteRequest, OperationType } from 'relay-runtime';
 import { FEED_PAGE_SIZE } from './publications/feedPageSize';
+import { searchVariables } from '../search/searchText';
 
 /** What a section's panel receives: the query its route's loader started, and the messenger's recipient. */
 export type SectionPanelProps = { queryRef: PreloadedQuery<OperationType>; recipientId: string | null };
@@ -17,9 +18,13 @@ export type SocialSection = {
   icon: LucideIcon;
   /** The panel's code; without it the section shows the "in development" page. */
   component?: () => Promise<{ default: ComponentType<SectionPanelProps> }>;
-  /** The panel's query artifact and variables, started by the loader while the code loads. */
+  /**
+   * The panel's query artifact and variables, started by the loader while the code loads. Variables
+   * may come from the address; null there means nothing to load, and the page shows `idle` instead.
+   */
   query?: () => Promise<{ default: ConcreteRequest }>;
-  variables?: Record<string, unknown>;
+  variables?: Record<string, unknown> | ((params: URLSearchParams) => Record<string, unknown> | null);
+  idle?: MessageDescriptor;
 };
 
 const galleryPanel = () => import('./galleries/GalleryPanel');
@@ -80,6 +85,15 @@ export const SOCIAL_SECTIONS: SocialSection[] = [
     variables: { count: FEED_PAGE_SIZE },
   },
   { id: 'files', label: msg`Файлы`, icon: FileText },
+  {
+    id: 'search',
+    label: msg`Поиск`,
+    icon: Search,
+    component: () => import('../search/SearchPanel'),
+    query: () => import('../../__generated__/SearchPanelQuery.graphql'),
+    variables: searchVariables,
+    idle: msg`Введите минимум 2 буквы или цифры, чтобы найти участников, публикации и теги.`,
+  },
 ];
 
 /** The section an address names; an unknown or missing one is the first. */
