@@ -11,7 +11,13 @@ import { clearReferences, removeStoredFile } from './mediaLibrary';
  */
 
 /** What a member shares; avatars, covers and what admins upload are not "shared files". */
-export const MEMBER_FILE_KINDS = ['attachment', 'voice', 'publication', 'gallery', 'room_file'] as const satisfies StoredFileKind[];
+export const MEMBER_FILE_KINDS = [
+  'attachment',
+  'voice',
+  'publication',
+  'gallery',
+  'room_file',
+] as const satisfies StoredFileKind[];
 
 export type FilePlace =
   | { kind: 'publication'; id: number; title: string }

@@ -6,6 +6,7 @@ import type { ComponentType } from 'react';
 import type { PreloadedQuery } from 'react-relay/hooks';
 import type { ConcreteRequest, OperationType } from 'relay-runtime';
 import { FEED_PAGE_SIZE } from './publications/feedPageSize';
+import { FILES_PAGE_SIZE } from './files/filesPageSize';
 import { searchVariables } from '../search/searchText';
 
 /** What a section's panel receives: the query its route's loader started, and the messenger's recipient. */
@@ -84,7 +85,14 @@ export const SOCIAL_SECTIONS: SocialSection[] = [
     query: () => import('../../__generated__/BookmarksPanelQuery.graphql'),
     variables: { count: FEED_PAGE_SIZE },
   },
-  { id: 'files', label: msg`Файлы`, icon: FileText },
+  {
+    id: 'files',
+    label: msg`Файлы`,
+    icon: FileText,
+    component: () => import('./files/FilesPanel'),
+    query: () => import('../../__generated__/FilesPanelQuery.graphql'),
+    variables: { count: FILES_PAGE_SIZE },
+  },
   {
     id: 'search',
     label: msg`Поиск`,
