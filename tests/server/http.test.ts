@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app';
+import { createTestApp, startTestServer, type TestApp } from '../support/app';
+import { registerAndLogin } from '../support/members';
 import { createApp } from '../../server/src/http';
 import { printedSchema } from '../../server/src/schema';
 
@@ -174,5 +175,27 @@ describe('browser policy', () => {
       'access-control-request-method': 'POST',
     });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('multipart over a real socket', () => {
+  it('keeps the files of a REST multipart request (the server’s parts are not this process’s File class)', async () => {
+    const server = await startTestServer();
+    try {
+      const [anna, boris] = await Promise.all([registerAndLogin(server.url), registerAndLogin(server.url)]);
+      const form = new FormData();
+      form.set('receiver_id', String(boris.member.id));
+      form.set('content', 'Повестка');
+      form.append('files', new File(['Повестка встречи\n'], 'agenda.txt', { type: 'text/plain' }));
+      const sent = await fetch(`${server.url}/messages`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${anna.token}` },
+        body: form,
+      });
+      expect(sent.status).toBe(201);
+      expect((await sent.json()).attachments).toEqual([expect.objectContaining({ name: 'agenda.txt', size: 32 })]);
+    } finally {
+      await server.dispose();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import type { RestRequest, RestRoute } from '../router';
-import { idempotencyKey, text } from './values';
+import { files, idempotencyKey, text } from './values';
 
 type GraphQLMessage = {
   databaseId: number;
@@ -40,7 +40,6 @@ const restMessage = (message: GraphQLMessage, req: RestRequest) => ({
 });
 
 /** Files of a multipart body, under `files` (as the spec's uploads) or `attachments`. */
-const filesOf = (value: unknown): File[] => [value].flat().filter((item): item is File => item instanceof File);
 
 /** Spec section 7, "Friends and messages": the messenger's two documented paths. */
 export const messageRoutes: RestRoute[] = [
@@ -89,7 +88,7 @@ export const messageRoutes: RestRoute[] = [
         input: {
           recipientId: Number.isInteger(receiver) && receiver > 0 ? encodeGlobalID('User', receiver) : null,
           content: text(body.content),
-          attachments: [...filesOf(body.files), ...filesOf(body.attachments)],
+          attachments: files(body.files, body.attachments),
           idempotencyKey: idempotencyKey(req),
         },
       };
