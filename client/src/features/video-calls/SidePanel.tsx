@@ -44,12 +44,13 @@ const fragment = graphql`
  */
 export function SidePanel({
   open,
-  onToggle,
+  onOpenChange,
   query: key,
   drawer = false,
 }: {
   open: boolean;
-  onToggle: () => void;
+  /** Told the state wanted, never "flip": a drawer's close request may come after the page closed it already. */
+  onOpenChange: (open: boolean) => void;
   query: SidePanel_query$key;
   drawer?: boolean;
 }) {
@@ -74,7 +75,7 @@ export function SidePanel({
           variant="ghost"
           color="white"
           size="sm"
-          onClick={onToggle}
+          onClick={() => onOpenChange(!open)}
         >
           <PanelLeftOpen size={18} />
         </IconButton>
@@ -137,7 +138,7 @@ export function SidePanel({
             variant="ghost"
             color="white"
             size="sm"
-            onClick={onToggle}
+            onClick={() => onOpenChange(!open)}
             alignSelf="center"
           >
             <PanelLeftClose size={18} />
@@ -182,11 +183,14 @@ export function SidePanel({
 
   if (!drawer) return panel;
   return (
-    <Drawer.Root open={open} onOpenChange={(details) => details.open !== open && onToggle()} placement="start">
+    <Drawer.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} placement="start">
       <Portal>
-        <Drawer.Backdrop />
+        {/* Closed without an exit animation: when a call starts, its close request came while the
+            stage's media started, and the animation's end (which the drawer waits for to leave) did not
+            always arrive, leaving the drawer over the call. */}
+        <Drawer.Backdrop _closed={{ animation: 'none' }} />
         <Drawer.Positioner>
-          <Drawer.Content bg="gray.900" color="white" w="340px" maxW="88vw">
+          <Drawer.Content bg="gray.900" color="white" w="340px" maxW="88vw" _closed={{ animation: 'none' }}>
             {panel}
           </Drawer.Content>
         </Drawer.Positioner>

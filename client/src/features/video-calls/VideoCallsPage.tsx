@@ -121,9 +121,9 @@ function MeetingArea({ data }: { data: VideoCallsPageQuery['response'] }) {
         />
         <Flex flex="1" minH="0">
           {phone ? (
-            <SidePanel drawer open={drawerOpen} onToggle={() => setDrawerOpen((open) => !open)} query={data} />
+            <SidePanel drawer open={drawerOpen} onOpenChange={setDrawerOpen} query={data} />
           ) : (
-            <SidePanel open={panelOpen} onToggle={() => setPanelOpen((open) => !open)} query={data} />
+            <SidePanel open={panelOpen} onOpenChange={setPanelOpen} query={data} />
           )}
           <Flex direction="column" flex="1" minW="0">
             <Box flex="1" minH="0" overflow="auto" data-testid="call-container">
