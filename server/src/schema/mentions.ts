@@ -40,10 +40,12 @@ const user = { select: { id: true, username: true } } as const;
  * The mentions of a page of items in one statement (dataloader), never cached: a mutation that
  * reads its item back after an edit sees the new list.
  */
-const mentionsField = (load: (ids: number[], ctx: Context) => Promise<Mention[][]>) => ({
+const mentionsField = (load: (ids: number[], ctx: Context) => Promise<Mention[][]>, perViewer = true) => ({
   type: MentionRef,
-  description: 'The members its text mentions and links (not those a block separates from the author or from the viewer).',
-  extensions: PER_VIEWER,
+  description: perViewer
+    ? 'The members its text mentions and links (not those a block separates from the author or from the viewer).'
+    : 'The participants its text mentions and links (not those a block separated from the sender).',
+  extensions: perViewer ? PER_VIEWER : {},
   loaderOptions: { cache: false },
   load,
   resolve: (item: { id: number }) => item.id,
@@ -95,18 +97,23 @@ builder.prismaObjectFields(PublicationCommentNode, (t) => ({
   ),
 }));
 
+/**
+ * A message's mentions do not depend on the viewer: they name participants only, none a block
+ * separated from the sender when it was written. So the live messageAdded document that selects them
+ * is still executed once for all recipients (a PER_VIEWER field would make it once per recipient).
+ */
 builder.prismaObjectFields(MessageNode, (t) => ({
   mentions: t.loadableList(
     mentionsField(async (ids, ctx) => {
       const rows = await ctx.prisma.messageMention.findMany({
-        where: { messageId: { in: ids }, user: shownTo(ctx) },
+        where: { messageId: { in: ids }, user: { isActive: true } },
         select: { messageId: true, user },
       });
       return byItem(
         ids,
         rows.map((row) => ({ itemId: row.messageId, user: row.user })),
       );
-    }),
+    }, false),
   ),
 }));
 
