@@ -208,6 +208,11 @@ describe('the tag page', () => {
       expect(result.data?.hashtagPublications ?? null, JSON.stringify(result)).toBeNull();
       expect(result.errors?.[0]?.extensions?.code, JSON.stringify(result)).not.toBe('INTERNAL_SERVER_ERROR');
     }
+    // Texts full of would-be mentions and tags are published, linking nothing that is not a member or a tag.
+    const odd = `${'@no_such_member_x '.repeat(200)}#${'я'.repeat(100)} @${'a'.repeat(40)} @% #`.slice(0, 5000);
+    const published = await publish(reader, odd);
+    expect(published.mentions).toEqual([]);
+    expect(published.hashtags).toEqual([]);
     const badCursor = await app.graphql(TAG_PAGE, { tag: 'x', after: '@@@' }, { token: reader.token });
     expect(badCursor.errors?.[0]?.extensions?.code).not.toBe('INTERNAL_SERVER_ERROR');
     const anonymous = await app.graphql(TAG_PAGE, { tag: 'x' });
