@@ -12,6 +12,10 @@ function publicationJson({ id, content, viewerIsAuthor = false, likesCount = 0, 
     __typename: 'Publication',
     id,
     content,
+    mentions: [],
+    hashtags: [],
+    // Already missing on main (PublicationReactions reads it): the feed tests failed without it.
+    reactions: [],
     createdAt: '2025-03-05T10:15:00.000Z',
     viewerIsAuthor,
     likesCount,
@@ -312,7 +316,13 @@ describe('a publication in the feed', () => {
               data: {
                 updatePublication: {
                   __typename: 'UpdatePublicationSuccess',
-                  publication: { id: 'p1', content: 'Новый текст', updatedAt: '2025-03-06T00:00:00.000Z' },
+                  publication: {
+                    id: 'p1',
+                    content: 'Новый текст',
+                    mentions: [],
+                    hashtags: [],
+                    updatedAt: '2025-03-06T00:00:00.000Z',
+                  },
                 },
               },
             },

@@ -10,6 +10,16 @@ export const socialMessages = {
     en: '{name} started following your publications',
     fr: '{name} s’est abonné à vos publications',
   },
+  'notification.mention': {
+    ru: '{name} упомянул(а) вас',
+    en: '{name} mentioned you',
+    fr: '{name} vous a mentionné(e)',
+  },
+  'hashtag.invalid': {
+    ru: 'Тег — это буквы, цифры и _ (до 64 символов)',
+    en: 'A tag is letters, digits and _ (up to 64 characters)',
+    fr: 'Un tag se compose de lettres, de chiffres et de _ (64 caractères au plus)',
+  },
   'reactions.unknown': {
     ru: 'Такой реакции нет',
     en: 'There is no such reaction',

@@ -40,6 +40,7 @@ import './templates';
 import './memberFiles';
 import './groupCalls';
 import './search';
+import './mentions';
 import './nodes';
 
 export const schema = builder.toSchema();

@@ -22,6 +22,7 @@ const MESSAGE_KEYS = {
   SUBSCRIPTION_GROUP_REMOVED: 'notification.groupPlanRemoved',
   CALENDAR_INVITATION: 'notification.calendarInvitation',
   NEW_FOLLOWER: 'notification.newFollower',
+  MENTION: 'notification.mention',
 } as const;
 
 /** The payload's plain values, for the texts that name them ({planName}, {status}...). */

@@ -136,7 +136,12 @@ export const PublicationNode = builder.prismaNode('Publication', {
  * A page of publications in FEED_ORDER after a (createdAt, id) cursor. The cursor carries both
  * values so the condition is a plain range on the created_at index: page 100 costs what page 1 does.
  */
-async function publicationPage(ctx: Context, info: GraphQLResolveInfo, args: PageArgs, where: Prisma.PublicationWhereInput) {
+export async function publicationPage(
+  ctx: Context,
+  info: GraphQLResolveInfo,
+  args: PageArgs,
+  where: Prisma.PublicationWhereInput,
+) {
   const first = pageSize(args, FEED_PAGE_SIZE);
   const position = publications.decodePublicationCursor(args.after);
   const rows = await ctx.prisma.publication.findMany({

@@ -7,6 +7,8 @@ import { checkAttachments, type CheckedAttachment } from './messageAttachments';
 import { createOnce } from './idempotency';
 import { quotas } from './limits';
 import type { Prisma } from '../generated/prisma/client';
+import { mentionableUsers, mentionPayload } from './mentions';
+import { notify } from './notifications';
 
 /** Longest message text; the composer shows the same limit. */
 export const MESSAGE_MAX_LENGTH = 5000;
@@ -129,6 +131,8 @@ async function storeAndPublish(
   const store = services.attachmentStore;
   const filenames = await Promise.all(attachments.map((file) => store.storeUpload(file.bytes, file.type)));
   const createdAt = new Date();
+  // Only participants are linked (and told): a mention cannot show a conversation to an outsider.
+  const mentioned = await mentionableUsers(services.prisma, senderId, content, { conversationId });
   // One statement (so one round trip, and atomic): the message, its files (and their media library
   // rows), the conversation's
   // last-message time for the list's order, and the sender's read mark (one's own message is read).
@@ -152,6 +156,8 @@ async function storeAndPublish(
       ), conversation AS (
         UPDATE conversations SET last_message_at = ${createdAt}, updated_at = ${createdAt}
         WHERE id = ${conversationId} AND EXISTS (SELECT 1 FROM message)
+      ), mentions AS (
+        INSERT INTO message_mentions (message_id, user_id) SELECT message.id, mentioned FROM message, unnest(${mentioned}::int[]) AS mentioned
       ), sender AS (
         UPDATE conversation_participants SET last_read_message_id = GREATEST(last_read_message_id, message.id) FROM message
         WHERE conversation_id = ${conversationId} AND user_id = ${senderId}
@@ -171,6 +177,8 @@ async function storeAndPublish(
     conversationId,
     recipientIds: [senderId, ...recipientIds],
   });
+  const payload = mentionPayload(senderId, { kind: 'message', messageId: message.id, conversationId });
+  for (const userId of mentioned) if (userId !== senderId) await notify(services, userId, 'MENTION', payload);
   return { messageId: message.id, conversationId };
 }
 

@@ -10,6 +10,8 @@ import type { Notification, Prisma } from '../generated/prisma/client';
  * in a subscription group, or the group was deleted).
  * CALENDAR_INVITATION: payload {userId (the organiser), eventId}.
  * NEW_FOLLOWER: payload {userId (the follower)}.
+ * MENTION: payload {userId (who mentioned the member), target ('publication', 'comment' or 'message'), publicationId,
+ * commentId or messageId and conversationId} (services/mentions.ts).
  */
 export const NOTIFICATION_KINDS = [
   'NEW_SIGN_IN',
@@ -23,6 +25,7 @@ export const NOTIFICATION_KINDS = [
   'SUBSCRIPTION_GROUP_REMOVED',
   'CALENDAR_INVITATION',
   'NEW_FOLLOWER',
+  'MENTION',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

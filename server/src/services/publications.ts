@@ -9,6 +9,7 @@ import { createOnce, idempotencyKeyRule } from './idempotency';
 import { quotas } from './limits';
 import { contactsWhere, notBlockedWhere } from './relations';
 import { followedByWhere } from './follows';
+import { mentionableUsers, publishMentions, replaceHashtags, replaceMentions } from './mentions';
 
 export const PUBLICATION_MAX_LENGTH = 5000;
 export const COMMENT_MAX_LENGTH = 2000;
@@ -163,7 +164,7 @@ export async function createPublication(
         })
       : [];
     try {
-      return await services.prisma.$transaction(async (tx) => {
+      const { publication, mentioned } = await services.prisma.$transaction(async (tx) => {
         const publication = await tx.publication.create({
           data: {
             authorId: viewerId,
@@ -175,8 +176,10 @@ export async function createPublication(
           select: { id: true },
         });
         await claimUploads(tx, viewerId, publication.id, input.mediaFilenames ?? [], uploaded.length);
-        return publication;
+        return { publication, mentioned: await storeRelations(tx, viewerId, publication.id, input.content ?? '') };
       });
+      publishMentions(services, mentioned);
+      return publication;
     } catch (error) {
       await removeMediaFiles(services, uploaded);
       throw error;
@@ -223,7 +226,18 @@ export async function updatePublication(services: Services, viewerId: number, id
   if (publication.content === content) return;
   const media = await services.prisma.publicationMedia.count({ where: { publicationId: id } });
   if (!content && media === 0) throw new ValidationError([{ path: ['content'], messageKey: 'publication.empty' }]);
-  await services.prisma.publication.update({ where: { id }, data: { content } });
+  const mentioned = await services.prisma.$transaction(async (tx) => {
+    await tx.publication.update({ where: { id }, data: { content } });
+    return storeRelations(tx, viewerId, id, content);
+  });
+  publishMentions(services, mentioned);
+}
+
+/** A publication's mentions and hashtags, written with its text (services/mentions.ts). */
+async function storeRelations(tx: Prisma.TransactionClient, authorId: number, publicationId: number, content: string) {
+  await replaceHashtags(tx, publicationId, content);
+  const userIds = await mentionableUsers(tx, authorId, content);
+  return replaceMentions(tx, authorId, { kind: 'publication', publicationId }, userIds);
 }
 
 export async function deletePublication(services: Services, viewerId: number, id: number) {
@@ -286,10 +300,18 @@ export async function addComment(
       select: { id: true },
     });
   return createOnce(idempotencyKey, earlier, async () => {
-    await findVisible(services.prisma, viewerId, publicationId);
-    return services.prisma.publicationComment.create({
-      data: { publicationId, authorId: viewerId, content: text, idempotencyKey },
-      select: { id: true },
+    const publication = await findVisible(services.prisma, viewerId, publicationId);
+    const { comment, mentioned } = await services.prisma.$transaction(async (tx) => {
+      const comment = await tx.publicationComment.create({
+        data: { publicationId, authorId: viewerId, content: text, idempotencyKey },
+        select: { id: true },
+      });
+      // Only members who may see the publication are linked: none a block separates from its author.
+      const userIds = await mentionableUsers(tx, viewerId, text, { publicationAuthorId: publication.authorId });
+      const target = { kind: 'comment' as const, commentId: comment.id, publicationId };
+      return { comment, mentioned: await replaceMentions(tx, viewerId, target, userIds) };
     });
+    publishMentions(services, mentioned);
+    return comment;
   });
 }

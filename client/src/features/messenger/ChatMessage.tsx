@@ -7,6 +7,7 @@ import type { ChatMessage_message$key } from '../../__generated__/ChatMessage_me
 import { formatDateTime } from '../../i18n/format';
 import { formatFileSize } from './fileSize';
 import { MessageReactions } from '../reactions/MessageReactions';
+import { RichText } from '../social/RichText';
 
 const fragment = graphql`
   # Without reactions in the messageAdded subscription: a new message has none, and a document
@@ -14,6 +15,9 @@ const fragment = graphql`
   fragment ChatMessage_message on Message @argumentDefinitions(withReactions: { type: "Boolean!", defaultValue: true }) {
     databaseId
     content
+    mentions {
+      username
+    }
     createdAt
     senderId
     contactCard {
@@ -57,11 +61,7 @@ export function ChatMessage({
         roundedBottomRight={mine ? 'sm' : 'xl'}
         roundedBottomLeft={mine ? 'xl' : 'sm'}
       >
-        {data.content && (
-          <Text whiteSpace="pre-wrap" wordBreak="break-word" data-testid="chat-message-text">
-            {data.content}
-          </Text>
-        )}
+        {data.content && <RichText text={data.content} mentions={data.mentions} onSolid={mine} data-testid="chat-message-text" />}
         {data.contactCard && (
           <Box
             borderWidth="1px"

@@ -41,6 +41,8 @@ export function notificationText(notification: Pick<LiveNotification, 'kind' | '
       return name ? i18n._(msg`${name} приглашает вас на событие`) : notification.message;
     case 'NEW_FOLLOWER':
       return name ? i18n._(msg`${name} подписался на ваши публикации`) : notification.message;
+    case 'MENTION':
+      return name ? i18n._(msg`${name} упомянул(а) вас`) : notification.message;
     default:
       return notification.message;
   }

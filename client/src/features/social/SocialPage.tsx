@@ -75,7 +75,7 @@ export default function SocialPage() {
             </Collapsible.Trigger>
             <Collapsible.Content>
               <Stack gap="1" mt="2">
-                {SOCIAL_SECTIONS.map(({ id, label, icon: Icon }) => {
+                {SOCIAL_SECTIONS.filter((listed) => !listed.hidden).map(({ id, label, icon: Icon }) => {
                   const active = id === section.id;
                   return (
                     <Button

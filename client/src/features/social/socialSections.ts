@@ -1,13 +1,14 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { LucideIcon } from 'lucide-react';
-import { Bookmark, FileText, Image, MessageCircle, Newspaper, Search, Users, UsersRound, Video } from 'lucide-react';
+import { Bookmark, FileText, Hash, Image, MessageCircle, Newspaper, Search, Users, UsersRound, Video } from 'lucide-react';
 import type { ComponentType } from 'react';
 import type { PreloadedQuery } from 'react-relay/hooks';
 import type { ConcreteRequest, OperationType } from 'relay-runtime';
 import { FEED_PAGE_SIZE } from './publications/feedPageSize';
 import { FILES_PAGE_SIZE } from './files/filesPageSize';
 import { searchVariables } from '../search/searchText';
+import { tagVariables } from './publications/tagSection';
 
 /** What a section's panel receives: the query its route's loader started, and the messenger's recipient. */
 export type SectionPanelProps = { queryRef: PreloadedQuery<OperationType>; recipientId: string | null };
@@ -26,6 +27,8 @@ export type SocialSection = {
   query?: () => Promise<{ default: ConcreteRequest }>;
   variables?: Record<string, unknown> | ((params: URLSearchParams) => Record<string, unknown> | null);
   idle?: MessageDescriptor;
+  /** Reached by links only (a tag page): not listed in the sidebar. */
+  hidden?: boolean;
 };
 
 const galleryPanel = () => import('./galleries/GalleryPanel');
@@ -101,6 +104,16 @@ export const SOCIAL_SECTIONS: SocialSection[] = [
     query: () => import('../../__generated__/SearchPanelQuery.graphql'),
     variables: searchVariables,
     idle: msg`Введите минимум 2 буквы или цифры, чтобы найти участников, публикации и теги.`,
+  },
+  {
+    id: 'tag',
+    label: msg`Тег`,
+    icon: Hash,
+    component: () => import('./publications/TagPanel'),
+    query: () => import('../../__generated__/TagPanelQuery.graphql'),
+    variables: tagVariables,
+    idle: msg`Откройте тег (#тег) из публикации, чтобы увидеть публикации с ним.`,
+    hidden: true,
   },
 ];
 

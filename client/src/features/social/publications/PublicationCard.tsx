@@ -12,6 +12,7 @@ import { formatDateTime } from '../../../i18n/format';
 import { formatCoordinates } from '../format';
 import { MediaViewer } from '../MediaViewer';
 import { ModalDialog } from '../ModalDialog';
+import { RichText } from '../RichText';
 import { UserAvatar } from '../UserAvatar';
 import { BookmarkButton } from './BookmarkButton';
 import { LikeButton } from './LikeButton';
@@ -24,6 +25,10 @@ const publicationFragment = graphql`
   fragment PublicationCard_publication on Publication {
     id
     content
+    mentions {
+      username
+    }
+    hashtags
     createdAt
     viewerIsAuthor
     author {
@@ -60,6 +65,10 @@ const updateMutation = graphql`
         publication {
           id
           content
+          mentions {
+            username
+          }
+          hashtags
           updatedAt
         }
       }
@@ -238,9 +247,7 @@ export function PublicationCard({
             </Stack>
           ) : (
             data.content && (
-              <Text whiteSpace="pre-wrap" wordBreak="break-word" data-testid="publication-content">
-                {data.content}
-              </Text>
+              <RichText text={data.content} mentions={data.mentions} hashtags={data.hashtags} data-testid="publication-content" />
             )
           )}
 

@@ -8,6 +8,7 @@ import type { PublicationCommentsPaginationQuery } from '../../../__generated__/
 import type { PublicationCommentsAddMutation } from '../../../__generated__/PublicationCommentsAddMutation.graphql';
 import { toaster } from '../../../components/ui/toaster';
 import { AuthorAndTime } from '../Byline';
+import { RichText } from '../RichText';
 import { UserAvatar } from '../UserAvatar';
 import { useIdempotencyKey } from '../../../relay/useIdempotencyKey';
 import { mutationFailure } from '../../../relay/mutationError';
@@ -34,6 +35,10 @@ graphql`
   fragment PublicationComments_comment on PublicationComment {
     id
     text
+    mentions {
+      # eslint-disable-next-line relay/unused-fields -- matched by RichText against the text
+      username
+    }
     createdAt
     author {
       firstName
@@ -115,9 +120,7 @@ export function PublicationComments({ publication }: { publication: PublicationC
           />
           <Stack gap="0" bg="bg.subtle" rounded="lg" px="3" py="1.5" minW="0">
             <AuthorAndTime firstName={node.author.firstName} lastName={node.author.lastName} at={node.createdAt} />
-            <Text fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word" data-testid="comment-text">
-              {node.text}
-            </Text>
+            <RichText fontSize="sm" text={node.text} mentions={node.mentions} data-testid="comment-text" />
           </Stack>
         </HStack>
       ))}
