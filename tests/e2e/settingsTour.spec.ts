@@ -92,7 +92,7 @@ for (const [name, options] of Object.entries(VIEWPORTS)) {
       await expect(page.getByTestId('tour-skip')).toHaveCount(0);
       await page.getByTestId('tour-next').click();
       await expect(popover(page)).toHaveCount(0);
-      expect(await page.evaluate(() => localStorage.getItem('linkup_tour_completed'))).toBe('true');
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('linkup_tour_completed'))).toBe('true');
 
       // Kept on the account, so no other browser of this member starts it again (tests/server/systemSettings.test.ts).
       const { token } = await signIn(baseURL!, admin.email, admin.password);
