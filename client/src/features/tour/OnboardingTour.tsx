@@ -162,7 +162,12 @@ export function OnboardingTour() {
       unmounted = true;
       stop?.();
     };
-  }, [due, isAdmin, i18n, t, navigate, commitComplete]);
+    // Started again only when whether it is due (or whose it is) changes. A language catalog
+    // activated while it runs (the signed-in texts loading, an admin's overrides) gives a new `t`
+    // and `i18n`: that must not end a tour under way without marking it done. Its texts are read
+    // when it starts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [due, isAdmin]);
 
   return null;
 }
