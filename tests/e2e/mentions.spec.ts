@@ -20,8 +20,8 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     // A tag of its own per run, so the tag page lists this publication only.
     const tag = `встреча${unique()}`;
     const text = `@${mentioned.member.username} привет #${tag}`;
-    const prompt = page.getByTestId('composer-prompt');
-    if (await prompt.isVisible()) await prompt.click();
+    // The composer opens from its prompt (waited for: the feed may still be loading).
+    await page.getByTestId('composer-prompt').click();
     await page.getByTestId('composer-text').fill(text);
     await page.getByTestId('composer-publish').click();
 
