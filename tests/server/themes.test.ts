@@ -53,7 +53,12 @@ describe('themes', () => {
     });
     expect(edited.body).toMatchObject({ description: 'Ночной', mode: 'light', accent: 'green' });
 
+    // Applying it tells open pages (the siteThemeChanged subscription's topic).
+    const events = app.services.pubsub.subscribe('site:theme')[Symbol.asyncIterator]();
+    const announced = events.next();
     expect((await call('PUT', `/themes/${created.body.id}/activate`)).body.is_active).toBe(true);
+    expect((await announced).done).toBe(false);
+    await events.return?.();
     const active = ((await call('GET', '/themes')).body as any[]).filter((theme) => theme.is_active);
     expect(active.map((theme) => theme.name)).toEqual(['Изумруд']);
     expect((await visitor('/themes/active')).body).toEqual({ name: 'Изумруд', mode: 'light', accent: 'green' });

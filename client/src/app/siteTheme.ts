@@ -33,6 +33,18 @@ export function applySiteLook(look: SiteLook) {
   if (!style.isConnected) document.head.append(style);
 }
 
+/** Applies a look the server announced and remembers it for the next page load. */
+export function adoptSiteLook(value: unknown) {
+  const look = asLook(value);
+  if (!look) return;
+  applySiteLook(look);
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(look));
+  } catch {
+    // Private mode: applied for this page only.
+  }
+}
+
 function storedLook(): SiteLook | null {
   try {
     return asLook(JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null'));
@@ -47,10 +59,7 @@ export async function loadSiteTheme() {
   if (remembered) applySiteLook(remembered);
   try {
     const response = await fetch(ACTIVE_THEME_URL, { headers: { accept: 'application/json' } });
-    const look = response.ok ? asLook(await response.json()) : null;
-    if (!look) return;
-    applySiteLook(look);
-    localStorage.setItem(STORAGE_KEY, JSON.stringify(look));
+    if (response.ok) adoptSiteLook(await response.json());
   } catch {
     // Offline or the server is restarting: the remembered (or default) look stays.
   }

@@ -53,6 +53,8 @@ export type Topics = {
   'caches:cleared': [event: { origin: string; types: string[] }];
   /** A branding image (logo, favicon, bottom logo) was uploaded or deleted. */
   'branding:changed': [event: Record<string, never>];
+  /** The site's active theme (or the active one's look) changed. */
+  'site:theme': [event: Record<string, never>];
 };
 
 export type PubSub = ReturnType<typeof createPubSub<Topics>>;

@@ -58,6 +58,17 @@ builder.queryFields((t) => ({
   }),
 }));
 
+builder.subscriptionField('siteThemeChanged', (t) =>
+  t.field({
+    type: SiteTheme,
+    description:
+      'The look every page applies, after an admin applies a theme or edits the active one: open pages change at once.',
+    ...access('anonymous'),
+    subscribe: (_root, _args, ctx) => ctx.services.pubsub.subscribe('site:theme'),
+    resolve: (_event, _args, ctx) => themes.activeLook(ctx.prisma),
+  }),
+);
+
 const ThemeInput = builder.inputType('ThemeInput', {
   fields: (t) => ({
     name: t.string({ required: true }),
@@ -88,8 +99,11 @@ builder.mutationFields((t) => ({
       input: t.arg({ type: ThemeInput, required: true, validate: { schema: themes.themeInput } }),
     },
     errors: { directResult: true, union: { name: 'UpdateThemeResult' } },
-    resolve: (_root, { id, input }, ctx) =>
-      themes.updateTheme(ctx.prisma, ctx.viewer!.user, themeId(id), parsedBy(themes.themeInput, input)),
+    resolve: async (_root, { id, input }, ctx) => {
+      const theme = await themes.updateTheme(ctx.prisma, ctx.viewer!.user, themeId(id), parsedBy(themes.themeInput, input));
+      if (theme.isActive) ctx.services.pubsub.publish('site:theme', {});
+      return theme;
+    },
   }),
   activateTheme: t.field({
     type: ThemeNode,
@@ -97,7 +111,11 @@ builder.mutationFields((t) => ({
     ...access('admin'),
     args: { id: t.arg.globalID({ for: ThemeNode, required: true }) },
     errors: { directResult: true, union: { name: 'ActivateThemeResult' } },
-    resolve: (_root, { id }, ctx) => themes.activateTheme(ctx.prisma, ctx.viewer!.user, themeId(id)),
+    resolve: async (_root, { id }, ctx) => {
+      const theme = await themes.activateTheme(ctx.prisma, ctx.viewer!.user, themeId(id));
+      ctx.services.pubsub.publish('site:theme', {});
+      return theme;
+    },
   }),
   deleteTheme: t.field({
     type: deletedResult('DeleteThemeSuccess'),

@@ -5,8 +5,9 @@ import { IncomingCallNotifier } from '../video-calls/IncomingCallNotifier';
 import { OnboardingTour } from '../tour/OnboardingTour';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { BrandingLive } from '../../app/BrandingLive';
+import { SiteThemeLive } from '../../app/SiteThemeLive';
 
-/** What every signed-in page has besides its content: the toaster, the notifications feed, incoming calls, live branding, the onboarding tour. */
+/** What every signed-in page has besides its content: the toaster, the notifications feed, incoming calls, live branding and theme, the onboarding tour. */
 export default function SignedInExtras() {
   return (
     <>
@@ -14,6 +15,7 @@ export default function SignedInExtras() {
       <NotificationsListener />
       <IncomingCallNotifier />
       <BrandingLive />
+      <SiteThemeLive />
       {/* The tour is a courtesy: when its query fails, the page goes on without it. */}
       <ErrorBoundary fallback={null}>
         <Suspense fallback={null}>
