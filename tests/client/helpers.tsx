@@ -25,6 +25,12 @@ export type Resolver = (call: GraphQLCall) => Answer | undefined;
 export function fakeGraphQLServer(resolver: Resolver) {
   const calls: GraphQLCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    // The site's look, which the signed-in extras read once (app/siteTheme.ts): the default one.
+    if (String(input instanceof Request ? input.url : input).endsWith('/api/themes/active')) {
+      return new Response(JSON.stringify({ name: null, mode: 'light', accent: 'blue' }), {
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }
     // A request with files is multipart (GraphQL multipart request spec): the operation is a part.
     const multipart = init?.body instanceof FormData ? init.body : null;
     const text = multipart ? String(multipart.get('operations')) : String(init?.body ?? '{}');
