@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase, type Database } from '../../server/src/db';
-import { createTestDatabase } from '../../tests/support/database';
+import type { Database } from '../../server/src/db';
 import { loadConfig } from '../../server/src/config';
 import { createServices } from '../../server/src/services/container';
 import { createApp } from '../../server/src/http';
 import { createLogger } from '../../server/src/logger';
 import { startSession } from '../../server/src/auth/sessions';
 import { FEED_PAGE_QUERY } from './feedQuery';
+import { onEachBackend } from './support';
 
 /**
  * The feed at scale: 1,000 members, 100,000 publications (a third with an image), 300,000 likes,
@@ -130,31 +130,4 @@ async function measure(backend: string, db: Database, statements: { count: numbe
   }
 }
 
-for (const backend of backends.length ? backends : ['embedded', 'postgres']) {
-  const statements = { count: 0 };
-  const onQuery = () => {
-    statements.count += 1;
-  };
-  if (backend === 'embedded') {
-    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-bench-pglite-'));
-    const db = await openDatabase({ url: '', dataDir: folder, onQuery });
-    try {
-      await measure('embedded database (PGlite, on disk)', db, statements);
-    } finally {
-      await db.close();
-      fs.rmSync(folder, { recursive: true, force: true });
-    }
-  } else {
-    const scratch = await createTestDatabase(SERVER, 'linkup_bench_feed');
-    try {
-      const db = await openDatabase({ url: scratch.url, onQuery });
-      try {
-        await measure(`PostgreSQL (${new URL(SERVER).host})`, db, statements);
-      } finally {
-        await db.close();
-      }
-    } finally {
-      await scratch.drop();
-    }
-  }
-}
+await onEachBackend(backends, { server: SERVER, databasePrefix: 'linkup_bench_feed' }, measure);

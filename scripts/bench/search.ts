@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase, type Database } from '../../server/src/db';
-import { createTestDatabase } from '../../tests/support/database';
+import type { Database } from '../../server/src/db';
 import { loadConfig } from '../../server/src/config';
 import { createServices } from '../../server/src/services/container';
 import { createApp } from '../../server/src/http';
@@ -10,6 +9,7 @@ import { createLogger } from '../../server/src/logger';
 import { startSession } from '../../server/src/auth/sessions';
 import { Prisma } from '../../server/src/generated/prisma/client';
 import { rankedPageSql } from '../../server/src/services/search';
+import { onEachBackend } from './support';
 
 /**
  * The search box at scale: `--publications` publications (100,000 by default) by `--members`
@@ -212,32 +212,5 @@ async function measure(backend: string, db: Database, statements: { count: numbe
   }
 }
 
-for (const backend of backends.length ? backends : ['embedded', 'postgres']) {
-  const statements = { count: 0 };
-  const onQuery = () => {
-    statements.count += 1;
-  };
-  if (backend === 'embedded') {
-    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-bench-pglite-'));
-    const db = await openDatabase({ url: '', dataDir: folder, onQuery });
-    try {
-      await measure('embedded database (PGlite, on disk)', db, statements);
-    } finally {
-      await db.close();
-      fs.rmSync(folder, { recursive: true, force: true });
-    }
-  } else {
-    const scratch = await createTestDatabase(SERVER, 'linkup_bench_search');
-    try {
-      const db = await openDatabase({ url: scratch.url, onQuery });
-      try {
-        await measure(`PostgreSQL (${new URL(SERVER).host})`, db, statements);
-      } finally {
-        await db.close();
-      }
-    } finally {
-      await scratch.drop();
-    }
-  }
-}
+await onEachBackend(backends, { server: SERVER, databasePrefix: 'linkup_bench_search' }, measure);
 process.exit(0);

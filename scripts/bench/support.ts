@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { openDatabase, type Database } from '../../server/src/db';
+import { createTestDatabase } from '../../tests/support/database';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
@@ -33,4 +35,44 @@ export async function startProductServer(port: number, env: Record<string, strin
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Runs `measure` on each database backend asked for (both when none is named): the embedded
+ * PGlite on a scratch folder, and a scratch PostgreSQL database on `server`, each counting its SQL
+ * statements in `statements` and removed afterwards.
+ */
+export async function onEachBackend(
+  backends: string[],
+  opts: { server: string; databasePrefix: string },
+  measure: (label: string, db: Database, statements: { count: number }) => Promise<void>,
+) {
+  for (const backend of backends.length ? backends : ['embedded', 'postgres']) {
+    const statements = { count: 0 };
+    const onQuery = () => {
+      statements.count += 1;
+    };
+    if (backend === 'embedded') {
+      const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-bench-pglite-'));
+      const db = await openDatabase({ url: '', dataDir: folder, onQuery });
+      try {
+        await measure('embedded database (PGlite, on disk)', db, statements);
+      } finally {
+        await db.close();
+        fs.rmSync(folder, { recursive: true, force: true });
+      }
+    } else {
+      const scratch = await createTestDatabase(opts.server, opts.databasePrefix);
+      try {
+        const db = await openDatabase({ url: scratch.url, onQuery });
+        try {
+          await measure(`PostgreSQL (${new URL(opts.server).host})`, db, statements);
+        } finally {
+          await db.close();
+        }
+      } finally {
+        await scratch.drop();
+      }
+    }
+  }
 }
