@@ -24,6 +24,9 @@ export type CallEvent = {
 /** A stored room chat message; subscribers load the row itself (it carries what they may see). */
 export type RoomChatEvent = { id: number; roomId: number; type: string; recipients: number[]; senderId: number };
 
+/** A drawing board change (a stored Yjs update, `id` its row) or awareness (cursors; id 0), base64. */
+export type BoardEvent = { id: number; kind: 'update' | 'awareness'; update: string };
+
 export type Topics = {
   'user:notification': [userId: number, event: NotificationEvent];
   // Conversation events are published once, naming their recipients; each process's UserFeed
@@ -41,6 +44,7 @@ export type Topics = {
   /** Call signalling and room presence for one user (offers, answers, ICE, joins, leaves, invites). */
   'user:callEvent': [userId: number, event: CallEvent];
   'room:chat': [roomId: number, event: RoomChatEvent];
+  'room:board': [roomId: number, event: BoardEvent];
   /** A file of this room was added or deleted: its members' file lists read it again. */
   'room:files': [roomId: number, event: Record<string, never>];
   /** Who is in these rooms changed (joins, leaves, closes): the lists showing their counts refresh them. */

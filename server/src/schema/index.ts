@@ -40,6 +40,7 @@ import './templates';
 import './memberFiles';
 import './groupCalls';
 import './search';
+import './drawingBoard';
 import './mentions';
 import './nodes';
 

@@ -1,0 +1,255 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { Awareness, encodeAwarenessUpdate } from 'y-protocols/awareness';
+import { startTestServer } from '../support/app';
+import { JOIN_ROOM, memberClients, quickMember, roomGlobalId, type Member } from './meetingSupport';
+import { applyBoardUpdate, type Stroke } from '../../server/src/services/drawingBoard';
+
+type Server = Awaited<ReturnType<typeof startTestServer>>;
+let server: Server;
+let clients: ReturnType<typeof memberClients>;
+beforeAll(async () => {
+  server = await startTestServer();
+  clients = memberClients(server);
+});
+afterAll(async () => {
+  await clients?.dispose();
+  await server?.dispose();
+});
+
+const DRAW = `mutation($roomId: ID!, $update: String!) {
+  drawOnBoard(roomId: $roomId, update: $update) {
+    __typename
+    ... on Error { message }
+    ... on ValidationError { fieldErrors { message } }
+    ... on DrawOnBoardSuccess { updateId }
+  }
+}`;
+const AWARENESS = `mutation($roomId: ID!, $update: String!) {
+  sendBoardAwareness(roomId: $roomId, update: $update) { __typename ... on Error { message } }
+}`;
+
+type BoardEvent = { kind: 'STATE' | 'UPDATE' | 'AWARENESS'; update: string };
+const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
+const bytesOf = (text: string) => new Uint8Array(Buffer.from(text, 'base64'));
+const until = async (check: () => boolean, what: string) => {
+  for (let i = 0; i < 100 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 30));
+  if (!check()) throw new Error(`timed out waiting for ${what}`);
+};
+
+/** A member's view of the board: their own Yjs document, kept in step by the subscription. */
+function boardClient(member: Member, roomId: number) {
+  const doc = new Y.Doc();
+  const events: BoardEvent[] = [];
+  const errors: unknown[] = [];
+  clients.connect(member).subscribe<{ drawingBoard: BoardEvent }>(
+    {
+      query: 'subscription($roomId: ID!) { drawingBoard(roomId: $roomId) { kind update } }',
+      variables: { roomId: roomGlobalId(roomId) },
+    },
+    {
+      next: (value) => {
+        if (value.errors) return void errors.push(...value.errors);
+        const event = value.data!.drawingBoard;
+        events.push(event);
+        if (event.kind !== 'AWARENESS') Y.applyUpdate(doc, bytesOf(event.update), 'server');
+      },
+      error: (error) => errors.push(error),
+      complete: () => {},
+    },
+  );
+  const strokes = doc.getMap<Stroke>('strokes');
+  return {
+    doc,
+    strokes,
+    events,
+    errors,
+    /** Makes a change locally and returns the Yjs update it produced (what the browser sends). */
+    change(edit: (strokes: Y.Map<Stroke>) => void): string {
+      let update: Uint8Array | null = null;
+      const capture = (bytes: Uint8Array, origin: unknown) => void (origin !== 'server' && (update = bytes));
+      doc.on('update', capture);
+      doc.transact(() => edit(strokes), 'local');
+      doc.off('update', capture);
+      return base64(update!);
+    },
+  };
+}
+
+const stroke = (author: number, extra: Partial<Stroke> = {}): Stroke => ({
+  author,
+  color: '#1f6feb',
+  width: 8,
+  points: [10, 10, 0.5, 200, 120, 0.7, 400, 300, 0.4],
+  ...extra,
+});
+
+async function roomWith(host: Member, present: Member[]) {
+  const room = await server.services.prisma.room.create({ data: { name: 'Доска', createdById: host.id } });
+  for (const member of present) {
+    const joined = await clients.graphql(member, JOIN_ROOM, { roomId: roomGlobalId(room.id) });
+    expect(joined.data.joinRoom.__typename).toBe('JoinRoomSuccess');
+  }
+  return room;
+}
+
+describe('drawing board', () => {
+  it('delivers a stroke to the others in the room, keeps it for late joiners, stored as Yjs updates', async () => {
+    const [anna, boris, vera] = await Promise.all([1, 2, 3].map(() => quickMember(server.services)));
+    const room = await roomWith(anna, [anna, boris]);
+    const annaBoard = boardClient(anna, room.id);
+    const borisBoard = boardClient(boris, room.id);
+    await until(() => annaBoard.events.length > 0 && borisBoard.events.length > 0, 'the first state');
+    expect(annaBoard.events[0]!.kind).toBe('STATE');
+
+    const update = annaBoard.change((strokes) => strokes.set('a-1', stroke(anna.id)));
+    const drawn = await clients.graphql(anna, DRAW, { roomId: roomGlobalId(room.id), update });
+    expect(drawn.data.drawOnBoard.__typename).toBe('DrawOnBoardSuccess');
+    await until(() => borisBoard.strokes.has('a-1'), "Boris's copy of the stroke");
+    expect(borisBoard.strokes.get('a-1')).toEqual(stroke(anna.id));
+
+    // Vera comes into the room later: the whole board is her first event.
+    await clients.graphql(vera, JOIN_ROOM, { roomId: roomGlobalId(room.id) });
+    const veraBoard = boardClient(vera, room.id);
+    await until(() => veraBoard.events.length > 0, "Vera's state");
+    expect(veraBoard.events[0]!.kind).toBe('STATE');
+    expect(veraBoard.strokes.toJSON()).toEqual({ 'a-1': stroke(anna.id) });
+
+    // What is stored is enough to rebuild the board (a restarted server reads only these rows).
+    const rows = await server.services.prisma.drawingBoardUpdate.findMany({ where: { roomId: room.id }, orderBy: { id: 'asc' } });
+    const rebuilt = new Y.Doc();
+    for (const row of rows) Y.applyUpdate(rebuilt, row.update);
+    expect(rebuilt.getMap('strokes').toJSON()).toEqual({ 'a-1': stroke(anna.id) });
+  });
+
+  it('lets members undo only their own strokes and the room creator clear the board', async () => {
+    const [anna, boris] = await Promise.all([1, 2].map(() => quickMember(server.services)));
+    const room = await roomWith(anna, [anna, boris]);
+    const annaBoard = boardClient(anna, room.id);
+    const borisBoard = boardClient(boris, room.id);
+    await until(() => annaBoard.events.length > 0 && borisBoard.events.length > 0, 'the first state');
+    const roomId = roomGlobalId(room.id);
+
+    await clients.graphql(anna, DRAW, { roomId, update: annaBoard.change((s) => s.set('a-1', stroke(anna.id))) });
+    await clients.graphql(boris, DRAW, { roomId, update: borisBoard.change((s) => s.set('b-1', stroke(boris.id))) });
+    await clients.graphql(boris, DRAW, { roomId, update: borisBoard.change((s) => s.set('b-2', stroke(boris.id))) });
+    await until(() => annaBoard.strokes.size === 3 && borisBoard.strokes.size === 3, 'three strokes on both boards');
+
+    const borisErasesAnna = await clients.graphql(boris, DRAW, { roomId, update: borisBoard.change((s) => s.delete('a-1')) });
+    expect(borisErasesAnna.data.drawOnBoard).toEqual({
+      __typename: 'ForbiddenError',
+      message: 'Стирать и отменять можно только свои штрихи; очистить доску может ведущий',
+    });
+    const borisUndoes = await clients.graphql(boris, DRAW, { roomId, update: borisBoard.change((s) => s.delete('b-2')) });
+    expect(borisUndoes.data.drawOnBoard.__typename).toBe('DrawOnBoardSuccess');
+    await until(() => !annaBoard.strokes.has('b-2'), 'the undo on Anna’s board');
+    expect(annaBoard.strokes.has('a-1')).toBe(true);
+
+    const annaClears = await clients.graphql(anna, DRAW, { roomId, update: annaBoard.change((s) => s.clear()) });
+    expect(annaClears.data.drawOnBoard.__typename).toBe('DrawOnBoardSuccess');
+    const late = boardClient(anna, room.id);
+    await until(() => late.events.length > 0, 'a fresh state');
+    expect(late.strokes.size).toBe(0);
+  });
+
+  it('refuses malformed, oversized and forged changes with a clear message, and the board stays as it was', async () => {
+    const [anna, boris, outsider] = await Promise.all([1, 2, 3].map(() => quickMember(server.services)));
+    const room = await roomWith(anna, [anna, boris]);
+    const roomId = roomGlobalId(room.id);
+    const annaBoard = boardClient(anna, room.id);
+    await until(() => annaBoard.events.length > 0, 'the first state');
+    await clients.graphql(anna, DRAW, { roomId, update: annaBoard.change((s) => s.set('a-1', stroke(anna.id))) });
+
+    const refusal = async (member: Member, update: string, locale = 'ru') =>
+      (await clients.graphql(member, DRAW, { roomId, update }, locale)).data.drawOnBoard;
+    expect(await refusal(anna, 'not base64!')).toMatchObject({ __typename: 'ValidationError' });
+    expect(await refusal(anna, base64(new Uint8Array([9, 9, 9, 9, 9, 9])), 'en')).toMatchObject({
+      __typename: 'ValidationError',
+      fieldErrors: [{ message: 'The board change is malformed and was not accepted' }],
+    });
+    const huge = base64(new Uint8Array(70 * 1024));
+    expect(await refusal(anna, huge, 'fr')).toMatchObject({
+      __typename: 'ValidationError',
+      fieldErrors: [{ message: 'La modification du tableau dépasse 64 Ko' }],
+    });
+
+    // Changes made on a scratch copy, so the member's own board is not left holding them.
+    const scratch = () => {
+      const copy = new Y.Doc();
+      Y.applyUpdate(copy, Y.encodeStateAsUpdate(annaBoard.doc));
+      let update: Uint8Array | null = null;
+      copy.on('update', (bytes: Uint8Array) => void (update = bytes));
+      return { strokes: copy.getMap<unknown>('strokes'), doc: copy, update: () => base64(update!) };
+    };
+    const badColour = scratch();
+    badColour.strokes.set('a-2', { ...stroke(anna.id), color: 'red; drop' });
+    expect(await refusal(anna, badColour.update(), 'en')).toMatchObject({
+      __typename: 'ValidationError',
+      fieldErrors: [{ message: 'Stroke refused: invalid points, colour or width' }],
+    });
+    const forged = scratch();
+    forged.strokes.set('b-9', stroke(boris.id));
+    expect(await refusal(anna, forged.update())).toMatchObject({ __typename: 'ForbiddenError' });
+    const rewritten = scratch();
+    rewritten.strokes.set('a-1', stroke(anna.id, { color: '#ff0000' }));
+    expect(await refusal(anna, rewritten.update())).toMatchObject({ __typename: 'ForbiddenError' });
+    const elsewhere = scratch();
+    elsewhere.doc.getText('notes').insert(0, 'hidden');
+    expect(await refusal(anna, elsewhere.update())).toMatchObject({ __typename: 'ValidationError' });
+
+    // Not in the room's call, or not let into the room at all.
+    const outsiders = scratch();
+    outsiders.strokes.set('o-1', stroke(outsider.id));
+    const notPresent = await clients.graphql(outsider, DRAW, { roomId, update: outsiders.update() });
+    expect(notPresent.data.drawOnBoard).toEqual({
+      __typename: 'ForbiddenError',
+      message: 'Присоединитесь к комнате, чтобы рисовать на доске',
+    });
+
+    const fresh = boardClient(boris, room.id);
+    await until(() => fresh.events.length > 0, 'the state after the refusals');
+    expect(Object.keys(fresh.strokes.toJSON())).toEqual(['a-1']);
+    expect(fresh.strokes.get('a-1')).toEqual(stroke(anna.id));
+  });
+
+  it('relays awareness (cursors) to the room without storing it, and refuses what is not awareness', async () => {
+    const [anna, boris] = await Promise.all([1, 2].map(() => quickMember(server.services)));
+    const room = await roomWith(anna, [anna, boris]);
+    const roomId = roomGlobalId(room.id);
+    const borisBoard = boardClient(boris, room.id);
+    await until(() => borisBoard.events.length > 0, 'the first state');
+
+    const awareness = new Awareness(new Y.Doc());
+    awareness.setLocalState({ name: 'Анна', cursor: { x: 100, y: 50 } });
+    const sent = await clients.graphql(anna, AWARENESS, {
+      roomId,
+      update: base64(encodeAwarenessUpdate(awareness, [awareness.clientID])),
+    });
+    awareness.destroy();
+    expect(sent.data.sendBoardAwareness.__typename).toBe('BoardAwarenessSuccess');
+    await until(() => borisBoard.events.some((event) => event.kind === 'AWARENESS'), 'the cursor');
+    expect(await server.services.prisma.drawingBoardUpdate.count({ where: { roomId: room.id } })).toBe(0);
+
+    const garbage = await clients.graphql(anna, AWARENESS, { roomId, update: base64(new Uint8Array([1, 200, 200, 200])) });
+    expect(garbage.data.sendBoardAwareness.__typename).toBe('ValidationError');
+  });
+
+  it('merges a long history into one stored update, and the board is unchanged', async () => {
+    const anna = await quickMember(server.services);
+    const room = await roomWith(anna, [anna]);
+    const doc = new Y.Doc();
+    const strokes = doc.getMap<Stroke>('strokes');
+    const updates: Uint8Array[] = [];
+    doc.on('update', (bytes: Uint8Array) => void updates.push(bytes));
+    for (let i = 0; i < 420; i++) strokes.set(`a-${i}`, stroke(anna.id, { width: 1 + (i % 60) }));
+    for (let i = 0; i < 100; i++) strokes.delete(`a-${i}`);
+    for (const update of updates) {
+      await applyBoardUpdate(server.services, { userId: anna.id, roomId: room.id, canClear: false }, new Uint8Array(update));
+    }
+    const rows = await server.services.prisma.drawingBoardUpdate.findMany({ where: { roomId: room.id } });
+    expect(rows.length).toBeLessThan(150);
+    const rebuilt = new Y.Doc();
+    for (const row of rows) Y.applyUpdate(rebuilt, row.update);
+    expect(rebuilt.getMap('strokes').toJSON()).toEqual(strokes.toJSON());
+  });
+});
