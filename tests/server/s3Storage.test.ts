@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -17,6 +17,7 @@ import { registerAndLogin } from '../support/members';
 import { forgedLink } from '../support/signedLinks';
 import { startS3rver } from '../support/s3rver';
 import { imageFile } from './mediaFixtures';
+import { JOIN_ROOM, roomGlobalId } from './meetingSupport';
 
 /**
  * Media on S3-compatible storage (issue 20 point 6), against s3rver: the file store itself, then two
@@ -199,7 +200,8 @@ describe.skipIf(!postgres)('two server processes sharing one bucket', () => {
     for (const [key, value] of Object.entries(entries)) data.append(key, value);
     return data;
   };
-  const stored = (folder: string, url: string) => createS3FileStore(s3.config, folder).exists(url.split('?')[0]!.split('/').at(-1)!);
+  const stored = (folder: string, url: string) =>
+    createS3FileStore(s3.config, folder).exists(url.split('?')[0]!.split('/').at(-1)!);
 
   it('serves an avatar, a publication image and a message attachment uploaded through the other process', async () => {
     const anna = await registerAndLogin(a);
@@ -318,5 +320,80 @@ describe.skipIf(!postgres)('two server processes sharing one bucket', () => {
     expect(deleted.status).toBe(200);
     expect(await stored('uploads/room-files', filename)).toBe(false);
     expect((await fetch(`${a}${file.url}`)).status).toBe(404);
+  });
+  it('joins a recording whose pieces reached either process, plays it and makes its MP4 from the bucket', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-s3-recording-'));
+    const file = path.join(dir, 'meeting.webm');
+    execFileSync('ffmpeg', [
+      '-v', 'error',
+      '-f', 'lavfi', '-i', 'testsrc=s=160x120:d=3:r=10',
+      '-f', 'lavfi', '-i', 'sine=f=440:d=3',
+      '-c:v', 'libvpx', '-b:v', '100k', '-c:a', 'libopus', '-y', file,
+    ]); // prettier-ignore
+    const webm = fs.readFileSync(file);
+    fs.rmSync(dir, { recursive: true, force: true });
+
+    const host = await registerAndLogin(a, { first_name: 'Ведущий' });
+    const plan = await db.prisma.subscriptionPlan.findUniqueOrThrow({ where: { key: 'professional' } });
+    await db.prisma.userSubscription.create({
+      data: { userId: host.member.id, planId: plan.id, status: 'active', paymentMethod: 'transfer', activatedAt: new Date() },
+    });
+    const json = { 'content-type': 'application/json' };
+    const room = await post(a, '/api/zoomvisor/rooms', host.token, JSON.stringify({ name: 'Запись', type: 'group' }), json);
+    const roomId = (await room.json()).id;
+    const joined = await post(
+      a,
+      '/graphql',
+      host.token,
+      JSON.stringify({ query: JOIN_ROOM, variables: { roomId: roomGlobalId(roomId) } }),
+      json,
+    );
+    expect((await joined.json()).data.joinRoom.__typename).toBe('JoinRoomSuccess');
+
+    const started = await post(
+      b,
+      `/api/zoomvisor/rooms/${roomId}/recordings`,
+      host.token,
+      JSON.stringify({ mime_type: 'video/webm' }),
+      json,
+    );
+    expect(started.status).toBe(201);
+    const { id } = await started.json();
+    const third = Math.ceil(webm.length / 3);
+    const pieces = [webm.subarray(0, third), webm.subarray(third, 2 * third), webm.subarray(2 * third)];
+    // The pieces go wherever the load balancer sends them.
+    for (const [sequence, piece] of pieces.entries()) {
+      const chunk = new FormData();
+      chunk.append('chunk', new File([new Uint8Array(piece)], `${sequence}.webm`, { type: 'video/webm' }));
+      const put = await fetch(`${[a, b][sequence % 2]}/api/zoomvisor/recordings/${id}/chunks/${sequence}`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${host.token}` },
+        body: chunk,
+      });
+      expect(put.status).toBe(200);
+    }
+    const stopped = await post(b, `/api/zoomvisor/recordings/${id}/stop`, host.token, '');
+    expect(stopped.status).toBe(200);
+    const { recording } = await stopped.json();
+    // ffprobe measured the file joined from the bucket's pieces.
+    expect(recording).toMatchObject({ id, duration: 3 });
+
+    const played = await fetch(new URL(recording.url, a), { headers: { range: 'bytes=0-3' } });
+    expect(played.status).toBe(206);
+    expect((await bytesOf(played)).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]))).toBe(true);
+    const download = await fetch(new URL(recording.download_url, b));
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('video/mp4');
+    expect((await bytesOf(download)).subarray(4, 8).toString()).toBe('ftyp');
+    const recordings = createS3FileStore(s3.config, 'uploads/recordings');
+    expect(await recordings.storedBefore(new Date(Date.now() + 60_000))).toHaveLength(1);
+
+    const deleted = await fetch(`${a}/api/zoomvisor/recordings/${id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${host.token}` },
+    });
+    expect(deleted.status).toBe(200);
+    // The recording, its MP4 copy and its pieces are all gone.
+    expect(await recordings.storedBytes()).toBe(0);
   });
 });
