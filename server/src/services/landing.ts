@@ -131,7 +131,8 @@ export async function saveLanding(services: Services, actor: AuditActor, input: 
   const { prisma } = services;
   const heroName = input.heroImage && landingImageName(input.heroImage);
   if (heroName) {
-    if (!(await services.landingImageStore.exists(heroName))) throw new ValidationError([{ path: ['heroImage'], messageKey: 'landing.invalidHeroImage' }]);
+    if (!(await services.landingImageStore.exists(heroName)))
+      throw new ValidationError([{ path: ['heroImage'], messageKey: 'landing.invalidHeroImage' }]);
   }
   const data = {
     title: input.title,

@@ -2,9 +2,7 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import type { Config } from '../config';
 import { mimeOfExtension, type DetectedFileType } from './fileTypes';
-import { createS3FileStore } from './s3FileStore';
 
 /**
  * Where every uploaded file lives (publication media, attachments, avatars and covers, voice
@@ -12,7 +10,7 @@ import { createS3FileStore } from './s3FileStore';
  * names (`<uuid>.<ext>`, the extension from the detected type). Only such names are ever accepted
  * back, so a requested name cannot leave the store, pick a file the server did not write, or
  * choose its own Content-Type. Two implementations: a folder on the local disk (the default) and
- * an S3-compatible bucket (./s3FileStore.ts, when S3_BUCKET is set), where the store's folder
+ * an S3-compatible bucket (./s3FileStore.ts, when S3_BUCKET is set; ./fileStores.ts picks), where the store's folder
  * relative to DATA_DIR is the key prefix. Nothing outside them touches the files directly: tools
  * that need a file on disk (ffmpeg) get a local copy through `withLocalCopy`.
  */
@@ -51,7 +49,10 @@ export interface FileStore {
    * local path (`scratch`) where it may write a rewritten copy; it answers which of the two is kept
    * and anything measured on it meanwhile. The growing pieces are gone afterwards.
    */
-  completeGrowing<T>(name: string, finish: (growing: string, scratch: string) => Promise<{ keep: string; result: T }>): Promise<T>;
+  completeGrowing<T>(
+    name: string,
+    finish: (growing: string, scratch: string) => Promise<{ keep: string; result: T }>,
+  ): Promise<T>;
   /** A free path on the local disk for a file about to be adopted (next to the files, for a cheap rename, when on disk). */
   scratchPath(): Promise<string>;
   /** Stored files (not their derived ones) written before `before`: candidates for the orphan sweep. */
@@ -127,11 +128,6 @@ export function servedFile(
   if (range) headers['content-range'] = `bytes ${start}-${end}/${file.size}`;
   if (request.method === 'HEAD' || length === 0) return { response: new Response(null, { status: range ? 206 : 200, headers }) };
   return { status: range ? 206 : 200, headers, range: { start, end } };
-}
-
-/** The store of one kind of file: `folder` relative to DATA_DIR, on disk or in the configured bucket. */
-export function createFileStore(config: Pick<Config, 'dataDir' | 's3'>, folder: string, options: FileStoreOptions = {}): FileStore {
-  return config.s3 ? createS3FileStore(config.s3, folder, options) : createLocalFileStore(path.join(config.dataDir, folder), options);
 }
 
 /** A folder of the local disk. */
@@ -246,9 +242,7 @@ export function createLocalFileStore(root: string, options: FileStoreOptions = {
     async storedBefore(before) {
       const names = await fs.readdir(folder).catch(() => [] as string[]);
       const old = await Promise.all(
-        names
-          .filter(isOriginalName)
-          .map(async (name) => ((await fs.stat(path.join(folder, name))).mtime < before ? name : null)),
+        names.filter(isOriginalName).map(async (name) => ((await fs.stat(path.join(folder, name))).mtime < before ? name : null)),
       );
       return old.filter((name): name is string => name !== null);
     },

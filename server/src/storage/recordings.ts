@@ -1,5 +1,6 @@
 import type { Config } from '../config';
-import { createFileStore, derivedName } from './fileStore';
+import { derivedName } from './fileStore';
+import { createFileStore } from './fileStores';
 import { detectFileType } from './fileTypes';
 import { signedLink } from './signedLinks';
 

@@ -87,7 +87,10 @@ export async function putLocalFile(client: S3Client, bucket: string, key: string
 export function createS3FileStore(config: S3Config, folder: string, options: FileStoreOptions = {}): FileStore {
   const client = s3Client(config);
   const Bucket = config.bucket;
-  const prefix = `${folder.split(path.sep).join('/').replace(/^\/+|\/+$/g, '')}/`;
+  const prefix = `${folder
+    .split(path.sep)
+    .join('/')
+    .replace(/^\/+|\/+$/g, '')}/`;
   const keyOf = (name: string) => `${prefix}${name}`;
   const growingPrefix = (name: string) => `${prefix}.growing/${name}/`;
 
@@ -245,7 +248,10 @@ export function createS3FileStore(config: S3Config, folder: string, options: Fil
       if ('response' in served) return served.response;
       const stream = await body(name, `bytes=${served.range.start}-${served.range.end}`);
       if (!stream) return null;
-      return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, { status: served.status, headers: served.headers });
+      return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, {
+        status: served.status,
+        headers: served.headers,
+      });
     },
   };
   return store;

@@ -1,5 +1,6 @@
 import type { Config } from '../config';
-import { createFileStore, type FileStore } from './fileStore';
+import type { FileStore } from './fileStore';
+import { createFileStore } from './fileStores';
 import { signedLink, verifiedFilename } from './signedLinks';
 import { detectFileType } from './fileTypes';
 
