@@ -63,7 +63,6 @@ describe('the S3 file store', () => {
     const head = await store.serve(request(name, {}, 'HEAD'), name);
     expect(head!.headers.get('content-length')).toBe('5000');
 
-    expect(Buffer.from((await store.leadingBytes(name, 16))!).equals(bytes.subarray(0, 16))).toBe(true);
     let copy = '';
     const read = await store.withLocalCopy(name, async (file) => {
       copy = file;

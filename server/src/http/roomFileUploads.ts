@@ -73,7 +73,8 @@ export function roomFileUploads(services: Services): ServerRoute {
   const options: ServerOptions & { datastore: typeof datastore } = {
     path: ROOM_FILE_UPLOADS_PATH,
     datastore,
-    // One process holds an upload's lock (a PATCH resumed while the dropped one drains waits for it).
+    // One process holds an upload's lock (a PATCH resumed while the dropped one drains waits for it). With
+    // S3 a resume may reach another process, which does not wait: a Redis locker would be needed for that.
     locker: new MemoryLocker(),
     relativeLocation: true,
     // Nothing is resumed across requests of different members: each upload is its creator's.

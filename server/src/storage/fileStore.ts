@@ -30,8 +30,6 @@ export interface FileStore {
   adoptAs(source: string, name: string): Promise<void>;
   /** Whether `name` is a stored file here. */
   exists(name: string): Promise<boolean>;
-  /** The first `length` bytes of a stored file (content checks); null when it is not stored. */
-  leadingBytes(name: string, length: number): Promise<Uint8Array | null>;
   /**
    * Runs `use` with a path on the local disk holding the stored file (the file itself on disk, a
    * temporary copy from S3, removed afterwards); null without calling `use` when it is not stored.
@@ -190,19 +188,6 @@ export function createLocalFileStore(root: string, options: FileStoreOptions = {
     },
 
     exists: async (name) => (await statOf(name)) !== null,
-
-    async leadingBytes(name, length) {
-      const found = await statOf(name);
-      if (!found) return null;
-      const handle = await fs.open(found.file, 'r');
-      try {
-        const buffer = new Uint8Array(length);
-        const { bytesRead } = await handle.read(buffer, 0, length, 0);
-        return buffer.subarray(0, bytesRead);
-      } finally {
-        await handle.close();
-      }
-    },
 
     async withLocalCopy(name, use) {
       const found = await statOf(name);

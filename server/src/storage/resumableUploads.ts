@@ -216,7 +216,8 @@ export class S3ChunkStore extends DataStore {
           await fs.rm(file, { force: true });
         }
       },
-      discard: () => this.removeObjects(upload.id),
+      // Pieces a failed removal leaves behind go with the expired uploads.
+      discard: () => this.removeObjects(upload.id).catch(() => undefined),
     };
   }
 }

@@ -152,18 +152,6 @@ export function createS3FileStore(config: S3Config, folder: string, options: Fil
 
     exists: async (name) => (await head(name)) !== null,
 
-    async leadingBytes(name, length) {
-      const found = await head(name);
-      if (!found) return null;
-      // An empty object has no byte 0 to ask for (S3 answers 416).
-      if (!found.ContentLength) return new Uint8Array(0);
-      const stream = await body(name, `bytes=0-${length - 1}`);
-      if (!stream) return null;
-      const chunks: Buffer[] = [];
-      for await (const chunk of stream) chunks.push(chunk as Buffer);
-      return new Uint8Array(Buffer.concat(chunks));
-    },
-
     async withLocalCopy(name, use) {
       const stream = isStoredName(name) ? await body(name) : null;
       if (!stream) return null;
