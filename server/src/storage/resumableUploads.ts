@@ -8,7 +8,7 @@ import { FileStore as TusFileStore } from '@tus/file-store';
 import { DataStore, ERRORS, Upload } from '@tus/server';
 import type { Config, S3Config } from '../config';
 import type { FileStore } from './fileStore';
-import { isMissingObject, listObjects, putLocalFile, s3Client, temporaryPath } from './s3FileStore';
+import { isMissingObject, joinPieces, listObjects, piecesFromStart, putLocalFile, s3Client, temporaryPath } from './s3FileStore';
 
 /** Where unfinished resumable (tus) uploads are kept: `uploads/tus` under DATA_DIR, or that prefix in the bucket. */
 const UPLOADS_FOLDER = 'uploads/tus';
@@ -104,23 +104,7 @@ export class S3ChunkStore extends DataStore {
     await this.client.send(new PutObjectCommand({ Bucket: this.config.bucket, Key: this.infoKey(id), Body }));
   }
 
-  /** The upload's pieces in order from offset 0 (a piece at any other offset was cut off by a resend). */
-  private async pieces(id: string): Promise<{ key: string; offset: number; size: number }[]> {
-    const folder = `${this.prefix}${id}/`;
-    const objects = await listObjects(this.client, this.config.bucket, folder);
-    const byOffset = new Map(
-      objects
-        .filter((object) => /^\d+$/.test(object.Key!.slice(folder.length)))
-        .map((object) => [Number(object.Key!.slice(folder.length)), { key: object.Key!, size: object.Size ?? 0 }]),
-    );
-    const chain: { key: string; offset: number; size: number }[] = [];
-    let offset = 0;
-    for (let piece = byOffset.get(0); piece && piece.size > 0; piece = byOffset.get(offset)) {
-      chain.push({ ...piece, offset });
-      offset += piece.size;
-    }
-    return chain;
-  }
+  private pieces = (id: string) => piecesFromStart(this.client, this.config.bucket, `${this.prefix}${id}/`);
 
   override async create(upload: Upload): Promise<Upload> {
     upload.creation_date = upload.creation_date ?? new Date().toISOString();
@@ -183,20 +167,9 @@ export class S3ChunkStore extends DataStore {
   }
 
   finished(upload: Upload): FinishedUpload {
-    const { bucket } = this.config;
     /** The pieces joined into one local file (a file store takes in local files). */
-    const joined = async (file: string, limit = Infinity) => {
-      const out = createWriteStream(file);
-      let written = 0;
-      for (const piece of await this.pieces(upload.id)) {
-        if (written >= limit) break;
-        const range = Number.isFinite(limit) ? `bytes=0-${Math.min(piece.size, limit - written) - 1}` : undefined;
-        const object = await this.client.send(new GetObjectCommand({ Bucket: bucket, Key: piece.key, Range: range }));
-        await pipeline(object.Body as Readable, out, { end: false });
-        written += Number.isFinite(limit) ? Math.min(piece.size, limit - written) : piece.size;
-      }
-      await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
-    };
+    const joined = async (file: string, limit?: number) =>
+      joinPieces(this.client, this.config.bucket, await this.pieces(upload.id), file, limit);
     return {
       async leadingBytes(length) {
         const file = temporaryPath();

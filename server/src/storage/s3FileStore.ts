@@ -69,6 +69,44 @@ export async function listObjects(client: S3Client, bucket: string, prefix: stri
   return objects;
 }
 
+export type Piece = { key: string; size: number };
+
+/**
+ * The pieces of a file kept as objects named by their offset under `prefix` (S3 objects cannot be
+ * appended to), in order: those that follow each other from offset 0. A piece at any other offset
+ * (cut off by a piece sent again) is not part of the file.
+ */
+export async function piecesFromStart(client: S3Client, bucket: string, prefix: string): Promise<Piece[]> {
+  const objects = await listObjects(client, bucket, prefix);
+  const byOffset = new Map(
+    objects
+      .filter((object) => /^\d+$/.test(object.Key!.slice(prefix.length)))
+      .map((object) => [Number(object.Key!.slice(prefix.length)), { key: object.Key!, size: object.Size ?? 0 }]),
+  );
+  const chain: Piece[] = [];
+  let offset = 0;
+  for (let piece = byOffset.get(0); piece && piece.size > 0; piece = byOffset.get(offset)) {
+    chain.push(piece);
+    offset += piece.size;
+  }
+  return chain;
+}
+
+/** Writes `pieces` one after the other into the local `file`, stopping after `limit` bytes. */
+export async function joinPieces(client: S3Client, bucket: string, pieces: Piece[], file: string, limit = Infinity) {
+  const out = createWriteStream(file);
+  let written = 0;
+  for (const piece of pieces) {
+    const length = Math.min(piece.size, limit - written);
+    if (length <= 0) break;
+    const range = length < piece.size ? `bytes=0-${length - 1}` : undefined;
+    const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: piece.key, Range: range }));
+    await pipeline(object.Body as Readable, out, { end: false });
+    written += length;
+  }
+  await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+}
+
 /** A free path in the system's temporary folder (S3 stores have no folder of their own to work in). */
 export const temporaryPath = (extension = '.tmp') => path.join(os.tmpdir(), `linkup-${crypto.randomUUID()}${extension}`);
 
@@ -178,24 +216,13 @@ export function createS3FileStore(config: S3Config, folder: string, options: Fil
 
     async completeGrowing(name, finish) {
       assertStoredName(name);
-      const pieces = await listObjects(client, Bucket, growingPrefix(name));
-      const byOffset = new Map(pieces.map((piece) => [Number(piece.Key!.slice(growingPrefix(name).length)), piece]));
       const growing = temporaryPath(path.extname(name));
       const scratch = temporaryPath(path.extname(name));
       try {
-        // The pieces follow each other from 0; one left at another offset (cut off by a resend) is not part of the file.
-        const out = createWriteStream(growing);
-        let offset = 0;
-        for (let piece = byOffset.get(0); piece; piece = byOffset.get(offset)) {
-          const stream = (await client.send(new GetObjectCommand({ Bucket, Key: piece.Key })).then((o) => o.Body)) as Readable;
-          await pipeline(stream, out, { end: false });
-          offset += piece.Size ?? 0;
-          if (!piece.Size) break;
-        }
-        await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+        await joinPieces(client, Bucket, await piecesFromStart(client, Bucket, growingPrefix(name)), growing);
         const { keep, result } = await finish(growing, scratch);
         await putLocalFile(client, Bucket, keyOf(name), keep);
-        await removeKeys(pieces.map((piece) => piece.Key!));
+        await removeKeys((await listObjects(client, Bucket, growingPrefix(name))).map((piece) => piece.Key!));
         return result;
       } finally {
         await Promise.all([fs.rm(growing, { force: true }), fs.rm(scratch, { force: true })]);
