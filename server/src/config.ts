@@ -77,7 +77,36 @@ export type Config = {
   geocoderCacheTtlSeconds: number;
   /** Geocoder questions one member may ask per minute (cached answers included). */
   geocoderRequestsPerUserPerMinute: number;
+  /** S3-compatible object storage for every uploaded file (S3_BUCKET set); without it files stay under DATA_DIR. */
+  s3?: S3Config;
 };
+
+export type S3Config = {
+  /** S3_URL: the service's address (MinIO, s3rver...); AWS's own endpoint for the region when empty. */
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  /** Without them the AWS SDK's usual sources apply (environment, instance role...). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** `<endpoint>/<bucket>/<key>` addresses rather than `<bucket>.<endpoint>`: what MinIO and s3rver serve; on by default with S3_URL. */
+  forcePathStyle: boolean;
+};
+
+/** The bucket settings, when S3_BUCKET names one. */
+function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) return undefined;
+  const endpoint = env.S3_URL?.trim().replace(/\/+$/, '') || undefined;
+  return {
+    endpoint,
+    bucket,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === 'true' : endpoint !== undefined,
+  };
+}
 
 export type IceServer = { urls: string | string[]; username?: string; credential?: string };
 
@@ -175,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     geocoderCacheSize: int(env.GEOCODER_CACHE_SIZE, 2000),
     geocoderCacheTtlSeconds: int(env.GEOCODER_CACHE_TTL_SECONDS, 24 * 3600),
     geocoderRequestsPerUserPerMinute: int(env.GEOCODER_REQUESTS_PER_USER_PER_MINUTE, 60),
+    s3: s3Config(env),
     ...overrides,
   };
 }

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
@@ -48,22 +47,22 @@ it('deletes unattached uploads and their files after the grace period, and keeps
   const stray = await app.services.attachmentStore.storeUpload(new Uint8Array(await png()), { extension: '.png' });
   const strayVoice = await app.services.voiceStore.storeUpload(new Uint8Array([0x1a, 0x45, 0xdf, 0xa3]), { extension: '.webm' });
 
-  const mediaPath = (name: string) => app.services.mediaStore.pathOf(name)!;
-  expect(fs.existsSync(mediaPath(abandoned))).toBe(true);
+  const mediaStored = (name: string) => app.services.mediaStore.exists(name);
+  expect(await mediaStored(abandoned)).toBe(true);
 
   const { removed } = await sweepOrphanUploads(app.services, new Date(Date.now() + 1000));
   expect(removed).toBe(3);
 
   expect(await app.services.prisma.publicationMedia.findUnique({ where: { filename: abandoned } })).toBeNull();
-  expect(fs.existsSync(mediaPath(abandoned))).toBe(false);
-  expect(fs.existsSync(app.services.attachmentStore.pathOf(stray)!)).toBe(false);
-  expect(fs.existsSync(app.services.voiceStore.pathOf(strayVoice)!)).toBe(false);
+  expect(await mediaStored(abandoned)).toBe(false);
+  expect(await app.services.attachmentStore.exists(stray)).toBe(false);
+  expect(await app.services.voiceStore.exists(strayVoice)).toBe(false);
 
   const kept = await app.services.prisma.publicationMedia.findUniqueOrThrow({ where: { filename: published } });
   expect(kept.publicationId).not.toBeNull();
-  expect(fs.existsSync(mediaPath(published))).toBe(true);
-  expect(fs.existsSync(mediaPath(kept.thumbnail!))).toBe(true);
-  expect(fs.existsSync(app.services.attachmentStore.pathOf(attachment.filename)!)).toBe(true);
+  expect(await mediaStored(published)).toBe(true);
+  expect(await mediaStored(kept.thumbnail!)).toBe(true);
+  expect(await app.services.attachmentStore.exists(attachment.filename)).toBe(true);
 });
 
 it('leaves uploads younger than the grace period alone', async () => {

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../support/app';
@@ -283,7 +282,7 @@ describe('deleting a room file', () => {
     const stored = await server.services.prisma.roomFile.findUniqueOrThrow({ where: { id: fileId } });
     expect(await call('DELETE', path, owner).then((response) => response.json())).toEqual({ success: true, id: fileId });
     expect(await server.services.prisma.mediaFile.count({ where: { filename: stored.filename } })).toBe(0);
-    expect(fs.existsSync(server.services.roomFileStore.pathOf(stored.filename)!)).toBe(false);
+    expect(await server.services.roomFileStore.exists(stored.filename)).toBe(false);
     const { files } = await (await listFiles(owner)).json();
     expect(files.map((file: { id: number }) => file.id)).not.toContain(fileId);
   });

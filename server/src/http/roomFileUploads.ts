@@ -1,7 +1,5 @@
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { MemoryLocker, Server, type ServerOptions } from '@tus/server';
-import { FileStore } from '@tus/file-store';
 import type { Services } from '../services/container';
 import type { ServerRoute } from './routes';
 import type { ServerContext } from '../graphql';
@@ -9,6 +7,7 @@ import { authenticate, bearerToken } from '../auth/sessions';
 import { AppError, NotAuthenticatedError, NotFoundError, ValidationError } from '../services/errors';
 import { currentLocale, translate } from '../i18n';
 import { addRoomFile, checkRoomFileUpload } from '../services/roomFiles';
+import { createResumableUploads } from '../storage/resumableUploads';
 
 /**
  * Room files arrive over the tus protocol (resumable uploads, https://tus.io): POST creates an upload
@@ -66,18 +65,16 @@ function streamingRequest(request: Request, serverContext: ServerContext): Reque
 }
 
 export function roomFileUploads(services: Services): ServerRoute {
-  const datastore = new FileStore({
-    directory: path.join(services.config.dataDir, 'uploads', 'tus'),
-    expirationPeriodInMilliseconds: UNFINISHED_UPLOAD_MS,
-  });
+  const { datastore, finished } = createResumableUploads(services.config, UNFINISHED_UPLOAD_MS);
   /** Who sent each request being handled (tus hooks receive the request itself). */
   const senders = new WeakMap<Request, number>();
   const sender = (request: Request) => senders.get(request) ?? 0;
 
-  const options: ServerOptions & { datastore: FileStore } = {
+  const options: ServerOptions & { datastore: typeof datastore } = {
     path: ROOM_FILE_UPLOADS_PATH,
     datastore,
-    // One process holds an upload's lock (a PATCH resumed while the dropped one drains waits for it).
+    // One process holds an upload's lock (a PATCH resumed while the dropped one drains waits for it). With
+    // S3 a resume may reach another process, which does not wait: a Redis locker would be needed for that.
     locker: new MemoryLocker(),
     relativeLocation: true,
     // Nothing is resumed across requests of different members: each upload is its creator's.
@@ -101,18 +98,13 @@ export function roomFileUploads(services: Services): ServerRoute {
       }),
     onUploadFinish: (request, upload) =>
       refusing(async () => {
-        try {
-          const file = await addRoomFile(services, sender(request), {
-            roomId: Number(upload.metadata?.roomId),
-            filename: upload.metadata?.filename ?? '',
-            size: upload.size ?? upload.offset,
-            source: path.join(datastore.directory, upload.id),
-          });
-          return { status_code: 204, headers: { 'Room-File-Id': String(file.id) } };
-        } finally {
-          // addRoomFile moved or removed the bytes; tus' own record of the upload (its .json) goes too.
-          await datastore.configstore.delete(upload.id).catch(() => undefined);
-        }
+        const file = await addRoomFile(services, sender(request), {
+          roomId: Number(upload.metadata?.roomId),
+          filename: upload.metadata?.filename ?? '',
+          size: upload.size ?? upload.offset,
+          source: finished(upload),
+        });
+        return { status_code: 204, headers: { 'Room-File-Id': String(file.id) } };
       }),
   };
   const tus = new Server(options);

@@ -9,7 +9,8 @@ import { createAppPubSub, type PubSub } from '../realtime/pubsub';
 import { UserFeed, type FeedEvent } from '../realtime/userFeeds';
 import { createMailer, type Mailer } from './mailer';
 import { withMailTemplate } from './templates';
-import { createFileStore, type FileStore } from '../storage/fileStore';
+import type { FileStore } from '../storage/fileStore';
+import { createFileStore } from '../storage/fileStores';
 import { createRecordingStore } from '../storage/recordings';
 import { createVoiceStore } from '../storage/voiceMessages';
 import { createSmsSender, type SmsSender } from './sms';
@@ -39,6 +40,7 @@ export type Services = {
   sms: SmsSender;
   /** Counts logins, password changes, registrations and quotas per key (shared through Redis when configured). */
   rateLimiter: RateLimiter;
+  // Each store below is its folder under DATA_DIR, or the same key prefix in the S3 bucket when one is configured.
   /** Publication media and gallery uploads (`$DATA_DIR/media`), served by GET /publications/media/{name}. */
   mediaStore: FileStore;
   /** Files attached to private messages (served only through signed links). */
@@ -110,23 +112,21 @@ export function createServices(
       }),
     rateLimiter:
       overrides.rateLimiter ?? (redis ? createRedisRateLimiter(redis, `${config.redisKeyPrefix}rl:`) : createMemoryRateLimiter()),
-    mediaStore: createFileStore(path.join(config.dataDir, 'media')),
-    attachmentStore: createFileStore(path.join(config.dataDir, 'attachments')),
+    mediaStore: createFileStore(config, 'media'),
+    attachmentStore: createFileStore(config, 'attachments'),
     profileImageStores: {
-      avatars: createFileStore(path.join(config.dataDir, 'uploads', 'avatars')),
-      covers: createFileStore(path.join(config.dataDir, 'uploads', 'covers')),
+      avatars: createFileStore(config, 'uploads/avatars'),
+      covers: createFileStore(config, 'uploads/covers'),
     },
-    landingImageStore: createFileStore(path.join(config.dataDir, 'uploads', 'landing')),
-    roomFileStore: createFileStore(path.join(config.dataDir, 'uploads', 'room-files'), {
-      cacheControl: 'private, max-age=3600',
-    }),
-    brandingStore: createFileStore(path.join(config.dataDir, 'uploads', 'branding')),
-    voiceStore: createVoiceStore(config.dataDir),
-    modulePackageStore: createFileStore(path.join(config.dataDir, 'modules')),
+    landingImageStore: createFileStore(config, 'uploads/landing'),
+    roomFileStore: createFileStore(config, 'uploads/room-files', { cacheControl: 'private, max-age=3600' }),
+    brandingStore: createFileStore(config, 'uploads/branding'),
+    voiceStore: createVoiceStore(config),
+    modulePackageStore: createFileStore(config, 'modules'),
     geocoder,
     caches,
     settings: createSettingsCache(caches),
-    recordingStore: createRecordingStore(config.dataDir),
+    recordingStore: createRecordingStore(config),
     async close() {
       await caches.close();
       await background.drain();

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import { z } from 'zod';
 import type { LandingPage } from '../generated/prisma/client';
 import type { PrismaClient } from '../db';
@@ -132,14 +131,8 @@ export async function saveLanding(services: Services, actor: AuditActor, input: 
   const { prisma } = services;
   const heroName = input.heroImage && landingImageName(input.heroImage);
   if (heroName) {
-    const file = services.landingImageStore.pathOf(heroName);
-    const exists = file
-      ? await fs.access(file).then(
-          () => true,
-          () => false,
-        )
-      : false;
-    if (!exists) throw new ValidationError([{ path: ['heroImage'], messageKey: 'landing.invalidHeroImage' }]);
+    if (!(await services.landingImageStore.exists(heroName)))
+      throw new ValidationError([{ path: ['heroImage'], messageKey: 'landing.invalidHeroImage' }]);
   }
   const data = {
     title: input.title,

@@ -3,7 +3,7 @@ import { FileTooLargeError, UnsupportedFileTypeError, ValidationError } from './
 import type { MessageKey } from '../i18n';
 import { readSetting } from './systemSettings';
 import { forgetStoredFiles, recordStoredFiles } from './mediaRegister';
-import { derivedName } from '../storage/fileStore';
+import { derivedName, isStoredName } from '../storage/fileStore';
 import { detectFileType, type DetectedFileType } from '../storage/fileTypes';
 import {
   ImageTooLargeError,
@@ -124,14 +124,11 @@ export async function storeMediaUploads(services: Services, files: File[], polic
         } else {
           const filename = await store.storeUpload(bytes, type);
           written.push(filename);
-          const file = store.pathOf(filename)!;
-          const video = await probeVideo(tools, file);
-          const thumbnail = await store.storeDerived(
-            filename,
-            THUMBNAIL_SUFFIX,
-            '.jpg',
-            await videoThumbnail(tools, file, video.durationSeconds),
-          );
+          const { video, frame } = (await store.withLocalCopy(filename, async (file) => {
+            const video = await probeVideo(tools, file);
+            return { video, frame: await videoThumbnail(tools, file, video.durationSeconds) };
+          }))!;
+          const thumbnail = await store.storeDerived(filename, THUMBNAIL_SUFFIX, '.jpg', frame);
           written.push(thumbnail);
           stored.push({
             filename,
@@ -187,7 +184,7 @@ export async function removeMediaFiles(services: Services, media: { filename: st
  */
 export async function mediaResponse(services: Services, request: Request, name: string, thumbnail: boolean) {
   const store = services.mediaStore;
-  if (!store.pathOf(name)) return 'invalid-name' as const;
+  if (!isStoredName(name)) return 'invalid-name' as const;
   if (thumbnail) {
     const derived = await store.serve(request, derivedName(name, THUMBNAIL_SUFFIX, '.jpg'));
     if (derived) return derived;

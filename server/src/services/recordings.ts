@@ -165,22 +165,22 @@ async function finishRecording(services: Services, recording: Recording): Promis
     return null;
   }
   const { filename } = recording;
-  const growing = recordingStore.growingPathOf(filename)!;
-  const stored = recordingStore.pathOf(filename)!;
   const tools = mediaTools(services);
-  let finished = false;
-  if (recording.mimeType === 'video/webm' && (await hasFfmpeg(tools))) {
-    finished = await remux(tools, growing, stored, 'webm').then(
-      () => fs.rm(growing, { force: true }).then(() => true),
-      (error: unknown) => {
-        services.log.warn(`recording ${recording.id} kept as uploaded: ffmpeg could not rewrite it`, error);
-        return fs.rm(stored, { force: true }).then(() => false);
-      },
-    );
-  }
-  if (!finished) await recordingStore.completeGrowing(filename);
-  const size = (await fs.stat(stored)).size;
-  const measured = (await hasFfmpeg(tools)) ? await probeAudioSeconds(tools, stored, 'v:0') : null;
+  const withFfmpeg = await hasFfmpeg(tools);
+  const { size, measured } = await recordingStore.completeGrowing(filename, async (growing, scratch) => {
+    let keep = growing;
+    if (recording.mimeType === 'video/webm' && withFfmpeg) {
+      keep = await remux(tools, growing, scratch, 'webm').then(
+        () => scratch,
+        (error: unknown) => {
+          services.log.warn(`recording ${recording.id} kept as uploaded: ffmpeg could not rewrite it`, error);
+          return growing;
+        },
+      );
+    }
+    const size = (await fs.stat(keep)).size;
+    return { keep, result: { size, measured: withFfmpeg ? await probeAudioSeconds(tools, keep, 'v:0') : null } };
+  });
   // Without ffprobe (or a file it cannot read), the time between start and stop.
   const seconds = measured ?? (Date.now() - recording.createdAt.getTime()) / 1000;
   return prisma.$transaction(async (tx) => {
@@ -245,26 +245,22 @@ function ensureMp4(services: Services, filename: string): Promise<boolean> {
   if (existing) return existing;
   const { recordingStore } = services;
   const tools = mediaTools(services);
-  const source = recordingStore.pathOf(sourceNameOf(filename));
-  const target = recordingStore.pathOf(filename);
   const work = (async () => {
-    if (!source || !target || !(await hasFfmpeg(tools))) return false;
-    if (
-      await fs.stat(target).then(
-        () => true,
-        () => false,
-      )
-    )
-      return true;
-    const aside = `${target}.converting.mp4`;
+    if (!(await hasFfmpeg(tools))) return false;
+    if (await recordingStore.exists(filename)) return true;
+    const aside = await recordingStore.scratchPath();
     try {
-      await remux(tools, source, aside, 'mp4').catch(() => transcodeToMp4(tools, source, aside));
-      await fs.rename(aside, target);
+      const converted = await recordingStore.withLocalCopy(sourceNameOf(filename), (source) =>
+        remux(tools, source, aside, 'mp4').catch(() => transcodeToMp4(tools, source, aside)),
+      );
+      if (converted === null) return false;
+      await recordingStore.adoptAs(aside, filename);
       return true;
     } catch (error) {
       services.log.warn(`no MP4 copy of the recording ${filename}`, error);
-      await fs.rm(aside, { force: true });
       return false;
+    } finally {
+      await fs.rm(aside, { force: true });
     }
   })().finally(() => converting.delete(filename));
   converting.set(filename, work);

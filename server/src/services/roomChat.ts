@@ -80,9 +80,8 @@ const invalid = (field: string, messageKey: string, params?: Record<string, numb
  * client's figure stays only for a file ffprobe cannot read.
  */
 async function measuredVoiceSeconds(services: Services, filename: string, claimed: number): Promise<number> {
-  const file = services.voiceStore.pathOf(filename);
   const tools = { ffmpegPath: services.config.ffmpegPath, ffprobePath: services.config.ffprobePath };
-  const measured = file ? await probeAudioSeconds(tools, file) : null;
+  const measured = await services.voiceStore.withLocalCopy(filename, (file) => probeAudioSeconds(tools, file));
   if (measured === null) return claimed;
   return Math.min(VOICE_MAX_SECONDS, Math.max(1, Math.round(measured)));
 }

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Prisma, RoomFile } from '../generated/prisma/client';
 import type { Services } from './container';
@@ -9,6 +8,7 @@ import { accessibleRoom, isCallRoom } from './rooms';
 import { effectivePlan } from './subscriptions';
 import { forgetStoredFiles, recordStoredFiles } from './mediaRegister';
 import { quotas } from './limits';
+import type { FinishedUpload } from '../storage/resumableUploads';
 
 /** Spec section 9: "group file exchange up to 100 MB" per file. */
 export const ROOM_FILE_MAX_MB = 100;
@@ -121,19 +121,8 @@ export async function checkRoomFileUpload(services: Services, userId: number, up
   await quotas.upload(services, userId);
 }
 
-async function leadingBytes(file: string): Promise<Uint8Array> {
-  const handle = await fs.open(file, 'r');
-  try {
-    const buffer = new Uint8Array(CONTENT_CHECK_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, CONTENT_CHECK_BYTES, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
 /**
- * A finished upload (the file at `source`) joins the room: its content must be what its name says,
+ * A finished upload (`source`, wherever the resumable uploads keep it) joins the room: its content must be what its name says,
  * the checks of creation still hold (the quota may have filled meanwhile), then it moves into the
  * room file store and is recorded (room_files and the media register). The source is removed
  * either way.
@@ -141,19 +130,19 @@ async function leadingBytes(file: string): Promise<Uint8Array> {
 export async function addRoomFile(
   services: Services,
   userId: number,
-  upload: { roomId: number; filename: string; size: number; source: string },
+  upload: { roomId: number; filename: string; size: number; source: FinishedUpload },
 ): Promise<RoomFile> {
   try {
     await roomFileMember(services, userId, upload.roomId);
     const type = claimedType(upload.filename);
-    const head = await leadingBytes(upload.source);
+    const head = await upload.source.leadingBytes(CONTENT_CHECK_BYTES);
     const matches =
       type.content === 'text'
         ? !detectFileType(head.subarray(0, SIGNATURE_BYTES)) && isPlainText(head, true)
         : detectFileType(head.subarray(0, SIGNATURE_BYTES))?.extension === type.content;
     if (!matches) throw new UnsupportedFileTypeError('roomFiles.content', { name: upload.filename });
     await checkStorageQuota(services, userId, upload.filename, upload.size);
-    const filename = await services.roomFileStore.adopt(upload.source, `.${extensionOf(upload.filename)}`);
+    const filename = await upload.source.moveInto(services.roomFileStore, `.${extensionOf(upload.filename)}`);
     const record = {
       filename,
       originalName: upload.filename.slice(0, 255),
@@ -173,7 +162,7 @@ export async function addRoomFile(
       throw error;
     }
   } finally {
-    await fs.rm(upload.source, { force: true });
+    await upload.source.discard();
   }
 }
 

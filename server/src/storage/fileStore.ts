@@ -5,12 +5,67 @@ import { Readable } from 'node:stream';
 import { mimeOfExtension, type DetectedFileType } from './fileTypes';
 
 /**
- * A folder of uploaded files under generated names (`<uuid>.<ext>`, the extension from the
- * detected type). Only such names are ever accepted back, so a requested name cannot leave the
- * folder, pick a file the server did not write, or choose its own Content-Type. Every upload
- * (publication media, avatars and covers, voice messages) lives in one of these.
+ * Where every uploaded file lives (publication media, attachments, avatars and covers, voice
+ * messages, room files, recordings, branding...): one kind of file per store, each under generated
+ * names (`<uuid>.<ext>`, the extension from the detected type). Only such names are ever accepted
+ * back, so a requested name cannot leave the store, pick a file the server did not write, or
+ * choose its own Content-Type. Two implementations: a folder on the local disk (the default) and
+ * an S3-compatible bucket (./s3FileStore.ts, when S3_BUCKET is set; ./fileStores.ts picks), where the store's folder
+ * relative to DATA_DIR is the key prefix. Nothing outside them touches the files directly: tools
+ * that need a file on disk (ffmpeg) get a local copy through `withLocalCopy`.
  */
-export type FileStore = ReturnType<typeof createFileStore>;
+export interface FileStore {
+  /** The folder or `s3://bucket/prefix` (for logs and messages). */
+  readonly location: string;
+  /** Writes an upload under a new generated name; returns the name. */
+  storeUpload(bytes: Uint8Array, type: Pick<DetectedFileType, 'extension'>): Promise<string>;
+  /** Writes a file derived from a stored one (e.g. its thumbnail) under `derivedName`. */
+  storeDerived(filename: string, suffix: string, extension: string, bytes: Uint8Array): Promise<string>;
+  /**
+   * Takes in a file from the local disk (a finished resumable upload, a converted recording) under
+   * a new generated name with `extension`, or under `name` when given; the local file is gone
+   * afterwards (renamed into the folder, or uploaded then removed).
+   */
+  adopt(source: string, extension: string): Promise<string>;
+  adoptAs(source: string, name: string): Promise<void>;
+  /** Whether `name` is a stored file here. */
+  exists(name: string): Promise<boolean>;
+  /**
+   * Runs `use` with a path on the local disk holding the stored file (the file itself on disk, a
+   * temporary copy from S3, removed afterwards); null without calling `use` when it is not stored.
+   */
+  withLocalCopy<T>(name: string, use: (file: string) => Promise<T>): Promise<T | null>;
+  /**
+   * A file that grows in pieces (a recording uploaded while it is made), kept aside under a name
+   * that is never served until `completeGrowing`. The piece goes at `offset`, cutting off whatever
+   * lies beyond it first: a piece whose write was cut short, or that is sent again, never leaves
+   * bytes twice.
+   */
+  writeGrowing(name: string, offset: number, bytes: Uint8Array): Promise<void>;
+  /**
+   * The growing file becomes the stored file `name`. `finish` gets it on the local disk and a free
+   * local path (`scratch`) where it may write a rewritten copy; it answers which of the two is kept
+   * and anything measured on it meanwhile. The growing pieces are gone afterwards.
+   */
+  completeGrowing<T>(
+    name: string,
+    finish: (growing: string, scratch: string) => Promise<{ keep: string; result: T }>,
+  ): Promise<T>;
+  /** A free path on the local disk for a file about to be adopted (next to the files, for a cheap rename, when on disk). */
+  scratchPath(): Promise<string>;
+  /** Stored files (not their derived ones) written before `before`: candidates for the orphan sweep. */
+  storedBefore(before: Date): Promise<string[]>;
+  /** Bytes of every file kept here (stored and derived ones). */
+  storedBytes(): Promise<number>;
+  /** Removes stored files (and their growing parts); names that are not stored names or already gone are ignored. */
+  remove(names: Iterable<string | null | undefined>): Promise<void>;
+  /**
+   * Serves a stored file: Content-Type from its extension, cached (for a year unless the store
+   * says otherwise), ETag / Last-Modified revalidation, and byte ranges (video seeking).
+   * Null when the name is not a stored file.
+   */
+  serve(request: Request, name: string): Promise<Response | null>;
+}
 
 export type FileStoreOptions = {
   /** Content-Types by extension that differ from mimeOfExtension's (voice recordings are audio/webm...). */
@@ -24,13 +79,60 @@ const STORED_NAME = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 
 export const isStoredName = (name: string) => STORED_NAME.test(name);
 
+/** Stored files that are not derived from another one (`<uuid>-thumb.jpg` is). */
+export const isOriginalName = (name: string) => isStoredName(name) && !/-[a-z]+\.[a-z0-9]+$/.test(name.slice(36));
+
 /** The name of a derived file (a thumbnail...) next to `filename`, e.g. `<uuid>-thumb.jpg`. */
 export const derivedName = (filename: string, suffix: string, extension: string) =>
   `${filename.slice(0, filename.lastIndexOf('.'))}-${suffix}${extension}`;
 
-export function createFileStore(root: string, options: FileStoreOptions = {}) {
+/** A new generated name with `extension`. */
+export function generatedName(extension: string): string {
+  const name = `${crypto.randomUUID()}${extension}`;
+  if (!isStoredName(name)) throw new Error(`not a stored name: ${name}`);
+  return name;
+}
+
+export function assertStoredName(name: string): void {
+  if (!isStoredName(name)) throw new Error(`not a stored name: ${name}`);
+}
+
+/** What serving a stored file answers, given its size, date and tag: headers, 304, 416 or the range to send. */
+export function servedFile(
+  request: Request,
+  name: string,
+  file: { size: number; modified: Date; etag: string },
+  options: FileStoreOptions,
+): { response: Response } | { status: 200 | 206; headers: Record<string, string>; range: { start: number; end: number } } {
+  const extension = path.extname(name);
+  const headers: Record<string, string> = {
+    'content-type': options.contentTypes?.[extension] ?? mimeOfExtension(extension),
+    'cache-control': options.cacheControl ?? 'public, max-age=31536000, immutable',
+    'accept-ranges': 'bytes',
+    etag: file.etag,
+    'last-modified': file.modified.toUTCString(),
+    // Never rendered as anything but the media type we detected.
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'; media-src 'self'; img-src 'self'; style-src 'unsafe-inline'",
+  };
+  if (request.headers.get('if-none-match') === file.etag) return { response: new Response(null, { status: 304, headers }) };
+  const range = parseRange(request.headers.get('range'), file.size);
+  if (range === 'unsatisfiable') {
+    return { response: new Response(null, { status: 416, headers: { ...headers, 'content-range': `bytes */${file.size}` } }) };
+  }
+  const { start, end } = range ?? { start: 0, end: file.size - 1 };
+  const length = file.size === 0 ? 0 : end - start + 1;
+  headers['content-length'] = String(length);
+  if (range) headers['content-range'] = `bytes ${start}-${end}/${file.size}`;
+  if (request.method === 'HEAD' || length === 0) return { response: new Response(null, { status: range ? 206 : 200, headers }) };
+  return { status: range ? 206 : 200, headers, range: { start, end } };
+}
+
+/** A folder of the local disk. */
+export function createLocalFileStore(root: string, options: FileStoreOptions = {}): FileStore {
   const folder = path.resolve(root);
   let ready: Promise<unknown> | undefined;
+  const prepared = () => (ready ??= fs.mkdir(folder, { recursive: true }));
 
   /** The absolute path of a stored name; null for anything else. */
   function pathOf(name: string): string | null {
@@ -39,8 +141,10 @@ export function createFileStore(root: string, options: FileStoreOptions = {}) {
     return path.dirname(file) === folder ? file : null;
   }
 
+  const growingPathOf = (name: string) => path.join(folder, `.${name}.growing`);
+
   async function write(name: string, bytes: Uint8Array): Promise<void> {
-    await (ready ??= fs.mkdir(folder, { recursive: true }));
+    await prepared();
     // Written aside, then renamed: a file is never seen half-written under its name. `wx`: a
     // generated name never overwrites anything (the temporary name is not a stored name, never served).
     const temporary = path.join(folder, `.${name}.tmp`);
@@ -48,27 +152,52 @@ export function createFileStore(root: string, options: FileStoreOptions = {}) {
     await fs.rename(temporary, path.join(folder, name));
   }
 
-  return {
-    folder,
-    pathOf,
+  async function statOf(name: string) {
+    const file = pathOf(name);
+    const stat = file ? await fs.stat(file).catch(() => null) : null;
+    return file && stat?.isFile() ? { file, stat } : null;
+  }
 
-    /** Writes an upload under a new generated name; returns the name. */
-    async storeUpload(bytes: Uint8Array, type: Pick<DetectedFileType, 'extension'>): Promise<string> {
-      const name = `${crypto.randomUUID()}${type.extension}`;
+  const store: FileStore = {
+    location: folder,
+
+    async storeUpload(bytes, type) {
+      const name = generatedName(type.extension);
       await write(name, bytes);
       return name;
     },
 
-    /**
-     * A file that grows in pieces (a recording uploaded while it is made), kept aside under a
-     * name that is never served until `completeGrowing`. The piece goes at `offset`, cutting off
-     * whatever lies beyond it first: a piece whose write was cut short, or that is sent again,
-     * never leaves bytes twice.
-     */
-    async writeGrowing(name: string, offset: number, bytes: Uint8Array): Promise<void> {
-      if (!pathOf(name)) throw new Error(`not a stored name: ${name}`);
-      await (ready ??= fs.mkdir(folder, { recursive: true }));
-      const handle = await fs.open(path.join(folder, `.${name}.growing`), 'a+');
+    async storeDerived(filename, suffix, extension, bytes) {
+      const name = derivedName(filename, suffix, extension);
+      assertStoredName(name);
+      await write(name, bytes);
+      return name;
+    },
+
+    // A rename: a 100 MB file is not copied.
+    async adopt(source, extension) {
+      const name = generatedName(extension);
+      await store.adoptAs(source, name);
+      return name;
+    },
+
+    async adoptAs(source, name) {
+      assertStoredName(name);
+      await prepared();
+      await fs.rename(source, path.join(folder, name));
+    },
+
+    exists: async (name) => (await statOf(name)) !== null,
+
+    async withLocalCopy(name, use) {
+      const found = await statOf(name);
+      return found ? use(found.file) : null;
+    },
+
+    async writeGrowing(name, offset, bytes) {
+      assertStoredName(name);
+      await prepared();
+      const handle = await fs.open(growingPathOf(name), 'a+');
       try {
         await handle.truncate(offset);
         await handle.write(bytes, 0, bytes.length, offset);
@@ -77,49 +206,33 @@ export function createFileStore(root: string, options: FileStoreOptions = {}) {
       }
     },
 
-    /** The path of a growing file (for the tools that finish it); null for other names. */
-    growingPathOf: (name: string) => (pathOf(name) ? path.join(folder, `.${name}.growing`) : null),
-
-    /** A growing file becomes the stored file `name` (replacing nothing: the name is new). */
-    async completeGrowing(name: string): Promise<void> {
-      const growing = path.join(folder, `.${name}.growing`);
-      if (!pathOf(name)) throw new Error(`not a stored name: ${name}`);
-      await fs.rename(growing, path.join(folder, name));
+    async completeGrowing(name, finish) {
+      assertStoredName(name);
+      const growing = growingPathOf(name);
+      const scratch = await store.scratchPath();
+      try {
+        const { keep, result } = await finish(growing, scratch);
+        await fs.rename(keep, path.join(folder, name));
+        return result;
+      } finally {
+        await Promise.all([fs.rm(growing, { force: true }), fs.rm(scratch, { force: true })]);
+      }
     },
 
-    /**
-     * Takes in a file written elsewhere on this disk (a finished resumable upload) under a new
-     * generated name, by renaming it: a 100 MB file is not copied. Returns the name.
-     */
-    async adopt(source: string, extension: string): Promise<string> {
-      await (ready ??= fs.mkdir(folder, { recursive: true }));
-      const name = `${crypto.randomUUID()}${extension}`;
-      if (!pathOf(name)) throw new Error(`not a stored name: ${name}`);
-      await fs.rename(source, path.join(folder, name));
-      return name;
+    async scratchPath() {
+      await prepared();
+      return path.join(folder, `.${crypto.randomUUID()}.tmp`);
     },
 
-    /** Writes a file derived from a stored one (e.g. its thumbnail) under `derivedName`. */
-    async storeDerived(filename: string, suffix: string, extension: string, bytes: Uint8Array): Promise<string> {
-      const name = derivedName(filename, suffix, extension);
-      if (!pathOf(name)) throw new Error(`not a stored name: ${name}`);
-      await write(name, bytes);
-      return name;
-    },
-
-    /** Stored files (not their derived ones) written before `before`: candidates for the orphan sweep. */
-    async storedBefore(before: Date): Promise<string[]> {
+    async storedBefore(before) {
       const names = await fs.readdir(folder).catch(() => [] as string[]);
       const old = await Promise.all(
-        names
-          .filter((name) => isStoredName(name) && !/-[a-z]+\.[a-z0-9]+$/.test(name.slice(36)))
-          .map(async (name) => ((await fs.stat(path.join(folder, name))).mtime < before ? name : null)),
+        names.filter(isOriginalName).map(async (name) => ((await fs.stat(path.join(folder, name))).mtime < before ? name : null)),
       );
       return old.filter((name): name is string => name !== null);
     },
 
-    /** Bytes of every file kept here (stored and derived ones; half-written temporaries aside). */
-    async storedBytes(): Promise<number> {
+    async storedBytes() {
       const names = await fs.readdir(folder).catch(() => [] as string[]);
       const sizes = await Promise.all(
         names
@@ -134,60 +247,31 @@ export function createFileStore(root: string, options: FileStoreOptions = {}) {
       return sizes.reduce((sum, size) => sum + size, 0);
     },
 
-    /** Removes stored files (and their growing parts); names that are not stored names or already gone are ignored. */
-    async remove(names: Iterable<string | null | undefined>): Promise<void> {
+    async remove(names) {
       await Promise.all(
         [...names].map(async (name) => {
           const file = name ? pathOf(name) : null;
-          if (file)
-            await Promise.all([fs.rm(file, { force: true }), fs.rm(path.join(folder, `.${name}.growing`), { force: true })]);
+          if (file) await Promise.all([fs.rm(file, { force: true }), fs.rm(growingPathOf(name!), { force: true })]);
         }),
       );
     },
 
-    /**
-     * Serves a stored file: Content-Type from its extension, cached (for a year unless the store
-     * says otherwise), ETag / Last-Modified revalidation, and byte ranges (video seeking).
-     * Null when the name is not a stored file.
-     */
-    async serve(request: Request, name: string): Promise<Response | null> {
-      const file = pathOf(name);
-      if (!file) return null;
-      let stat;
-      try {
-        stat = await fs.stat(file);
-      } catch {
-        return null;
-      }
-      if (!stat.isFile()) return null;
-      const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
-      const headers: Record<string, string> = {
-        'content-type': options.contentTypes?.[path.extname(name)] ?? mimeOfExtension(path.extname(name)),
-        'cache-control': options.cacheControl ?? 'public, max-age=31536000, immutable',
-        'accept-ranges': 'bytes',
-        etag,
-        'last-modified': stat.mtime.toUTCString(),
-        // Never rendered as anything but the media type we detected.
-        'x-content-type-options': 'nosniff',
-        'content-security-policy': "default-src 'none'; media-src 'self'; img-src 'self'; style-src 'unsafe-inline'",
-      };
-      if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers });
-
-      const range = parseRange(request.headers.get('range'), stat.size);
-      if (range === 'unsatisfiable') {
-        return new Response(null, { status: 416, headers: { ...headers, 'content-range': `bytes */${stat.size}` } });
-      }
-      const { start, end } = range ?? { start: 0, end: stat.size - 1 };
-      const length = stat.size === 0 ? 0 : end - start + 1;
-      headers['content-length'] = String(length);
-      if (range) headers['content-range'] = `bytes ${start}-${end}/${stat.size}`;
-      const body =
-        request.method === 'HEAD' || length === 0
-          ? null
-          : (Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream<Uint8Array>);
-      return new Response(body, { status: range ? 206 : 200, headers });
+    async serve(request, name) {
+      const found = await statOf(name);
+      if (!found) return null;
+      const { file, stat } = found;
+      const served = servedFile(
+        request,
+        name,
+        { size: stat.size, modified: stat.mtime, etag: `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"` },
+        options,
+      );
+      if ('response' in served) return served.response;
+      const body = Readable.toWeb(createReadStream(file, served.range)) as ReadableStream<Uint8Array>;
+      return new Response(body, { status: served.status, headers: served.headers });
     },
   };
+  return store;
 }
 
 /**

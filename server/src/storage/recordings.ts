@@ -1,5 +1,6 @@
-import path from 'node:path';
-import { createFileStore, derivedName } from './fileStore';
+import type { Config } from '../config';
+import { derivedName } from './fileStore';
+import { createFileStore } from './fileStores';
 import { detectFileType } from './fileTypes';
 import { signedLink } from './signedLinks';
 
@@ -24,8 +25,8 @@ export const mp4NameOf = (filename: string) => (filename.endsWith('.mp4') ? file
 export const sourceNameOf = (filename: string) => filename.replace(/-remux\.mp4$/, '.webm');
 
 /** Recordings are private: served only through signed links, kept by browsers privately for an hour. */
-export const createRecordingStore = (dataDir: string) =>
-  createFileStore(path.join(dataDir, 'uploads', 'recordings'), {
+export const createRecordingStore = (config: Pick<Config, 'dataDir' | 's3'>) =>
+  createFileStore(config, 'uploads/recordings', {
     contentTypes: { '.webm': 'video/webm', '.mp4': 'video/mp4' },
     cacheControl: 'private, max-age=3600',
   });

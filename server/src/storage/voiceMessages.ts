@@ -1,5 +1,6 @@
-import path from 'node:path';
-import { createFileStore, type FileStore } from './fileStore';
+import type { Config } from '../config';
+import type { FileStore } from './fileStore';
+import { createFileStore } from './fileStores';
 import { signedLink, verifiedFilename } from './signedLinks';
 import { detectFileType } from './fileTypes';
 
@@ -43,8 +44,8 @@ export const voiceMimeType = (filename: string) =>
 export const VOICE_PATH = '/room-media/voice/';
 
 /** Where recordings are kept: served only through signed links, so browsers keep them privately for an hour. */
-export const createVoiceStore = (dataDir: string) =>
-  createFileStore(path.join(dataDir, 'uploads', 'voice'), {
+export const createVoiceStore = (config: Pick<Config, 'dataDir' | 's3'>) =>
+  createFileStore(config, 'uploads/voice', {
     contentTypes: VOICE_CONTENT_TYPES,
     cacheControl: 'private, max-age=3600',
   });
