@@ -41,6 +41,7 @@ import './memberFiles';
 import './groupCalls';
 import './search';
 import './mentions';
+import './activities';
 import './nodes';
 
 export const schema = builder.toSchema();
