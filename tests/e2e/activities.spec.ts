@@ -84,13 +84,15 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
     await expect(host.page.getByTestId('activity-running')).toBeVisible();
     await expect(host.page.getByTestId('activity-card-quiz').getByTestId('activity-status')).toHaveText('Идёт');
 
-    // The guest sees it running (live) and joins it.
+    // The guest sees it running (live): in the header, which activity and how many are in it; then in the tab, and joins.
+    await expect(guest.page.getByTestId('room-activity-badge')).toHaveText('Викторина · участников: 1');
     await openActivities(guest.page);
     const running = guest.page.getByTestId('activity-running');
     await expect(running.getByTestId('activity-running-name')).toHaveText('Викторина');
     await expect(running.getByTestId('activity-players')).toHaveText(`Ведущая Викторина${tag}`);
     await running.getByTestId('activity-join').click();
     await expect(host.page.getByTestId('activity-players')).toHaveText(`Ведущая Викторина${tag}, Гость Викторина${tag}`);
+    await expect(host.page.getByTestId('room-activity-badge')).toHaveText('Викторина · участников: 2');
 
     // Both answer: the host all right, the guest the first question wrong.
     await answerAll(host.page, CORRECT);
@@ -115,6 +117,7 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
     for (const { page } of [host, guest]) {
       await expect(page.getByTestId('activity-running')).toHaveCount(0);
       await expect(page.getByTestId('activity-card-quiz').getByTestId('activity-status')).toHaveText('Доступна');
+      await expect(page.getByTestId('room-activity-badge')).toHaveCount(0);
     }
     await Promise.all([host.context.close(), guest.context.close()]);
   });

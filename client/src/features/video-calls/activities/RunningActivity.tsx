@@ -164,10 +164,16 @@ export function RunningActivity({ session: key }: { session: RunningActivity_ses
             <Trans>Ведущий: {session.host?.fullName ?? '—'}</Trans>
           </Text>
         </Box>
-        {secondsLeft !== null && (
-          <Badge colorPalette={timeOver ? 'red' : 'blue'} data-testid="activity-time-left">
-            {timeOver ? t`Время вышло` : t`Осталось ${clock(secondsLeft)}`}
+        {session.quiz?.finished && !timeOver ? (
+          <Badge colorPalette="green" data-testid="activity-time-left">
+            <Trans>Все ответили</Trans>
           </Badge>
+        ) : (
+          secondsLeft !== null && (
+            <Badge colorPalette={timeOver ? 'red' : 'blue'} data-testid="activity-time-left">
+              {timeOver ? t`Время вышло` : t`Осталось ${clock(secondsLeft)}`}
+            </Badge>
+          )
         )}
       </HStack>
       <Box>
