@@ -465,6 +465,28 @@ describe('host and stop', () => {
     expect(stored.status).toBe('ended');
   });
 
+  it('survives in storage when the stays end without the leave hooks (a restart), and a launch then replaces it', async () => {
+    const [anna, boris] = await members(2);
+    const room = await roomWith(anna, boris);
+    const session = await launchQuiz(anna, room.id);
+    await gql(boris, JOIN, { id: session.id });
+    await gql(boris, ANSWER, { id: session.id, q: 0, choice: 1 });
+    // What a restart does (rooms.closeStaleParticipations): every stay closed, nothing else.
+    await server.services.prisma.roomParticipant.updateMany({ where: { roomId: room.id }, data: { leftAt: new Date() } });
+    await gql(boris, JOIN_ROOM, { roomId: roomGlobalId(room.id) });
+    const kept = (await gql(boris, CURRENT, { roomId: roomGlobalId(room.id) })).node.currentActivity;
+    expect(kept.quiz.scoreboard).toEqual([
+      { user: { databaseId: boris.id }, correct: 1, answered: 1, total: 3, percent: 33 },
+      { user: { databaseId: anna.id }, correct: 0, answered: 0, total: 3, percent: 0 },
+    ]);
+    expect(kept.quiz.questions.map((question: { index: number }) => question.index)).toEqual([0, 1]);
+    // Its host is not back: someone in the room may start another activity instead of being blocked for ever.
+    const replaced = await launchQuiz(boris, room.id);
+    expect(replaced.host.databaseId).toBe(boris.id);
+    const old = await server.services.prisma.activitySession.findUniqueOrThrow({ where: { id: session.databaseId } });
+    expect(old.status).toBe('ended');
+  });
+
   it('answers a malformed or unknown session id as not found', async () => {
     const [anna] = await members(1);
     const unknown = await gql(anna, JOIN, { id: encodeGlobalID('ActivitySession', '999999') }, 'en');

@@ -88,8 +88,16 @@ export async function launchActivity(
   const session = await services.prisma.$transaction(async (tx) => {
     // Launches in one room take turns, so two at once cannot both start.
     await tx.$queryRaw`SELECT id FROM rooms WHERE id = ${input.roomId} FOR UPDATE`;
-    const running = await tx.activitySession.count({ where: { roomId: input.roomId, status: 'active' } });
-    if (running > 0) throw new ConflictError('kind', 'activities.alreadyRunning');
+    const running = await tx.activitySession.findFirst({ where: { roomId: input.roomId, status: 'active' } });
+    if (running) {
+      // A session whose host is no longer in the room (a server restart closes every stay without the
+      // leave hooks) would block the room for ever: it ends, and the new launch goes ahead.
+      const hostPresent =
+        running.hostId != null &&
+        (await tx.roomParticipant.count({ where: { roomId: input.roomId, userId: running.hostId, leftAt: null } })) > 0;
+      if (hostPresent) throw new ConflictError('kind', 'activities.alreadyRunning');
+      await tx.activitySession.update({ where: { id: running.id }, data: { status: 'ended', endedAt: startedAt } });
+    }
     return tx.activitySession.create({
       data: {
         roomId: input.roomId,
