@@ -84,12 +84,22 @@ function calendarData() {
   };
 }
 
+/** The activity catalog as the server lists it: only the quiz is built yet. */
+const activityTypes = () =>
+  [
+    ['QUIZ', 'Викторина', 10, true],
+    ['DRAWING', 'Совместное рисование', 6, false],
+    ['GAMES', 'Мини-игры', 8, false],
+    ['PRESENTATION', 'Презентация', 50, false],
+  ].map(([kind, name, capacity, launchable]) => ({ kind, name, description: `${name}: описание`, capacity, launchable }));
+
 function meetingServer(contacts: unknown[] = []) {
   return fakeGraphQLServer((call: GraphQLCall) => {
     if (call.operationName === 'VideoCallsPageQuery') return { body: pageData(contacts) };
     if (call.operationName === 'RoomsTabRefetchQuery') return { body: { data: lists } };
     if (call.operationName === 'CalendarTabQuery') return { body: { data: calendarData() } };
     if (call.operationName === 'RecordingsTabQuery') return { body: { data: { recordings: [] } } };
+    if (call.operationName === 'ActivitiesTabQuery') return { body: { data: { activityTypes: activityTypes() } } };
     return undefined;
   });
 }
@@ -162,7 +172,7 @@ describe('the meeting area (/video-calls)', () => {
     expect(screen.queryByText('Вы вступили в класс «Открытый клуб»')).toBeNull();
   }, 30_000);
 
-  it('shows the recordings (none yet), the files of the room one is in, and says the activities come later', async () => {
+  it('shows the recordings (none yet), the files of the room one is in, and the activities (launch needs a room)', async () => {
     storeSession(makeUser('USER'));
     meetingServer();
     renderApp('/video-calls');
@@ -172,9 +182,14 @@ describe('the meeting area (/video-calls)', () => {
     fireEvent.click(screen.getByTestId('tab-files'));
     expect(await screen.findByText('Войдите в комнату, чтобы видеть её файлы и делиться своими.')).toBeTruthy();
     fireEvent.click(screen.getByTestId('tab-activities'));
-    expect(
-      await screen.findByText('Викторины, совместное рисование, мини-игры и презентации появятся в следующей версии.'),
-    ).toBeTruthy();
+    const quiz = within(await screen.findByTestId('activity-card-quiz', {}, { timeout: 10_000 }));
+    expect(quiz.getByText('До 10 участников')).toBeTruthy();
+    expect((quiz.getByTestId('activity-launch-quiz') as HTMLButtonElement).disabled).toBe(true);
+    expect(quiz.getByTestId('activity-join-room-first').textContent).toBe('Присоединитесь к комнате для запуска активности');
+    // The kinds not built yet say so.
+    const drawing = within(screen.getByTestId('activity-card-drawing'));
+    expect(drawing.getByTestId('activity-status').textContent).toBe('Скоро');
+    expect((drawing.getByTestId('activity-launch-drawing') as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('shows the calendar panel: today with its count, an invitation to accept or decline, sync off', async () => {

@@ -69,6 +69,8 @@ type World = {
   invitationEventId: number;
   /** Files `member` shared in their room, one to delete through GraphQL and one through REST. */
   graphqlDisposableRoomFileId: number;
+  /** A quiz `member` hosts in their room. */
+  activitySessionId: number;
   restDisposableRoomFileId: number;
   /** A message in `member`'s conversation (reactions). */
   messageId: number;
@@ -161,6 +163,18 @@ async function createWorld(): Promise<World> {
     invitationEventId: (await calendarEvent(contact.id, member.id)).id,
     graphqlDisposableRoomFileId: await roomFile(),
     restDisposableRoomFileId: await roomFile(),
+    activitySessionId: (
+      await prisma.activitySession.create({
+        data: {
+          roomId: room.id,
+          kind: 'quiz',
+          hostId: member.id,
+          setup: { questions: [{ prompt: 'Вопрос', type: 'text', options: [], answer: 'Ответ' }] },
+          endsAt: new Date(Date.now() + 3600_000),
+          players: { create: { userId: member.id } },
+        },
+      })
+    ).id,
     messageId: (
       await prisma.message.create({ data: { conversationId: conversation.id, senderId: moderator.id, content: 'Привет' } })
     ).id,
@@ -217,6 +231,16 @@ const resourceArgs = (): Record<string, Record<string, unknown>> => {
     openCalendarEventRoom: { id: encodeGlobalID('CalendarEvent', world.calendarEventId) },
     calendarEventIcs: { id: encodeGlobalID('CalendarEvent', world.calendarEventId) },
     deleteRoomFile: { id: encodeGlobalID('RoomFile', world.graphqlDisposableRoomFileId) },
+    // The kind that is built (the others are refused as "coming soon" to everyone).
+    launchActivity: { kind: 'QUIZ' },
+    joinActivity: { sessionId: encodeGlobalID('ActivitySession', world.activitySessionId) },
+    leaveActivity: { sessionId: encodeGlobalID('ActivitySession', world.activitySessionId) },
+    stopActivity: { sessionId: encodeGlobalID('ActivitySession', world.activitySessionId) },
+    answerQuizQuestion: {
+      sessionId: encodeGlobalID('ActivitySession', world.activitySessionId),
+      questionIndex: 0,
+      text: 'Ответ',
+    },
     // No such file: an admin gets NotFoundError, anyone else is refused before the lookup.
     updateMediaFile: { id: encodeGlobalID('MediaFile', '999999') },
     // No such subscription, likewise.
@@ -264,6 +288,7 @@ const backInTheirRoom = async () => {
 const prepare: Record<string, () => Promise<unknown>> = {
   setRoomMediaState: backInTheirRoom,
   startRecording: backInTheirRoom,
+  launchActivity: backInTheirRoom,
   'POST /zoomvisor/rooms/:roomId(\\d+)/recordings': backInTheirRoom,
 };
 

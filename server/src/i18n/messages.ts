@@ -11,6 +11,7 @@ import { settingsMessages } from './settingsMessages';
 import { brandingMessages } from './brandingMessages';
 import { searchMessages } from './searchMessages';
 import { boardMessages } from './boardMessages';
+import { activityMessages } from './activityMessages';
 
 /**
  * Texts the server itself sends (error messages, mails, notifications), in the product's three
@@ -29,6 +30,7 @@ export const messages = {
   ...brandingMessages,
   ...searchMessages,
   ...boardMessages,
+  ...activityMessages,
   'auth.invalidCredentials': {
     ru: 'Неверный email или пароль',
     en: 'Invalid email or password',

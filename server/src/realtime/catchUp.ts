@@ -54,3 +54,21 @@ export function fromBacklog() {
     isNew: (event: { id: number }) => !ids.has(event.id),
   };
 }
+
+/**
+ * A subscription whose every event means "read the state again": one event at once (the subscriber
+ * gets the current state first, e.g. a late joiner or a reload), then one per live event.
+ */
+export function nowThenLive<T>(live: AsyncIterableIterator<T>, now: T): Repeater<T> {
+  return new Repeater<T>(async (push, stop) => {
+    const firstLive = live.next(); // listening before the first push: nothing published in between is lost
+    void stop.then(() => live.return?.());
+    try {
+      await push(now);
+      for (let next = await firstLive; !next.done; next = await live.next()) await push(next.value);
+    } finally {
+      await live.return?.();
+      stop();
+    }
+  });
+}

@@ -47,6 +47,8 @@ export type Topics = {
   'room:board': [roomId: number, event: BoardEvent];
   /** A file of this room was added or deleted: its members' file lists read it again. */
   'room:files': [roomId: number, event: Record<string, never>];
+  /** The room's activity changed (launched, joined, left, a move, stopped): its viewers read it again. */
+  'room:activity': [roomId: number, event: Record<string, never>];
   /** Who is in these rooms changed (joins, leaves, closes): the lists showing their counts refresh them. */
   'rooms:occupancy': [event: { roomIds: number[] }];
   /** Contact cards addressed to one user (the spec's `contact-card` event). */

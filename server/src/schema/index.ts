@@ -42,6 +42,7 @@ import './groupCalls';
 import './search';
 import './drawingBoard';
 import './mentions';
+import './activities';
 import './nodes';
 
 export const schema = builder.toSchema();

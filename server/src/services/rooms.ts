@@ -10,6 +10,7 @@ import { endCall, sendCallEvents, signalRoom } from './callEvents';
 import { quotas } from './limits';
 import { finishRecordingsOnLeave } from './recordings';
 import { checkRoomSize, effectivePlan, roomSizeRefusal } from './subscriptions';
+import { endRoomActivities, leaveRoomActivity } from './activities/roomExit';
 
 /** Rooms people create; the two call types are one-to-one calls (services/calls.ts), never listed. */
 export const GROUP_ROOM_TYPES = ['group', 'lecture', 'meeting', 'study'] as const satisfies readonly RoomType[];
@@ -117,6 +118,7 @@ export async function closeRooms(services: Services, roomIds: number[]) {
     }),
   ]);
   publishOccupancy(services, roomIds);
+  await endRoomActivities(services, roomIds);
   for (const { roomId, userId } of present) await finishRecordingsOnLeave(services, userId, roomId);
   await sendCallEvents(
     services,
@@ -213,6 +215,7 @@ export function publishOccupancy(services: Services, roomIds: number[]) {
 async function afterLeaving(services: Services, userId: number, roomId: number, room: Pick<Room, 'type'>) {
   publishOccupancy(services, [roomId]);
   await finishRecordingsOnLeave(services, userId, roomId);
+  await leaveRoomActivity(services, userId, roomId);
   if (isCallRoom(room)) return endCall(services, roomId, userId, 'CALL_ENDED');
   await signalRoom(services, roomId, userId, 'LEFT');
 }

@@ -7,6 +7,7 @@ import type { MeetingHeader_meetingConfig$key } from '../../__generated__/Meetin
 import { FEATURE_LABELS } from '../subscriptions/texts';
 import { QUALITIES, type Quality } from './call/media';
 import { useMeeting } from './MeetingContext';
+import { RoomActivityBadge } from './activities/RoomActivityBadge';
 
 const configFragment = graphql`
   fragment MeetingHeader_meetingConfig on MeetingConfig {
@@ -48,7 +49,7 @@ export function MeetingHeader({
       gap="3"
       flexWrap="wrap"
     >
-      <HStack gap="3">
+      <HStack gap="3" flexWrap="wrap">
         {onOpenPanel && (
           <IconButton
             aria-label={t`Показать панель`}
@@ -83,6 +84,7 @@ export function MeetingHeader({
             <Trans>Запись не ведётся</Trans>
           </Badge>
         )}
+        <RoomActivityBadge />
       </HStack>
       <HStack gap="3" flexWrap="wrap">
         {/* The member's own plan and what it allows (its room size is enforced by the server). */}

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Box, Center, Drawer, Flex, IconButton, Portal, Stack, Tabs, Text } from '@chakra-ui/react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Box, Drawer, Flex, IconButton, Portal, Tabs, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react/macro';
 import { CalendarDays, Film, FolderOpen, PanelLeftClose, PanelLeftOpen, Puzzle, Users, Video } from 'lucide-react';
 import { graphql, useFragment } from 'react-relay/hooks';
 import type { SidePanel_query$key } from '../../__generated__/SidePanel_query.graphql';
@@ -11,25 +11,9 @@ import { RecordingsTab } from './recordings/RecordingsTab';
 // The calendar's and the files' code loads when their tab is first opened.
 const CalendarTab = lazy(() => import('./calendar/CalendarTab').then((module) => ({ default: module.CalendarTab })));
 const FilesTab = lazy(() => import('./files/FilesTab').then((module) => ({ default: module.FilesTab })));
+const ActivitiesTab = lazy(() => import('./activities/ActivitiesTab').then((module) => ({ default: module.ActivitiesTab })));
 
 type Tab = 'contacts' | 'calendar' | 'activities' | 'rooms' | 'recordings' | 'files';
-
-/** A tab that a later version fills, saying so. */
-function ComingLater({ icon, title, children }: { icon: ReactNode; title: ReactNode; children: ReactNode }) {
-  return (
-    <Center py="10" px="4" data-testid="coming-later">
-      <Stack align="center" textAlign="center" gap="3" color="whiteAlpha.800">
-        <Box color="whiteAlpha.600" aria-hidden="true">
-          {icon}
-        </Box>
-        <Text fontWeight="semibold" color="white">
-          {title}
-        </Text>
-        <Text fontSize="sm">{children}</Text>
-      </Stack>
-    </Center>
-  );
-}
 
 const fragment = graphql`
   fragment SidePanel_query on Query {
@@ -159,9 +143,9 @@ export function SidePanel({
             </Suspense>
           </Tabs.Content>
           <Tabs.Content value="activities">
-            <ComingLater icon={<Puzzle size={32} />} title={<Trans>Активности</Trans>}>
-              <Trans>Викторины, совместное рисование, мини-игры и презентации появятся в следующей версии.</Trans>
-            </ComingLater>
+            <Suspense fallback={<Text p="3" color="whiteAlpha.700">{t`Загрузка активностей...`}</Text>}>
+              <ActivitiesTab />
+            </Suspense>
           </Tabs.Content>
           <Tabs.Content value="rooms" p="3">
             <RoomsTab query={query} />

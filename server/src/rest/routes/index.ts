@@ -10,6 +10,7 @@ import { zoomvisorRoutes } from './zoomvisor';
 import { calendarRoutes } from './calendar';
 import { recordingRoutes } from './recordings';
 import { roomFileRoutes } from './roomFiles';
+import { activityRoutes } from './activities';
 import { adminRoutes } from './admin';
 import { contentRoutes } from './content';
 import { supportRoutes } from './support';
@@ -37,6 +38,7 @@ export const routes: RestRoute[] = [
   ...calendarRoutes,
   ...recordingRoutes,
   ...roomFileRoutes,
+  ...activityRoutes,
   ...adminRoutes,
   ...contentRoutes,
   ...supportRoutes,
