@@ -10,6 +10,7 @@ import { moduleMessages } from './moduleMessages';
 import { settingsMessages } from './settingsMessages';
 import { brandingMessages } from './brandingMessages';
 import { searchMessages } from './searchMessages';
+import { gameMessages } from './gameMessages';
 import { activityMessages } from './activityMessages';
 
 /**
@@ -28,6 +29,7 @@ export const messages = {
   ...settingsMessages,
   ...brandingMessages,
   ...searchMessages,
+  ...gameMessages,
   ...activityMessages,
   'auth.invalidCredentials': {
     ru: 'Неверный email или пароль',
