@@ -20,8 +20,11 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 const later = (seconds: number) => vi.setSystemTime(Date.now() + seconds * 1000);
 
+/** Questions as the server draws them from the bank for a trivia launch. */
+const DRAWN = [{ prompt: 'Q', options: ['a', 'b'], correctIndex: 0 }];
+
 function session(game: MiniGameId, players: number[], setup: Record<string, unknown> = {}) {
-  const parsed = gamesRules.parseSetup({ game, locale: 'ru' }) as { rules: Record<string, unknown> };
+  const parsed = gamesRules.parseSetup({ game, locale: 'ru', triviaQuestions: DRAWN }) as { rules: Record<string, unknown> };
   const state: SessionState<never> = {
     session: {
       id: 1,
@@ -87,7 +90,7 @@ describe('starting a mini-game', () => {
 
   it('takes each game’s own largest number of players', () => {
     expect(gamesRules.capacity!(gamesRules.parseSetup({ game: 'guess_number' }))).toBe(6);
-    expect(gamesRules.capacity!(gamesRules.parseSetup({ game: 'trivia' }))).toBe(10);
+    expect(gamesRules.capacity!(gamesRules.parseSetup({ game: 'trivia', triviaQuestions: DRAWN }))).toBe(10);
     expect(gamesRules.capacity!(gamesRules.parseSetup({ game: 'word_chain' }))).toBe(8);
   });
 });
@@ -198,6 +201,12 @@ describe('trivia', () => {
     later(21); // nobody answered question 2 in time
     expect(refusal(() => game.move(2, { action: 'play', questionIndex: 1, choiceIndex: 0 }))).toBe('games.finished');
     expect(game.view(1)).toMatchObject({ phase: 'finished' });
+  });
+
+  it('needs questions in the bank for the host’s language', () => {
+    expect(refusal(() => gamesRules.parseSetup({ game: 'trivia', locale: 'fr', triviaQuestions: [] }))).toBe(
+      'games.trivia.emptyBank',
+    );
   });
 
   it('refuses an answer to a round that is over', () => {

@@ -53,4 +53,15 @@ export const gameMessages = {
     en: 'You have already answered this question',
     fr: 'Vous avez déjà répondu à cette question',
   },
+  'games.trivia.notFound': { ru: 'Вопрос не найден', en: 'Question not found', fr: 'Question introuvable' },
+  'games.trivia.locale': {
+    ru: 'Выберите язык вопроса: ru, en или fr',
+    en: 'Choose the question’s language: ru, en or fr',
+    fr: 'Choisissez la langue de la question : ru, en ou fr',
+  },
+  'games.trivia.emptyBank': {
+    ru: 'В банке викторины нет вопросов на этом языке',
+    en: 'The trivia bank has no questions in this language',
+    fr: 'La banque de questions n’a aucune question dans cette langue',
+  },
 } as const;

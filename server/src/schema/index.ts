@@ -40,6 +40,7 @@ import './templates';
 import './memberFiles';
 import './groupCalls';
 import './search';
+import './triviaQuestions';
 import './mentions';
 import './activities';
 import './nodes';

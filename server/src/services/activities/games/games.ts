@@ -25,9 +25,16 @@ export type MiniGameId = keyof typeof MINI_GAMES;
 
 const gameOf = (id: MiniGameId) => MINI_GAMES[id] as MiniGame<unknown>;
 
+/**
+ * The launch input, made by the server from the host's choice (the game), their language and, for
+ * trivia, questions drawn from the bank (drawTriviaQuestions) — never questions a client sent.
+ */
 const setupInput = z.object({
   game: z.enum(Object.keys(MINI_GAMES) as [MiniGameId, ...MiniGameId[]]),
   locale: z.enum(LOCALES as [Locale, ...Locale[]]).default('ru'),
+  triviaQuestions: z
+    .array(z.object({ prompt: z.string(), options: z.array(z.string()), correctIndex: z.number().int() }))
+    .default([]),
 });
 type GamesSetup = { game: MiniGameId; locale: Locale; rules: unknown };
 
@@ -71,8 +78,8 @@ export const gamesRules: ActivityRules<GamesSetup, GamesMove, GamesView> = {
   parseSetup(input) {
     const parsed = setupInput.safeParse(input ?? {});
     if (!parsed.success) throw toValidationError(parsed.error);
-    const { game, locale } = parsed.data;
-    return { game, locale, rules: gameOf(game).setup(locale, Math.random) };
+    const { game, locale, triviaQuestions } = parsed.data;
+    return { game, locale, rules: gameOf(game).setup({ locale, random: Math.random, triviaQuestions }) };
   },
 
   capacity: (setup) => gameOf(setup.game).maxPlayers,

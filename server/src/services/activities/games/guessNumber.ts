@@ -47,7 +47,7 @@ function state(game: GamePlay<Setup>) {
 export const guessNumber: MiniGame<Setup, GuessNumberView> = {
   minPlayers: 2,
   maxPlayers: 6,
-  setup: (_locale, random) => ({ secret: 1 + Math.floor(random() * GUESS_MAX), turnSeconds: GUESS_TURN_SECONDS }),
+  setup: ({ random }) => ({ secret: 1 + Math.floor(random() * GUESS_MAX), turnSeconds: GUESS_TURN_SECONDS }),
 
   play(game, userId, move) {
     const { turns, finished } = state(game);

@@ -1,6 +1,6 @@
 import { ConflictError, ValidationError } from '../../errors';
 import type { GamePlay, MiniGame } from './game';
-import { triviaQuestions, type TriviaQuestion } from './triviaBank';
+import type { TriviaQuestion } from './triviaBank';
 
 /**
  * Trivia (2-10 players): everyone answers the same question at once; a round ends when every player
@@ -57,10 +57,10 @@ function rounds(game: GamePlay<Setup>) {
 export const trivia: MiniGame<Setup, TriviaView> = {
   minPlayers: 2,
   maxPlayers: 10,
-  setup: (locale, random) => ({
-    roundSeconds: TRIVIA_ROUND_SECONDS,
-    questions: triviaQuestions(locale, TRIVIA_QUESTIONS, random),
-  }),
+  setup({ triviaQuestions }) {
+    if (triviaQuestions.length === 0) throw new ValidationError([{ path: ['game'], messageKey: 'games.trivia.emptyBank' }]);
+    return { roundSeconds: TRIVIA_ROUND_SECONDS, questions: triviaQuestions.slice(0, TRIVIA_QUESTIONS) };
+  },
 
   play(game, userId, move) {
     const { answers, open } = rounds(game);

@@ -1,55 +1,84 @@
+import { z } from 'zod';
+import type { TriviaQuestion as TriviaRow } from '../../../generated/prisma/client';
+import type { PrismaClient } from '../../../db';
+import { LOCALES } from '../../../i18n';
 import type { Locale } from '../../../i18n/locale';
+import { audited, type AuditActor } from '../../audit';
+import { NotFoundError } from '../../errors';
+import { rules } from '../../validation';
 
+/**
+ * The trivia mini-game's question bank: multiple-choice questions, each in one language, edited by
+ * admins (admin "Group calls" tab); a migration seeds the same eight in ru, en and fr. A game takes
+ * a few at random in its host's language.
+ */
 export type TriviaQuestion = { prompt: string; options: string[]; correctIndex: number };
 
-/** The starting trivia questions in the three languages (the same questions in each). */
-const BANK: Record<Locale, TriviaQuestion[]> = {
-  ru: [
-    { prompt: 'Сколько континентов на Земле?', options: ['5', '6', '7', '8'], correctIndex: 2 },
-    { prompt: 'Какой газ растения поглощают из воздуха?', options: ['Кислород', 'Углекислый газ', 'Азот'], correctIndex: 1 },
-    { prompt: 'Кто написал «Войну и мир»?', options: ['Достоевский', 'Толстой', 'Чехов', 'Пушкин'], correctIndex: 1 },
-    { prompt: 'Какая гора самая высокая в мире?', options: ['Эльбрус', 'Эверест', 'Килиманджаро'], correctIndex: 1 },
-    { prompt: 'Сколько сторон у шестиугольника?', options: ['5', '6', '8'], correctIndex: 1 },
-    { prompt: 'Какой химический символ у золота?', options: ['Ag', 'Au', 'Fe', 'Gd'], correctIndex: 1 },
-    { prompt: 'В каком году человек впервые полетел в космос?', options: ['1957', '1961', '1969'], correctIndex: 1 },
-    { prompt: 'Какое животное самое большое на Земле?', options: ['Слон', 'Синий кит', 'Жираф'], correctIndex: 1 },
-  ],
-  en: [
-    { prompt: 'How many continents are there on Earth?', options: ['5', '6', '7', '8'], correctIndex: 2 },
-    { prompt: 'Which gas do plants take from the air?', options: ['Oxygen', 'Carbon dioxide', 'Nitrogen'], correctIndex: 1 },
-    { prompt: 'Who wrote “War and Peace”?', options: ['Dostoevsky', 'Tolstoy', 'Chekhov', 'Pushkin'], correctIndex: 1 },
-    { prompt: 'Which is the highest mountain in the world?', options: ['Elbrus', 'Everest', 'Kilimanjaro'], correctIndex: 1 },
-    { prompt: 'How many sides does a hexagon have?', options: ['5', '6', '8'], correctIndex: 1 },
-    { prompt: 'What is the chemical symbol of gold?', options: ['Ag', 'Au', 'Fe', 'Gd'], correctIndex: 1 },
-    { prompt: 'In which year did a human first fly to space?', options: ['1957', '1961', '1969'], correctIndex: 1 },
-    { prompt: 'Which animal is the largest on Earth?', options: ['Elephant', 'Blue whale', 'Giraffe'], correctIndex: 1 },
-  ],
-  fr: [
-    { prompt: 'Combien y a-t-il de continents sur Terre ?', options: ['5', '6', '7', '8'], correctIndex: 2 },
-    {
-      prompt: 'Quel gaz les plantes absorbent-elles dans l’air ?',
-      options: ['Oxygène', 'Dioxyde de carbone', 'Azote'],
-      correctIndex: 1,
-    },
-    { prompt: 'Qui a écrit « Guerre et Paix » ?', options: ['Dostoïevski', 'Tolstoï', 'Tchekhov', 'Pouchkine'], correctIndex: 1 },
-    { prompt: 'Quelle est la plus haute montagne du monde ?', options: ['Elbrouz', 'Everest', 'Kilimandjaro'], correctIndex: 1 },
-    { prompt: 'Combien de côtés a un hexagone ?', options: ['5', '6', '8'], correctIndex: 1 },
-    { prompt: 'Quel est le symbole chimique de l’or ?', options: ['Ag', 'Au', 'Fe', 'Gd'], correctIndex: 1 },
-    {
-      prompt: 'En quelle année un humain a-t-il volé dans l’espace pour la première fois ?',
-      options: ['1957', '1961', '1969'],
-      correctIndex: 1,
-    },
-    { prompt: 'Quel est le plus grand animal sur Terre ?', options: ['Éléphant', 'Baleine bleue', 'Girafe'], correctIndex: 1 },
-  ],
-};
+export const TRIVIA_MAX_OPTIONS = 6;
+
+export const triviaQuestionInput = z
+  .object({
+    locale: z.enum(LOCALES as [Locale, ...Locale[]], { message: 'games.trivia.locale' }),
+    prompt: rules.requiredText(500, 'activities.quiz.prompt'),
+    options: z
+      .array(rules.requiredText(200, 'activities.quiz.option'))
+      .min(2, 'activities.quiz.options')
+      .max(TRIVIA_MAX_OPTIONS, 'activities.quiz.options'),
+    correctIndex: z.number().int(),
+  })
+  .refine((question) => question.correctIndex >= 0 && question.correctIndex < question.options.length, {
+    path: ['correctIndex'],
+    message: 'activities.quiz.correctIndex',
+  });
+export type TriviaQuestionInput = z.output<typeof triviaQuestionInput>;
 
 /** `count` questions of the bank in `locale`, in a random order. */
-export function triviaQuestions(locale: Locale, count: number, random: () => number): TriviaQuestion[] {
-  const pool = [...BANK[locale]];
+export async function drawTriviaQuestions(
+  prisma: PrismaClient,
+  locale: Locale,
+  count: number,
+  random: () => number = Math.random,
+): Promise<TriviaQuestion[]> {
+  const pool = await prisma.triviaQuestion.findMany({
+    where: { locale },
+    select: { prompt: true, options: true, correctIndex: true },
+    orderBy: { id: 'asc' },
+  });
   for (let i = pool.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [pool[i], pool[j]] = [pool[j]!, pool[i]!];
   }
   return pool.slice(0, count);
+}
+
+const snapshot = (row: TriviaRow) => ({
+  locale: row.locale,
+  prompt: row.prompt,
+  options: row.options,
+  correctIndex: row.correctIndex,
+});
+
+export function createTriviaQuestion(prisma: PrismaClient, actor: AuditActor, input: TriviaQuestionInput) {
+  return audited(prisma, { actor, action: 'trivia.create', targetType: 'trivia_question' }, async (tx) => {
+    const created = await tx.triviaQuestion.create({ data: input });
+    return { result: created, before: null, after: snapshot(created), targetId: created.id };
+  });
+}
+
+export function updateTriviaQuestion(prisma: PrismaClient, actor: AuditActor, id: number, input: TriviaQuestionInput) {
+  return audited(prisma, { actor, action: 'trivia.update', targetType: 'trivia_question', targetId: id }, async (tx) => {
+    const before = await tx.triviaQuestion.findUnique({ where: { id } });
+    if (!before) throw new NotFoundError('games.trivia.notFound');
+    const after = await tx.triviaQuestion.update({ where: { id }, data: input });
+    return { result: after, before: snapshot(before), after: snapshot(after) };
+  });
+}
+
+export function deleteTriviaQuestion(prisma: PrismaClient, actor: AuditActor, id: number) {
+  return audited(prisma, { actor, action: 'trivia.delete', targetType: 'trivia_question', targetId: id }, async (tx) => {
+    const before = await tx.triviaQuestion.findUnique({ where: { id } });
+    if (!before) throw new NotFoundError('games.trivia.notFound');
+    await tx.triviaQuestion.delete({ where: { id } });
+    return { result: before, before: snapshot(before), after: null };
+  });
 }
