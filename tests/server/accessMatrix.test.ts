@@ -256,6 +256,11 @@ const resourceArgs = (): Record<string, Record<string, unknown>> => {
     updateTheme: { id: encodeGlobalID('Theme', '999999'), input: { name: 'x', mode: 'light', accent: 'blue' } },
     activateTheme: { id: encodeGlobalID('Theme', '999999') },
     deleteTheme: { id: encodeGlobalID('Theme', '999999') },
+    updateTriviaQuestion: {
+      id: encodeGlobalID('TriviaQuestion', '999999'),
+      input: { locale: 'ru', prompt: 'x', options: ['a', 'b'], correctIndex: 0 },
+    },
+    deleteTriviaQuestion: { id: encodeGlobalID('TriviaQuestion', '999999') },
     updateTemplate: { id: encodeGlobalID('Template', '999999'), input: { name: 'x', templateType: 'mail', content: '{{body}}' } },
     setTemplateActive: { id: encodeGlobalID('Template', '999999'), active: true },
     deleteTemplate: { id: encodeGlobalID('Template', '999999') },

@@ -213,6 +213,12 @@ describe('node(id)', () => {
         stranger: false,
         adminOnly: true,
       }),
+      // A question of the trivia bank (it holds the answer): administrators only.
+      TriviaQuestion: async () => ({
+        id: (await prisma.triviaQuestion.findFirstOrThrow({ where: { locale: 'ru' } })).id,
+        stranger: false,
+        adminOnly: true,
+      }),
       // A subscription group: administrators only.
       SubscriptionGroup: async () => ({
         id: (

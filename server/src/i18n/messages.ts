@@ -11,6 +11,7 @@ import { settingsMessages } from './settingsMessages';
 import { brandingMessages } from './brandingMessages';
 import { searchMessages } from './searchMessages';
 import { boardMessages } from './boardMessages';
+import { gameMessages } from './gameMessages';
 import { activityMessages } from './activityMessages';
 
 /**
@@ -30,6 +31,7 @@ export const messages = {
   ...brandingMessages,
   ...searchMessages,
   ...boardMessages,
+  ...gameMessages,
   ...activityMessages,
   'auth.invalidCredentials': {
     ru: 'Неверный email или пароль',

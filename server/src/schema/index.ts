@@ -41,6 +41,7 @@ import './memberFiles';
 import './groupCalls';
 import './search';
 import './drawingBoard';
+import './triviaQuestions';
 import './mentions';
 import './activities';
 import './nodes';

@@ -21,6 +21,8 @@ export type SessionState<Setup = unknown> = {
 export interface ActivityRules<Setup = unknown, Move = unknown, View = unknown> {
   /** Checks the host's launch input (throws ValidationError) and answers the setup stored with the session. */
   parseSetup(input: unknown): Setup;
+  /** The most players this setup takes, when lower than the kind's capacity (a mini-game's own limit). */
+  capacity?(setup: Setup): number;
   /**
    * Checks a player's move against the state (throws AppErrors with the reason) and answers the row to
    * store. `key` names what the move is about: the database keeps one move per player and key.

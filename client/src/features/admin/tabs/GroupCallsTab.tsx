@@ -12,6 +12,7 @@ import { toaster } from '../../../components/ui/toaster';
 import { mutationErrorText } from '../../../relay/mutationError';
 import { QUALITIES, qualityOf } from '../../video-calls/call/media';
 import type { AdminTabProps } from '../adminTabs';
+import { TriviaBank } from './TriviaBank';
 
 const groupCallsTabQuery = graphql`
   query GroupCallsTabQuery {
@@ -282,6 +283,8 @@ export default function GroupCallsTab({ queryRef }: AdminTabProps) {
           </Table.Root>
         </Table.ScrollArea>
       </Stack>
+
+      <TriviaBank />
     </Stack>
   );
 }

@@ -1,0 +1,305 @@
+import { Suspense, useState, type FormEvent } from 'react';
+import {
+  Button,
+  Card,
+  Field,
+  Heading,
+  HStack,
+  IconButton,
+  Input,
+  NativeSelect,
+  RadioGroup,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Pencil, Plus, Trash2, X } from 'lucide-react';
+import { graphql, useLazyLoadQuery, useMutation } from 'react-relay/hooks';
+import type { TriviaBankQuery, TriviaBankQuery$data } from '../../../__generated__/TriviaBankQuery.graphql';
+import type { TriviaBankCreateMutation } from '../../../__generated__/TriviaBankCreateMutation.graphql';
+import type { TriviaBankSaveMutation } from '../../../__generated__/TriviaBankSaveMutation.graphql';
+import type { TriviaBankDeleteMutation } from '../../../__generated__/TriviaBankDeleteMutation.graphql';
+import { ConfirmDialog, SimpleDialog } from '../../../components/ConfirmDialog';
+import { toaster } from '../../../components/ui/toaster';
+import { mutationErrorText } from '../../../relay/mutationError';
+
+const triviaBankQuery = graphql`
+  query TriviaBankQuery($locale: String!) {
+    triviaQuestions(locale: $locale) {
+      id
+      prompt
+      options
+      correctIndex
+    }
+  }
+`;
+
+const createMutation = graphql`
+  mutation TriviaBankCreateMutation($input: TriviaQuestionInput!) {
+    createTriviaQuestion(input: $input) {
+      __typename
+      ...mutationError_error @alias(as: "error")
+    }
+  }
+`;
+
+const saveMutation = graphql`
+  mutation TriviaBankSaveMutation($id: ID!, $input: TriviaQuestionInput!) {
+    updateTriviaQuestion(id: $id, input: $input) {
+      __typename
+      ... on TriviaQuestion {
+        id
+        prompt
+        options
+        correctIndex
+      }
+      ...mutationError_error @alias(as: "error")
+    }
+  }
+`;
+
+const deleteMutation = graphql`
+  mutation TriviaBankDeleteMutation($id: ID!) {
+    deleteTriviaQuestion(id: $id) {
+      __typename
+      ...mutationError_error @alias(as: "error")
+    }
+  }
+`;
+
+type Question = TriviaBankQuery$data['triviaQuestions'][number];
+const LOCALES = ['ru', 'en', 'fr'] as const;
+const MAX_OPTIONS = 6;
+
+/** The trivia mini-game's question bank, one language at a time (admin "Group calls" tab). */
+export function TriviaBank() {
+  const { t } = useLingui();
+  const [locale, setLocale] = useState<(typeof LOCALES)[number]>('ru');
+  const languageNames = { ru: t`Русский`, en: t`Английский`, fr: t`Французский` };
+  return (
+    <Stack gap="2" data-testid="trivia-bank">
+      <HStack justify="space-between" flexWrap="wrap" gap="2">
+        <Heading size="sm">
+          <Trans>Вопросы мини-игры «Викторина»</Trans>
+        </Heading>
+        <NativeSelect.Root size="sm" width="auto">
+          <NativeSelect.Field
+            aria-label={t`Язык вопросов`}
+            value={locale}
+            onChange={(event) => setLocale(event.currentTarget.value as typeof locale)}
+          >
+            {LOCALES.map((code) => (
+              <option key={code} value={code}>
+                {languageNames[code]}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </HStack>
+      <Suspense fallback={<Spinner aria-label={t`Загрузка вопросов`} />}>
+        <QuestionList locale={locale} />
+      </Suspense>
+    </Stack>
+  );
+}
+
+function QuestionList({ locale }: { locale: string }) {
+  const { t } = useLingui();
+  const [fetchKey, setFetchKey] = useState(0);
+  const data = useLazyLoadQuery<TriviaBankQuery>(triviaBankQuery, { locale }, { fetchPolicy: 'store-and-network', fetchKey });
+  const [editing, setEditing] = useState<Question | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Question | null>(null);
+  const [remove, removing] = useMutation<TriviaBankDeleteMutation>(deleteMutation);
+  const refresh = () => setFetchKey((key) => key + 1);
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove({
+      variables: { id: deleting.id },
+      onCompleted: ({ deleteTriviaQuestion: result }) => {
+        if (result.error) toaster.create({ type: 'error', title: mutationErrorText(result.error, t`Не удалось удалить вопрос`) });
+        setDeleting(null);
+        refresh();
+      },
+      onError: () => setDeleting(null),
+    });
+  };
+
+  return (
+    <Stack gap="2">
+      {data.triviaQuestions.length === 0 && (
+        <Text color="fg.muted">
+          <Trans>На этом языке вопросов нет: викторину на нём не начать.</Trans>
+        </Text>
+      )}
+      {data.triviaQuestions.map((question) => (
+        <Card.Root key={question.id} size="sm" data-testid="trivia-question">
+          <Card.Body>
+            <HStack justify="space-between" align="start" gap="2">
+              <Stack gap="1" minW="0">
+                <Text fontWeight="medium">{question.prompt}</Text>
+                <Text fontSize="sm" color="fg.muted">
+                  {question.options
+                    .map((option, index) => (index === question.correctIndex ? `✓ ${option}` : option))
+                    .join(' · ')}
+                </Text>
+              </Stack>
+              <HStack gap="1" flexShrink={0}>
+                <IconButton size="xs" variant="ghost" aria-label={t`Изменить вопрос`} onClick={() => setEditing(question)}>
+                  <Pencil />
+                </IconButton>
+                <IconButton
+                  size="xs"
+                  variant="ghost"
+                  colorPalette="red"
+                  aria-label={t`Удалить вопрос`}
+                  onClick={() => setDeleting(question)}
+                >
+                  <Trash2 />
+                </IconButton>
+              </HStack>
+            </HStack>
+          </Card.Body>
+        </Card.Root>
+      ))}
+      <Button size="sm" variant="outline" alignSelf="start" onClick={() => setEditing('new')} data-testid="trivia-add">
+        <Plus size={16} aria-hidden="true" />
+        <Trans>Добавить вопрос</Trans>
+      </Button>
+      {editing && (
+        <QuestionDialog
+          locale={locale}
+          question={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            refresh();
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t`Удалить вопрос «${deleting?.prompt ?? ''}»?`}
+        confirmLabel={t`Удалить`}
+        loading={removing}
+        destructive
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}
+
+function QuestionDialog(props: { locale: string; question: Question | null; onSaved: () => void; onClose: () => void }) {
+  const { t } = useLingui();
+  const { question } = props;
+  const [prompt, setPrompt] = useState(question?.prompt ?? '');
+  const [options, setOptions] = useState<string[]>(question ? [...question.options] : ['', '']);
+  const [correctIndex, setCorrectIndex] = useState(question?.correctIndex ?? 0);
+  const [error, setError] = useState<string | null>(null);
+  const [create, creating] = useMutation<TriviaBankCreateMutation>(createMutation);
+  const [save, saving] = useMutation<TriviaBankSaveMutation>(saveMutation);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    const input = { locale: props.locale, prompt, options, correctIndex };
+    const fallback = t`Не удалось сохранить вопрос`;
+    const done = (result: { error?: Parameters<typeof mutationErrorText>[0] }) =>
+      result.error ? setError(mutationErrorText(result.error, fallback)) : props.onSaved();
+    const failed = (cause: Error) => setError(cause.message);
+    if (question) {
+      save({ variables: { id: question.id, input }, onCompleted: (r) => done(r.updateTriviaQuestion), onError: failed });
+    } else {
+      create({ variables: { input }, onCompleted: (r) => done(r.createTriviaQuestion), onError: failed });
+    }
+  };
+
+  const setOption = (index: number, value: string) => setOptions((list) => list.map((old, i) => (i === index ? value : old)));
+  const removeOption = (index: number) => {
+    setOptions((list) => list.filter((_, i) => i !== index));
+    setCorrectIndex((current) => (current === index ? 0 : current > index ? current - 1 : current));
+  };
+
+  return (
+    <SimpleDialog
+      open
+      onClose={props.onClose}
+      title={question ? <Trans>Вопрос викторины</Trans> : <Trans>Новый вопрос викторины</Trans>}
+      testId="trivia-dialog"
+      footer={
+        <>
+          <Button variant="outline" onClick={props.onClose}>
+            <Trans>Отмена</Trans>
+          </Button>
+          <Button type="submit" form="trivia-form" colorPalette="brand" loading={creating || saving} data-testid="trivia-save">
+            <Trans>Сохранить</Trans>
+          </Button>
+        </>
+      }
+    >
+      <form id="trivia-form" onSubmit={submit} noValidate>
+        <Stack gap="3">
+          {error && (
+            <Text color="fg.error" role="alert">
+              {error}
+            </Text>
+          )}
+          <Field.Root required>
+            <Field.Label>
+              <Trans>Вопрос</Trans>
+            </Field.Label>
+            <Input value={prompt} maxLength={500} onChange={(event) => setPrompt(event.currentTarget.value)} />
+          </Field.Root>
+          <RadioGroup.Root
+            value={String(correctIndex)}
+            onValueChange={(details) => setCorrectIndex(Number(details.value))}
+            aria-label={t`Правильный вариант`}
+          >
+            <Stack gap="2">
+              <Text fontSize="sm" fontWeight="medium">
+                <Trans>Варианты (отметьте правильный)</Trans>
+              </Text>
+              {options.map((option, index) => (
+                <HStack key={index} gap="2">
+                  <RadioGroup.Item value={String(index)}>
+                    <RadioGroup.ItemHiddenInput aria-label={t`Вариант ${index + 1} правильный`} />
+                    <RadioGroup.ItemIndicator />
+                  </RadioGroup.Item>
+                  <Input
+                    size="sm"
+                    value={option}
+                    maxLength={200}
+                    aria-label={t`Вариант ${index + 1}`}
+                    onChange={(event) => setOption(index, event.currentTarget.value)}
+                  />
+                  <IconButton
+                    size="xs"
+                    variant="ghost"
+                    aria-label={t`Убрать вариант ${index + 1}`}
+                    disabled={options.length <= 2}
+                    onClick={() => removeOption(index)}
+                  >
+                    <X />
+                  </IconButton>
+                </HStack>
+              ))}
+            </Stack>
+          </RadioGroup.Root>
+          <Button
+            size="xs"
+            variant="outline"
+            alignSelf="start"
+            disabled={options.length >= MAX_OPTIONS}
+            onClick={() => setOptions((list) => [...list, ''])}
+          >
+            <Plus size={14} aria-hidden="true" />
+            <Trans>Вариант</Trans>
+          </Button>
+        </Stack>
+      </form>
+    </SimpleDialog>
+  );
+}
