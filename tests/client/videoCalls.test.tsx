@@ -88,7 +88,7 @@ function calendarData() {
 const activityTypes = () =>
   [
     ['QUIZ', 'Викторина', 10, true],
-    ['DRAWING', 'Совместное рисование', 6, false],
+    ['DRAWING', 'Совместное рисование', 6, true],
     ['GAMES', 'Мини-игры', 8, false],
     ['PRESENTATION', 'Презентация', 50, false],
   ].map(([kind, name, capacity, launchable]) => ({ kind, name, description: `${name}: описание`, capacity, launchable }));
@@ -187,9 +187,9 @@ describe('the meeting area (/video-calls)', () => {
     expect((quiz.getByTestId('activity-launch-quiz') as HTMLButtonElement).disabled).toBe(true);
     expect(quiz.getByTestId('activity-join-room-first').textContent).toBe('Присоединитесь к комнате для запуска активности');
     // The kinds not built yet say so.
-    const drawing = within(screen.getByTestId('activity-card-drawing'));
-    expect(drawing.getByTestId('activity-status').textContent).toBe('Скоро');
-    expect((drawing.getByTestId('activity-launch-drawing') as HTMLButtonElement).disabled).toBe(true);
+    const games = within(screen.getByTestId('activity-card-games'));
+    expect(games.getByTestId('activity-status').textContent).toBe('Скоро');
+    expect((games.getByTestId('activity-launch-games') as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('shows the calendar panel: today with its count, an invitation to accept or decline, sync off', async () => {

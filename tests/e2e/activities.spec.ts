@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { registerMember, signIn } from '../support/members';
 import { baseURL, callChromiumArgs } from './playwright.config';
-import { createRoom, joinRoom, openMeeting, showSidePanel } from './meeting';
+import { createRoom, enterRoomCall, openActivities, openMeeting } from './meeting';
 import { unique, VIEWPORTS } from './support';
 
 /**
@@ -15,12 +15,6 @@ test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/b
 /** The ready-made Russian questions (server/src/services/activities/quizStarter.ts): the correct choice of each, then the text answer. */
 const CORRECT = [1, 0, 2];
 const TEXT_ANSWER = 'Париж';
-
-async function openActivities(page: Page) {
-  await showSidePanel(page);
-  await page.getByTestId('tab-activities').click();
-  await expect(page.getByTestId('activities-tab')).toBeVisible();
-}
 
 /** Answers the four questions, choosing `choices` for the three multiple-choice ones; checks each answer's result. */
 async function answerAll(page: Page, choices: number[]) {
@@ -63,15 +57,9 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
     await openActivities(host.page);
     await expect(host.page.getByTestId('activity-launch-quiz')).toBeDisabled();
     await expect(host.page.getByTestId('activity-join-room-first')).toHaveText('Присоединитесь к комнате для запуска активности');
-    await expect(host.page.getByTestId('activity-card-drawing').getByTestId('activity-status')).toHaveText('Скоро');
+    await expect(host.page.getByTestId('activity-card-games').getByTestId('activity-status')).toHaveText('Скоро');
 
-    for (const { page } of [host, guest]) {
-      await showSidePanel(page);
-      await page.getByTestId('tab-rooms').click();
-      await page.getByRole('button', { name: 'Обновить' }).click();
-      await joinRoom(page, roomName);
-      await expect(page.getByTestId('meeting-stage')).toHaveAttribute('data-call-status', 'in_call', { timeout: 30_000 });
-    }
+    for (const { page } of [host, guest]) await enterRoomCall(page, roomName);
 
     // The host launches the ready-made questions.
     await openActivities(host.page);

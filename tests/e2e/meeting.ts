@@ -49,6 +49,22 @@ export async function joinRoom(page: Page, name: string) {
 }
 
 /** Waits until `count` remote videos play real frames (a non-zero width, time advancing). */
+/** Joins a room from the rooms tab and waits until the call is up. */
+export async function enterRoomCall(page: Page, name: string) {
+  await showSidePanel(page);
+  await page.getByTestId('tab-rooms').click();
+  await page.getByRole('button', { name: 'Обновить' }).click();
+  await joinRoom(page, name);
+  await expect(page.getByTestId('meeting-stage')).toHaveAttribute('data-call-status', 'in_call', { timeout: 30_000 });
+}
+
+/** The side panel's activities tab. */
+export async function openActivities(page: Page) {
+  await showSidePanel(page);
+  await page.getByTestId('tab-activities').click();
+  await expect(page.getByTestId('activities-tab')).toBeVisible();
+}
+
 export async function expectRemoteVideosPlaying(page: Page, count: number, timeout = 30_000) {
   await page.waitForFunction(
     (expected) =>

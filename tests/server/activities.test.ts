@@ -101,7 +101,8 @@ describe('the activity catalog', () => {
       status: 'available',
       participants: 0,
     });
-    expect(catalog[1]).toMatchObject({ name: 'Collaborative drawing', available: false });
+    expect(catalog[1]).toMatchObject({ name: 'Collaborative drawing', available: true });
+    expect(catalog[2]).toMatchObject({ name: 'Mini-games', available: false });
 
     const room = await roomWith(anna);
     await launchQuiz(anna, room.id);
@@ -140,8 +141,8 @@ describe('launching', () => {
     const notInEn = await gql(outsider, LAUNCH, { roomId, kind: 'QUIZ', quiz: QUIZ }, 'en');
     expect(notInEn.launchActivity.message).toBe('Join a room to launch an activity');
 
-    const drawing = await gql(anna, LAUNCH, { roomId, kind: 'DRAWING' }, 'fr');
-    expect(drawing.launchActivity).toEqual({ __typename: 'ForbiddenError', message: 'Cette activité arrive bientôt' });
+    const games = await gql(anna, LAUNCH, { roomId, kind: 'GAMES' }, 'fr');
+    expect(games.launchActivity).toEqual({ __typename: 'ForbiddenError', message: 'Cette activité arrive bientôt' });
 
     const session = await launchQuiz(anna, room.id);
     expect(session).toMatchObject({ kind: 'QUIZ', status: 'ACTIVE', capacity: 10, viewerIsHost: true, viewerIsPlayer: true });

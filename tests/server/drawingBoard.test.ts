@@ -17,17 +17,22 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-const DRAW = `mutation($roomId: ID!, $update: String!) {
-  drawOnBoard(roomId: $roomId, update: $update) {
+const DRAW = `mutation($sessionId: ID!, $update: String!) {
+  drawOnBoard(sessionId: $sessionId, update: $update) {
     __typename
     ... on Error { message }
     ... on ValidationError { fieldErrors { message } }
     ... on DrawOnBoardSuccess { updateId }
   }
 }`;
-const AWARENESS = `mutation($roomId: ID!, $update: String!) {
-  sendBoardAwareness(roomId: $roomId, update: $update) { __typename ... on Error { message } }
+const AWARENESS = `mutation($sessionId: ID!, $update: String!) {
+  sendBoardAwareness(sessionId: $sessionId, update: $update) { __typename ... on Error { message } }
 }`;
+
+const LAUNCH = `mutation($roomId: ID!) {
+  launchActivity(roomId: $roomId, kind: DRAWING) { __typename ... on ActivitySessionPayload { session { id databaseId } } }
+}`;
+const JOIN_ACTIVITY = `mutation($id: ID!) { joinActivity(sessionId: $id) { __typename } }`;
 
 type BoardEvent = { kind: 'STATE' | 'UPDATE' | 'AWARENESS'; update: string };
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
@@ -38,14 +43,14 @@ const until = async (check: () => boolean, what: string) => {
 };
 
 /** A member's view of the board: their own Yjs document, kept in step by the subscription. */
-function boardClient(member: Member, roomId: number) {
+function boardClient(member: Member, sessionId: string) {
   const doc = new Y.Doc();
   const events: BoardEvent[] = [];
   const errors: unknown[] = [];
   clients.connect(member).subscribe<{ drawingBoard: BoardEvent }>(
     {
-      query: 'subscription($roomId: ID!) { drawingBoard(roomId: $roomId) { kind update } }',
-      variables: { roomId: roomGlobalId(roomId) },
+      query: 'subscription($sessionId: ID!) { drawingBoard(sessionId: $sessionId) { kind update } }',
+      variables: { sessionId },
     },
     {
       next: (value) => {
@@ -84,68 +89,80 @@ const stroke = (author: number, extra: Partial<Stroke> = {}): Stroke => ({
   ...extra,
 });
 
-async function roomWith(host: Member, present: Member[]) {
+/** A room whose call everyone given is in, with a drawing activity `host` launched and `players` joined (watchers only in the call). */
+async function drawingWith(host: Member, players: Member[], watchers: Member[] = []) {
   const room = await server.services.prisma.room.create({ data: { name: 'Доска', createdById: host.id } });
-  for (const member of present) {
-    const joined = await clients.graphql(member, JOIN_ROOM, { roomId: roomGlobalId(room.id) });
+  const roomId = roomGlobalId(room.id);
+  for (const member of [host, ...players, ...watchers]) {
+    const joined = await clients.graphql(member, JOIN_ROOM, { roomId });
     expect(joined.data.joinRoom.__typename).toBe('JoinRoomSuccess');
   }
-  return room;
+  const launched = await clients.graphql(host, LAUNCH, { roomId });
+  const session = launched.data.launchActivity.session as { id: string; databaseId: number };
+  for (const member of players) {
+    expect((await clients.graphql(member, JOIN_ACTIVITY, { id: session.id })).data.joinActivity.__typename).toBe(
+      'ActivitySessionPayload',
+    );
+  }
+  return { id: session.id, databaseId: session.databaseId, roomId };
 }
 
 describe('drawing board', () => {
   it('delivers a stroke to the others in the room, keeps it for late joiners, stored as Yjs updates', async () => {
     const [anna, boris, vera] = await Promise.all([1, 2, 3].map(() => quickMember(server.services)));
-    const room = await roomWith(anna, [anna, boris]);
+    const room = await drawingWith(anna, [boris]);
     const annaBoard = boardClient(anna, room.id);
     const borisBoard = boardClient(boris, room.id);
     await until(() => annaBoard.events.length > 0 && borisBoard.events.length > 0, 'the first state');
     expect(annaBoard.events[0]!.kind).toBe('STATE');
 
     const update = annaBoard.change((strokes) => strokes.set('a-1', stroke(anna.id)));
-    const drawn = await clients.graphql(anna, DRAW, { roomId: roomGlobalId(room.id), update });
+    const drawn = await clients.graphql(anna, DRAW, { sessionId: room.id, update });
     expect(drawn.data.drawOnBoard.__typename).toBe('DrawOnBoardSuccess');
     await until(() => borisBoard.strokes.has('a-1'), "Boris's copy of the stroke");
     expect(borisBoard.strokes.get('a-1')).toEqual(stroke(anna.id));
 
     // Vera comes into the room later: the whole board is her first event.
-    await clients.graphql(vera, JOIN_ROOM, { roomId: roomGlobalId(room.id) });
+    await clients.graphql(vera, JOIN_ROOM, { roomId: room.roomId });
     const veraBoard = boardClient(vera, room.id);
     await until(() => veraBoard.events.length > 0, "Vera's state");
     expect(veraBoard.events[0]!.kind).toBe('STATE');
     expect(veraBoard.strokes.toJSON()).toEqual({ 'a-1': stroke(anna.id) });
 
     // What is stored is enough to rebuild the board (a restarted server reads only these rows).
-    const rows = await server.services.prisma.drawingBoardUpdate.findMany({ where: { roomId: room.id }, orderBy: { id: 'asc' } });
+    const rows = await server.services.prisma.drawingBoardUpdate.findMany({
+      where: { sessionId: room.databaseId },
+      orderBy: { id: 'asc' },
+    });
     const rebuilt = new Y.Doc();
     for (const row of rows) Y.applyUpdate(rebuilt, row.update);
     expect(rebuilt.getMap('strokes').toJSON()).toEqual({ 'a-1': stroke(anna.id) });
   });
 
-  it('lets members undo only their own strokes and the room creator clear the board', async () => {
+  it('lets players undo only their own strokes and the host clear the board', async () => {
     const [anna, boris] = await Promise.all([1, 2].map(() => quickMember(server.services)));
-    const room = await roomWith(anna, [anna, boris]);
+    const room = await drawingWith(anna, [boris]);
     const annaBoard = boardClient(anna, room.id);
     const borisBoard = boardClient(boris, room.id);
     await until(() => annaBoard.events.length > 0 && borisBoard.events.length > 0, 'the first state');
-    const roomId = roomGlobalId(room.id);
+    const sessionId = room.id;
 
-    await clients.graphql(anna, DRAW, { roomId, update: annaBoard.change((s) => s.set('a-1', stroke(anna.id))) });
-    await clients.graphql(boris, DRAW, { roomId, update: borisBoard.change((s) => s.set('b-1', stroke(boris.id))) });
-    await clients.graphql(boris, DRAW, { roomId, update: borisBoard.change((s) => s.set('b-2', stroke(boris.id))) });
+    await clients.graphql(anna, DRAW, { sessionId, update: annaBoard.change((s) => s.set('a-1', stroke(anna.id))) });
+    await clients.graphql(boris, DRAW, { sessionId, update: borisBoard.change((s) => s.set('b-1', stroke(boris.id))) });
+    await clients.graphql(boris, DRAW, { sessionId, update: borisBoard.change((s) => s.set('b-2', stroke(boris.id))) });
     await until(() => annaBoard.strokes.size === 3 && borisBoard.strokes.size === 3, 'three strokes on both boards');
 
-    const borisErasesAnna = await clients.graphql(boris, DRAW, { roomId, update: borisBoard.change((s) => s.delete('a-1')) });
+    const borisErasesAnna = await clients.graphql(boris, DRAW, { sessionId, update: borisBoard.change((s) => s.delete('a-1')) });
     expect(borisErasesAnna.data.drawOnBoard).toEqual({
       __typename: 'ForbiddenError',
       message: 'Стирать и отменять можно только свои штрихи; очистить доску может ведущий',
     });
-    const borisUndoes = await clients.graphql(boris, DRAW, { roomId, update: borisBoard.change((s) => s.delete('b-2')) });
+    const borisUndoes = await clients.graphql(boris, DRAW, { sessionId, update: borisBoard.change((s) => s.delete('b-2')) });
     expect(borisUndoes.data.drawOnBoard.__typename).toBe('DrawOnBoardSuccess');
     await until(() => !annaBoard.strokes.has('b-2'), 'the undo on Anna’s board');
     expect(annaBoard.strokes.has('a-1')).toBe(true);
 
-    const annaClears = await clients.graphql(anna, DRAW, { roomId, update: annaBoard.change((s) => s.clear()) });
+    const annaClears = await clients.graphql(anna, DRAW, { sessionId, update: annaBoard.change((s) => s.clear()) });
     expect(annaClears.data.drawOnBoard.__typename).toBe('DrawOnBoardSuccess');
     const late = boardClient(anna, room.id);
     await until(() => late.events.length > 0, 'a fresh state');
@@ -154,14 +171,14 @@ describe('drawing board', () => {
 
   it('refuses malformed, oversized and forged changes with a clear message, and the board stays as it was', async () => {
     const [anna, boris, outsider] = await Promise.all([1, 2, 3].map(() => quickMember(server.services)));
-    const room = await roomWith(anna, [anna, boris]);
-    const roomId = roomGlobalId(room.id);
+    const room = await drawingWith(anna, [boris]);
+    const sessionId = room.id;
     const annaBoard = boardClient(anna, room.id);
     await until(() => annaBoard.events.length > 0, 'the first state');
-    await clients.graphql(anna, DRAW, { roomId, update: annaBoard.change((s) => s.set('a-1', stroke(anna.id))) });
+    await clients.graphql(anna, DRAW, { sessionId, update: annaBoard.change((s) => s.set('a-1', stroke(anna.id))) });
 
     const refusal = async (member: Member, update: string, locale = 'ru') =>
-      (await clients.graphql(member, DRAW, { roomId, update }, locale)).data.drawOnBoard;
+      (await clients.graphql(member, DRAW, { sessionId, update }, locale)).data.drawOnBoard;
     expect(await refusal(anna, 'not base64!')).toMatchObject({ __typename: 'ValidationError' });
     expect(await refusal(anna, base64(new Uint8Array([9, 9, 9, 9, 9, 9])), 'en')).toMatchObject({
       __typename: 'ValidationError',
@@ -200,7 +217,7 @@ describe('drawing board', () => {
     // Not in the room's call, or not let into the room at all.
     const outsiders = scratch();
     outsiders.strokes.set('o-1', stroke(outsider.id));
-    const notPresent = await clients.graphql(outsider, DRAW, { roomId, update: outsiders.update() });
+    const notPresent = await clients.graphql(outsider, DRAW, { sessionId, update: outsiders.update() });
     expect(notPresent.data.drawOnBoard).toEqual({
       __typename: 'ForbiddenError',
       message: 'Присоединитесь к комнате, чтобы рисовать на доске',
@@ -212,31 +229,52 @@ describe('drawing board', () => {
     expect(fresh.strokes.get('a-1')).toEqual(stroke(anna.id));
   });
 
+  it('shows the board to someone in the room who is not playing, but only players draw', async () => {
+    const [anna, boris, watcher] = await Promise.all([1, 2, 3].map(() => quickMember(server.services)));
+    const room = await drawingWith(anna, [boris], [watcher]);
+    const annaBoard = boardClient(anna, room.id);
+    const watching = boardClient(watcher, room.id);
+    await until(() => annaBoard.events.length > 0 && watching.events.length > 0, 'the first state');
+    await clients.graphql(anna, DRAW, { sessionId: room.id, update: annaBoard.change((s) => s.set('a-1', stroke(anna.id))) });
+    await until(() => watching.strokes.has('a-1'), 'the stroke on the watcher’s board');
+
+    const copy = new Y.Doc();
+    Y.applyUpdate(copy, Y.encodeStateAsUpdate(watching.doc));
+    let update: Uint8Array | null = null;
+    copy.on('update', (bytes: Uint8Array) => void (update = bytes));
+    copy.getMap('strokes').set('w-1', stroke(watcher.id));
+    const refused = await clients.graphql(watcher, DRAW, { sessionId: room.id, update: base64(update!) }, 'en');
+    expect(refused.data.drawOnBoard).toEqual({
+      __typename: 'ForbiddenError',
+      message: 'The activity’s players draw: join it first',
+    });
+  });
+
   it('relays awareness (cursors) to the room without storing it, and refuses what is not awareness', async () => {
     const [anna, boris] = await Promise.all([1, 2].map(() => quickMember(server.services)));
-    const room = await roomWith(anna, [anna, boris]);
-    const roomId = roomGlobalId(room.id);
+    const room = await drawingWith(anna, [boris]);
+    const sessionId = room.id;
     const borisBoard = boardClient(boris, room.id);
     await until(() => borisBoard.events.length > 0, 'the first state');
 
     const awareness = new Awareness(new Y.Doc());
     awareness.setLocalState({ name: 'Анна', cursor: { x: 100, y: 50 } });
     const sent = await clients.graphql(anna, AWARENESS, {
-      roomId,
+      sessionId,
       update: base64(encodeAwarenessUpdate(awareness, [awareness.clientID])),
     });
     awareness.destroy();
     expect(sent.data.sendBoardAwareness.__typename).toBe('BoardAwarenessSuccess');
     await until(() => borisBoard.events.some((event) => event.kind === 'AWARENESS'), 'the cursor');
-    expect(await server.services.prisma.drawingBoardUpdate.count({ where: { roomId: room.id } })).toBe(0);
+    expect(await server.services.prisma.drawingBoardUpdate.count({ where: { sessionId: room.databaseId } })).toBe(0);
 
-    const garbage = await clients.graphql(anna, AWARENESS, { roomId, update: base64(new Uint8Array([1, 200, 200, 200])) });
+    const garbage = await clients.graphql(anna, AWARENESS, { sessionId, update: base64(new Uint8Array([1, 200, 200, 200])) });
     expect(garbage.data.sendBoardAwareness.__typename).toBe('ValidationError');
   });
 
   it('merges a long history into one stored update, and the board is unchanged', async () => {
     const anna = await quickMember(server.services);
-    const room = await roomWith(anna, [anna]);
+    const room = await drawingWith(anna, []);
     const doc = new Y.Doc();
     const strokes = doc.getMap<Stroke>('strokes');
     const updates: Uint8Array[] = [];
@@ -244,9 +282,13 @@ describe('drawing board', () => {
     for (let i = 0; i < 420; i++) strokes.set(`a-${i}`, stroke(anna.id, { width: 1 + (i % 60) }));
     for (let i = 0; i < 100; i++) strokes.delete(`a-${i}`);
     for (const update of updates) {
-      await applyBoardUpdate(server.services, { userId: anna.id, roomId: room.id, canClear: false }, new Uint8Array(update));
+      await applyBoardUpdate(
+        server.services,
+        { userId: anna.id, sessionId: room.databaseId, canDraw: true, canClear: false },
+        new Uint8Array(update),
+      );
     }
-    const rows = await server.services.prisma.drawingBoardUpdate.findMany({ where: { roomId: room.id } });
+    const rows = await server.services.prisma.drawingBoardUpdate.findMany({ where: { sessionId: room.databaseId } });
     expect(rows.length).toBeLessThan(150);
     const rebuilt = new Y.Doc();
     for (const row of rows) Y.applyUpdate(rebuilt, row.update);

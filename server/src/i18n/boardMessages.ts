@@ -5,6 +5,11 @@ export const boardMessages = {
     en: 'Join the room to draw on the board',
     fr: 'Rejoignez la salle pour dessiner sur le tableau',
   },
+  'board.notPlayer': {
+    ru: 'Рисовать могут участники активности: присоединитесь к ней',
+    en: 'The activity’s players draw: join it first',
+    fr: 'Les participants de l’activité dessinent : rejoignez-la d’abord',
+  },
   'board.updateMalformed': {
     ru: 'Изменение доски повреждено и не принято',
     en: 'The board change is malformed and was not accepted',

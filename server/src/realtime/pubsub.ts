@@ -44,7 +44,7 @@ export type Topics = {
   /** Call signalling and room presence for one user (offers, answers, ICE, joins, leaves, invites). */
   'user:callEvent': [userId: number, event: CallEvent];
   'room:chat': [roomId: number, event: RoomChatEvent];
-  'room:board': [roomId: number, event: BoardEvent];
+  'activity:board': [sessionId: number, event: BoardEvent];
   /** A file of this room was added or deleted: its members' file lists read it again. */
   'room:files': [roomId: number, event: Record<string, never>];
   /** The room's activity changed (launched, joined, left, a move, stopped): its viewers read it again. */

@@ -6,7 +6,6 @@ import type { BoardEvent } from '../realtime/pubsub';
 import * as board from '../services/drawingBoard';
 import { ValidationError } from '../services/errors';
 import { databaseIdOf } from './globalIds';
-import { RoomNode } from './rooms';
 
 const DrawingBoardEventKind = builder.enumType('DrawingBoardEventKind', {
   values: {
@@ -26,7 +25,7 @@ const DrawingBoardEventRef = builder.objectRef<BoardDelivery>('DrawingBoardEvent
   }),
 });
 
-const roomIdOf = (id: Parameters<typeof databaseIdOf>[0]) => databaseIdOf(id, 'Room', 'meeting.roomNotFound');
+const sessionIdOf = (id: Parameters<typeof databaseIdOf>[0]) => databaseIdOf(id, 'ActivitySession', 'activities.notFound');
 
 /** A base64 Yjs update from the client; anything else is refused as malformed. */
 function decodeUpdate(base64: string): Uint8Array<ArrayBuffer> {
@@ -40,20 +39,19 @@ builder.subscriptionField('drawingBoard', (t) =>
   t.field({
     type: DrawingBoardEventRef,
     description:
-      "The room's drawing board for someone in its call: the whole board first (STATE), then every change " +
+      "A drawing activity's board, for someone in the room's call: the whole board first (STATE), then every change " +
       '(UPDATE) and the cursors (AWARENESS). Apply each with Y.applyUpdate / applyAwarenessUpdate.',
     ...access('owner'),
-    args: { roomId: t.arg.globalID({ required: true, for: RoomNode }) },
+    args: { sessionId: t.arg.globalID({ required: true }) },
     subscribe: async (_root, args, ctx: Context) => {
-      const roomId = roomIdOf(args.roomId);
-      await board.boardAccess(ctx.services, ctx.viewer!.user.id, roomId);
-      const live = ctx.services.pubsub.subscribe('room:board', roomId);
+      const { sessionId } = await board.boardAccess(ctx.services, ctx.viewer!.user.id, sessionIdOf(args.sessionId));
+      const live = ctx.services.pubsub.subscribe('activity:board', sessionId);
       return new Repeater<BoardDelivery>(async (push, stop) => {
         // Listening starts before the state is read, so no change falls in between.
         const firstLive = live.next();
         void stop.then(() => live.return?.());
         try {
-          const state = await board.boardState(ctx.services, roomId);
+          const state = await board.boardState(ctx.services, sessionId);
           await push({ kind: 'state', update: Buffer.from(state.update).toString('base64') });
           for (let next = await firstLive; !next.done; next = await live.next()) {
             if (next.value.kind === 'update' && next.value.id <= state.lastId) continue;
@@ -81,29 +79,27 @@ builder.mutationFields((t) => ({
   drawOnBoard: t.field({
     type: DrawOnBoardSuccess,
     description:
-      'A Yjs update of the drawing board (base64, at most 64 KB): new strokes by the viewer, or deletions of ' +
-      'their own strokes (the room creator may delete any, to clear the board).',
+      'A Yjs update of a drawing activity’s board (base64, at most 64 KB), by one of its players: new strokes of ' +
+      'theirs, or deletions of their own strokes (the host may delete any, to clear the board).',
     ...access('owner'),
-    args: { roomId: t.arg.globalID({ required: true, for: RoomNode }), update: t.arg.string({ required: true }) },
+    args: { sessionId: t.arg.globalID({ required: true }), update: t.arg.string({ required: true }) },
     errors: { directResult: true, union: { name: 'DrawOnBoardResult' } },
     resolve: async (_root, args, ctx) => {
       const userId = ctx.viewer!.user.id;
-      const roomId = roomIdOf(args.roomId);
-      const { canClear } = await board.boardAccess(ctx.services, userId, roomId);
-      const stored = await board.applyBoardUpdate(ctx.services, { userId, roomId, canClear }, decodeUpdate(args.update));
+      const viewer = await board.boardAccess(ctx.services, userId, sessionIdOf(args.sessionId));
+      const stored = await board.applyBoardUpdate(ctx.services, { userId, ...viewer }, decodeUpdate(args.update));
       return { updateId: stored.id };
     },
   }),
   sendBoardAwareness: t.field({
     type: BoardAwarenessSuccess,
-    description: 'A y-protocols awareness update (cursor, name, the stroke being drawn), relayed to the room, never stored.',
+    description: 'A y-protocols awareness update (cursor, name, the stroke being drawn), relayed to the board’s watchers, never stored.',
     ...access('owner'),
-    args: { roomId: t.arg.globalID({ required: true, for: RoomNode }), update: t.arg.string({ required: true }) },
+    args: { sessionId: t.arg.globalID({ required: true }), update: t.arg.string({ required: true }) },
     errors: { directResult: true, union: { name: 'SendBoardAwarenessResult' } },
     resolve: async (_root, args, ctx) => {
-      const roomId = roomIdOf(args.roomId);
-      await board.boardAccess(ctx.services, ctx.viewer!.user.id, roomId);
-      board.relayAwareness(ctx.services, roomId, decodeUpdate(args.update));
+      const { sessionId } = await board.boardAccess(ctx.services, ctx.viewer!.user.id, sessionIdOf(args.sessionId));
+      board.relayAwareness(ctx.services, sessionId, decodeUpdate(args.update));
       return { relayed: true };
     },
   }),

@@ -2,11 +2,12 @@ import * as Y from 'yjs';
 import { Awareness, applyAwarenessUpdate } from 'y-protocols/awareness';
 import { z } from 'zod';
 import type { Services } from './container';
-import { ForbiddenError, LimitReachedError, ValidationError } from './errors';
+import { ForbiddenError, LimitReachedError, NotFoundError, ValidationError } from './errors';
 import { accessibleRoom, openParticipations } from './rooms';
 
 /**
- * The room's drawing board, a Yjs document shared by everyone in the room's call.
+ * The board of a drawing activity (issue 18 point 3), a Yjs document: its players (up to the kind's
+ * capacity) draw, everyone in the room's call may watch.
  *
  * The document holds one map, `strokes`: stroke id -> an immutable stroke (author, colour, width,
  * points). A stroke is added whole when the pen lifts; the stroke being drawn travels as awareness
@@ -16,7 +17,7 @@ import { accessibleRoom, openParticipations } from './rooms';
  *
  * Accepted updates are stored in order (drawing_board_updates) and published to the room; each
  * process keeps a document per board, caught up from the rows it has not applied yet. Updates of
- * one room take turns on the room's row lock, so every process validates against the same state.
+ * one board take turns on the session's row lock, so every process validates against the same state.
  */
 
 export const BOARD_MAX_UPDATE_BYTES = 64 * 1024;
@@ -50,7 +51,7 @@ export const strokeShape = z
 export type Stroke = z.infer<typeof strokeShape>;
 
 type Board = { doc: Y.Doc; lastId: number; rows: number };
-/** Per process and database: room id -> its document and the last stored update applied to it. */
+/** Per process and database: session id -> its board's document and the last stored update applied to it. */
 const boardsByDatabase = new WeakMap<object, Map<number, Board>>();
 function boardsOf(services: Services) {
   let boards = boardsByDatabase.get(services.prisma);
@@ -60,15 +61,15 @@ function boardsOf(services: Services) {
 
 type Tx = Parameters<Parameters<Services['prisma']['$transaction']>[0]>[0];
 
-async function caughtUp(services: Services, tx: Tx, roomId: number): Promise<Board> {
+async function caughtUp(services: Services, tx: Tx, sessionId: number): Promise<Board> {
   const boards = boardsOf(services);
-  let board = boards.get(roomId);
+  let board = boards.get(sessionId);
   if (!board) {
     board = { doc: new Y.Doc({ gc: true }), lastId: 0, rows: 0 };
-    boards.set(roomId, board);
+    boards.set(sessionId, board);
   }
   const rows = await tx.drawingBoardUpdate.findMany({
-    where: { roomId, id: { gt: board.lastId } },
+    where: { sessionId, id: { gt: board.lastId } },
     orderBy: { id: 'asc' },
     select: { id: true, update: true },
   });
@@ -81,20 +82,27 @@ async function caughtUp(services: Services, tx: Tx, roomId: number): Promise<Boa
 }
 
 /**
- * Who may use the board: people in the room's call. The host (who may clear it) is the room's
- * creator.
+ * What the viewer may do with a running drawing activity's board: watch (in the room's call), draw
+ * (a player of the activity), clear (its host).
  */
-export async function boardAccess(services: Services, userId: number, roomId: number) {
-  const room = await accessibleRoom(services, userId, roomId);
-  const present = await openParticipations(services.prisma, roomId, [userId]);
+export async function boardAccess(services: Services, userId: number, sessionId: number) {
+  const session = await services.prisma.activitySession.findFirst({
+    where: { id: sessionId, kind: 'drawing', status: 'active' },
+    select: { id: true, roomId: true, hostId: true, players: { where: { userId, leftAt: null }, select: { id: true } } },
+  });
+  if (!session) throw new NotFoundError('activities.notFound');
+  await accessibleRoom(services, userId, session.roomId).catch(() => {
+    throw new NotFoundError('activities.notFound');
+  });
+  const present = await openParticipations(services.prisma, session.roomId, [userId]);
   if (!present.has(userId)) throw new ForbiddenError('board.notInRoom');
-  return { canClear: room.createdById === userId };
+  return { sessionId, canDraw: session.players.length > 0, canClear: session.hostId === userId };
 }
 
 /** The whole board as one Yjs update, and the id of the last stored update it includes. */
-export async function boardState(services: Services, roomId: number) {
+export async function boardState(services: Services, sessionId: number) {
   return services.prisma.$transaction(async (tx) => {
-    const board = await caughtUp(services, tx, roomId);
+    const board = await caughtUp(services, tx, sessionId);
     return { update: Y.encodeStateAsUpdate(board.doc), lastId: board.lastId };
   });
 }
@@ -107,28 +115,29 @@ const malformed = () => new ValidationError([{ path: ['update'], messageKey: 'bo
  */
 export async function applyBoardUpdate(
   services: Services,
-  viewer: { userId: number; roomId: number; canClear: boolean },
+  viewer: { userId: number; sessionId: number; canDraw: boolean; canClear: boolean },
   update: Uint8Array<ArrayBuffer>,
 ) {
+  if (!viewer.canDraw) throw new ForbiddenError('board.notPlayer');
   if (update.byteLength > BOARD_MAX_UPDATE_BYTES) {
     throw new ValidationError([
       { path: ['update'], messageKey: 'board.updateTooLarge', params: { max: BOARD_MAX_UPDATE_BYTES / 1024 } },
     ]);
   }
-  const { roomId } = viewer;
+  const { sessionId } = viewer;
   try {
     const stored = await services.prisma.$transaction(async (tx) => {
-      await tx.$queryRaw`SELECT id FROM rooms WHERE id = ${roomId} FOR UPDATE`;
-      const board = await caughtUp(services, tx, roomId);
+      await tx.$queryRaw`SELECT id FROM activity_sessions WHERE id = ${sessionId} FOR UPDATE`;
+      const board = await caughtUp(services, tx, sessionId);
       checkUpdate(board.doc, update, viewer);
-      const row = await tx.drawingBoardUpdate.create({ data: { roomId, update }, select: { id: true } });
+      const row = await tx.drawingBoardUpdate.create({ data: { sessionId, update }, select: { id: true } });
       board.lastId = row.id;
       board.rows += 1;
       if (board.rows > COMPACT_AFTER_ROWS) {
         // One row for the whole board (Yjs drops what deleted strokes held).
-        await tx.drawingBoardUpdate.deleteMany({ where: { roomId, id: { lte: row.id } } });
+        await tx.drawingBoardUpdate.deleteMany({ where: { sessionId, id: { lte: row.id } } });
         const merged = await tx.drawingBoardUpdate.create({
-          data: { roomId, update: new Uint8Array(Y.encodeStateAsUpdate(board.doc)) },
+          data: { sessionId, update: new Uint8Array(Y.encodeStateAsUpdate(board.doc)) },
           select: { id: true },
         });
         board.lastId = merged.id;
@@ -136,14 +145,14 @@ export async function applyBoardUpdate(
       }
       return row;
     });
-    services.pubsub.publish('room:board', roomId, {
+    services.pubsub.publish('activity:board', sessionId, {
       id: stored.id,
       kind: 'update',
       update: Buffer.from(update).toString('base64'),
     });
     return stored;
   } catch (error) {
-    boardsOf(services).delete(roomId);
+    boardsOf(services).delete(sessionId);
     throw error;
   }
 }
@@ -180,7 +189,7 @@ function checkUpdate(doc: Y.Doc, update: Uint8Array, viewer: { userId: number; c
 }
 
 /** Relays a client's awareness update (cursor, name, the stroke being drawn) to the room; never stored. */
-export function relayAwareness(services: Services, roomId: number, update: Uint8Array) {
+export function relayAwareness(services: Services, sessionId: number, update: Uint8Array) {
   if (update.byteLength > BOARD_MAX_AWARENESS_BYTES) {
     throw new ValidationError([
       { path: ['update'], messageKey: 'board.updateTooLarge', params: { max: BOARD_MAX_AWARENESS_BYTES / 1024 } },
@@ -195,5 +204,9 @@ export function relayAwareness(services: Services, roomId: number, update: Uint8
   } finally {
     probe.destroy();
   }
-  services.pubsub.publish('room:board', roomId, { id: 0, kind: 'awareness', update: Buffer.from(update).toString('base64') });
+  services.pubsub.publish('activity:board', sessionId, {
+    id: 0,
+    kind: 'awareness',
+    update: Buffer.from(update).toString('base64'),
+  });
 }

@@ -16,7 +16,8 @@ export function MeetingDialog({
   footer?: ReactNode;
   onClose: () => void;
   testId?: string;
-  size?: 'sm' | 'md' | 'lg';
+  /** A responsive value ({ base: 'full', md: 'xl' }) gives a phone the whole screen. */
+  size?: Dialog.RootProps['size'];
 }) {
   return (
     <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} placement="center" size={size}>

@@ -1,5 +1,6 @@
 import type { ActivityDefinition, ActivityKind } from './types';
 import { quizRules } from './quiz';
+import { drawingRules } from './drawing';
 
 /**
  * The activity catalog, in the spec's order, with its capacities and the quiz's time limit (section 9).
@@ -7,7 +8,7 @@ import { quizRules } from './quiz';
  */
 export const ACTIVITY_DEFINITIONS: readonly ActivityDefinition[] = [
   { kind: 'quiz', capacity: 10, timeLimitSeconds: 300, rules: quizRules },
-  { kind: 'drawing', capacity: 6, timeLimitSeconds: null, rules: null },
+  { kind: 'drawing', capacity: 6, timeLimitSeconds: null, rules: drawingRules },
   { kind: 'games', capacity: 8, timeLimitSeconds: null, rules: null },
   { kind: 'presentation', capacity: 50, timeLimitSeconds: null, rules: null },
 ];

@@ -1,13 +1,16 @@
 import { useMemo, useState } from 'react';
 import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { graphql, useFragment, useLazyLoadQuery, useSubscription } from 'react-relay/hooks';
+import { graphql, useFragment, useLazyLoadQuery, useMutation, useSubscription } from 'react-relay/hooks';
 import type { GraphQLSubscriptionConfig } from 'relay-runtime';
 import type { ActivitiesTabQuery } from '../../../__generated__/ActivitiesTabQuery.graphql';
 import type { ActivitiesTabRoomQuery } from '../../../__generated__/ActivitiesTabRoomQuery.graphql';
 import type { ActivitiesTab_types$key } from '../../../__generated__/ActivitiesTab_types.graphql';
 import type { ActivitiesTab_running$key } from '../../../__generated__/ActivitiesTab_running.graphql';
 import type { ActivitiesTabChangedSubscription } from '../../../__generated__/ActivitiesTabChangedSubscription.graphql';
+import type { ActivitiesTabLaunchMutation, ActivityKind } from '../../../__generated__/ActivitiesTabLaunchMutation.graphql';
+import { toaster } from '../../../components/ui/toaster';
+import { mutationErrorText } from '../../../relay/mutationError';
 import { useMeeting } from '../MeetingContext';
 import { QuizSetupDialog } from './QuizSetupDialog';
 import { RunningActivity } from './RunningActivity';
@@ -60,6 +63,16 @@ const runningFragment = graphql`
   }
 `;
 
+/** A kind launched as it is (the quiz has its own setup dialog). */
+const launchMutation = graphql`
+  mutation ActivitiesTabLaunchMutation($roomId: ID!, $kind: ActivityKind!) {
+    launchActivity(roomId: $roomId, kind: $kind) {
+      __typename
+      ...mutationError_error @alias(as: "error")
+    }
+  }
+`;
+
 /** Each change of the room's activity: the room's `currentActivity` is replaced in the store. */
 const changedSubscription = graphql`
   subscription ActivitiesTabChangedSubscription($roomId: ID!) {
@@ -106,8 +119,22 @@ function Catalog({
   const { t } = useLingui();
   const types = useFragment(typesFragment, typesKey);
   const current = useFragment(runningFragment, runningKey);
-  const [launching, setLaunching] = useState(false);
+  const [settingUpQuiz, setSettingUpQuiz] = useState(false);
+  const [commitLaunch, launching] = useMutation<ActivitiesTabLaunchMutation>(launchMutation);
   const running = current?.status === 'ACTIVE' ? current : null;
+
+  const launch = (kind: ActivityKind) => {
+    if (kind === 'QUIZ') return setSettingUpQuiz(true);
+    if (!roomId) return;
+    const fallback = t`Не удалось запустить активность`;
+    commitLaunch({
+      variables: { roomId, kind },
+      onCompleted: ({ launchActivity: result }) => {
+        if (result.error) toaster.create({ type: 'error', title: mutationErrorText(result.error, fallback) });
+      },
+      onError: () => void toaster.create({ type: 'error', title: fallback }),
+    });
+  };
 
   return (
     <Stack gap="3" p="3" data-testid="activities-tab">
@@ -164,7 +191,8 @@ function Catalog({
                   colorPalette="brand"
                   alignSelf="start"
                   disabled={!roomId || !type.launchable || running !== null}
-                  onClick={() => setLaunching(true)}
+                  loading={launching}
+                  onClick={() => launch(type.kind)}
                   data-testid={`activity-launch-${type.kind.toLowerCase()}`}
                 >
                   {type.launchable ? t`Запустить` : t`Скоро`}
@@ -184,7 +212,7 @@ function Catalog({
           </Box>
         );
       })}
-      {launching && roomId && <QuizSetupDialog roomId={roomId} onClose={() => setLaunching(false)} />}
+      {settingUpQuiz && roomId && <QuizSetupDialog roomId={roomId} onClose={() => setSettingUpQuiz(false)} />}
     </Stack>
   );
 }

@@ -12,10 +12,12 @@ import type { RunningActivityStopMutation } from '../../../__generated__/Running
 import type { RunningActivityAnswerMutation } from '../../../__generated__/RunningActivityAnswerMutation.graphql';
 import { asRequestError } from '../../../relay/errors';
 import { mutationErrorText, type MutationErrorKey } from '../../../relay/mutationError';
+import { DrawingActivity } from './DrawingActivity';
 
 const fragment = graphql`
   fragment RunningActivity_session on ActivitySession {
     id
+    kind
     name
     status
     capacity
@@ -228,6 +230,14 @@ export function RunningActivity({ session: key }: { session: RunningActivity_ses
         <Text color="red.300" fontSize="sm" role="alert" data-testid="activity-error">
           {error}
         </Text>
+      )}
+      {session.kind === 'DRAWING' && (
+        <DrawingActivity
+          sessionId={session.id}
+          name={session.name}
+          playing={session.viewerIsPlayer}
+          hosting={session.viewerIsHost}
+        />
       )}
       {session.quiz && (
         <QuizPlay sessionId={session.id} quiz={session.quiz} playing={session.viewerIsPlayer} timeOver={timeOver} />

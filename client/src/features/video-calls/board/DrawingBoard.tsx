@@ -28,18 +28,23 @@ type Presence = { name: string; color: string; cursor?: { x: number; y: number }
 type Tool = 'pen' | 'eraser';
 
 /**
- * The room's shared drawing board: pen strokes whose width follows the pen's pressure, colours,
+ * A drawing activity's shared board: pen strokes whose width follows the pen's pressure, colours,
  * an eraser and undo for one's own strokes, clear for the host, PNG export, and everyone's cursor
  * and stroke in progress. The board keeps the 16:10 shape of its coordinate space on any screen.
  */
-export function DrawingBoard(props: { roomId: string; viewer: { databaseId: number; fullName: string }; canClear: boolean }) {
+export function DrawingBoard(props: {
+  sessionId: string;
+  viewer: { databaseId: number; fullName: string };
+  canDraw: boolean;
+  canClear: boolean;
+}) {
   const { t } = useLingui();
   const refused = useCallback(
     (error: MutationErrorKey | null) =>
       toaster.create({ type: 'error', title: mutationErrorText(error, t`Изменение доски не принято`) }),
     [t],
   );
-  const sync = useBoardSync(props.roomId, refused);
+  const sync = useBoardSync(props.sessionId, refused);
   if (!sync?.ready) {
     return (
       <Center minH="200px">
@@ -47,16 +52,18 @@ export function DrawingBoard(props: { roomId: string; viewer: { databaseId: numb
       </Center>
     );
   }
-  return <Board sync={sync} viewer={props.viewer} canClear={props.canClear} />;
+  return <Board sync={sync} viewer={props.viewer} canDraw={props.canDraw} canClear={props.canClear} />;
 }
 
 function Board({
   sync,
   viewer,
+  canDraw,
   canClear,
 }: {
   sync: BoardSync;
   viewer: { databaseId: number; fullName: string };
+  canDraw: boolean;
   canClear: boolean;
 }) {
   const { t } = useLingui();
@@ -80,6 +87,8 @@ function Board({
     if (!element || !context) return;
     const scale = element.width / BOARD_WIDTH;
     paintBoard(context, strokes.values(), scale);
+    // What is on the board, for tests and assistive technology alike.
+    element.dataset.strokes = String(strokes.size);
     for (const [clientId, state] of awareness.getStates()) {
       const presence = state as Partial<Presence>;
       if (presence.draft) {
@@ -159,6 +168,7 @@ function Board({
   };
 
   const onPointerDown = (event: PointerEvent<HTMLCanvasElement>) => {
+    if (!canDraw) return;
     event.currentTarget.setPointerCapture(event.pointerId);
     const [x, y] = boardPosition(event);
     if (tool === 'eraser') return erase(x, y);
@@ -169,7 +179,7 @@ function Board({
   const onPointerMove = (event: PointerEvent<HTMLCanvasElement>) => {
     const [x, y] = boardPosition(event);
     awareness.setLocalStateField('cursor', { x, y });
-    if (event.buttons === 0) return;
+    if (event.buttons === 0 || !canDraw) return;
     if (tool === 'eraser') return erase(x, y);
     const current = drawing.current;
     if (!current) return;
@@ -212,59 +222,63 @@ function Board({
   return (
     <Box>
       <HStack gap="1" wrap="wrap" mb="2" role="toolbar" aria-label={t`Инструменты доски`}>
-        <IconButton
-          size="sm"
-          aria-label={t`Перо`}
-          aria-pressed={tool === 'pen'}
-          variant={tool === 'pen' ? 'solid' : 'outline'}
-          onClick={() => setTool('pen')}
-        >
-          <Pen />
-        </IconButton>
-        <IconButton
-          size="sm"
-          aria-label={t`Ластик (свои штрихи)`}
-          aria-pressed={tool === 'eraser'}
-          variant={tool === 'eraser' ? 'solid' : 'outline'}
-          onClick={() => setTool('eraser')}
-        >
-          <Eraser />
-        </IconButton>
-        {COLORS.map((swatch) => (
-          <IconButton
-            key={swatch}
-            size="sm"
-            variant="outline"
-            aria-label={t`Цвет ${swatch}`}
-            aria-pressed={color === swatch}
-            onClick={() => (setColor(swatch), setTool('pen'))}
-            borderWidth={color === swatch ? '3px' : '1px'}
-            borderColor={color === swatch ? 'brand.solid' : 'border'}
-          >
-            <Box w="4" h="4" borderRadius="full" bg={swatch} />
-          </IconButton>
-        ))}
-        {WIDTHS.map((size, index) => (
-          <IconButton
-            key={size}
-            size="sm"
-            aria-label={[t`Тонкая линия`, t`Средняя линия`, t`Толстая линия`][index]}
-            aria-pressed={width === size}
-            variant={width === size ? 'solid' : 'outline'}
-            onClick={() => setWidth(size)}
-          >
-            <Box w={`${4 + index * 4}px`} h={`${4 + index * 4}px`} borderRadius="full" bg="currentColor" />
-          </IconButton>
-        ))}
-        <IconButton
-          size="sm"
-          variant="outline"
-          aria-label={t`Отменить свой штрих`}
-          disabled={!canUndo}
-          onClick={() => undo.current?.undo()}
-        >
-          <Undo2 />
-        </IconButton>
+        {canDraw && (
+          <>
+            <IconButton
+              size="sm"
+              aria-label={t`Перо`}
+              aria-pressed={tool === 'pen'}
+              variant={tool === 'pen' ? 'solid' : 'outline'}
+              onClick={() => setTool('pen')}
+            >
+              <Pen />
+            </IconButton>
+            <IconButton
+              size="sm"
+              aria-label={t`Ластик (свои штрихи)`}
+              aria-pressed={tool === 'eraser'}
+              variant={tool === 'eraser' ? 'solid' : 'outline'}
+              onClick={() => setTool('eraser')}
+            >
+              <Eraser />
+            </IconButton>
+            {COLORS.map((swatch) => (
+              <IconButton
+                key={swatch}
+                size="sm"
+                variant="outline"
+                aria-label={t`Цвет ${swatch}`}
+                aria-pressed={color === swatch}
+                onClick={() => (setColor(swatch), setTool('pen'))}
+                borderWidth={color === swatch ? '3px' : '1px'}
+                borderColor={color === swatch ? 'brand.solid' : 'border'}
+              >
+                <Box w="4" h="4" borderRadius="full" bg={swatch} />
+              </IconButton>
+            ))}
+            {WIDTHS.map((size, index) => (
+              <IconButton
+                key={size}
+                size="sm"
+                aria-label={[t`Тонкая линия`, t`Средняя линия`, t`Толстая линия`][index]}
+                aria-pressed={width === size}
+                variant={width === size ? 'solid' : 'outline'}
+                onClick={() => setWidth(size)}
+              >
+                <Box w={`${4 + index * 4}px`} h={`${4 + index * 4}px`} borderRadius="full" bg="currentColor" />
+              </IconButton>
+            ))}
+            <IconButton
+              size="sm"
+              variant="outline"
+              aria-label={t`Отменить свой штрих`}
+              disabled={!canUndo}
+              onClick={() => undo.current?.undo()}
+            >
+              <Undo2 />
+            </IconButton>
+          </>
+        )}
         {canClear && (
           <IconButton
             size="sm"

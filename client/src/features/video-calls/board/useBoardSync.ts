@@ -12,8 +12,8 @@ import type { MutationErrorKey } from '../../../relay/mutationError';
 import type { Stroke } from './strokes';
 
 const boardSubscription = graphql`
-  subscription useBoardSyncSubscription($roomId: ID!) {
-    drawingBoard(roomId: $roomId) {
+  subscription useBoardSyncSubscription($sessionId: ID!) {
+    drawingBoard(sessionId: $sessionId) {
       kind
       update
     }
@@ -21,8 +21,8 @@ const boardSubscription = graphql`
 `;
 
 const drawMutation = graphql`
-  mutation useBoardSyncDrawMutation($roomId: ID!, $update: String!) {
-    drawOnBoard(roomId: $roomId, update: $update) {
+  mutation useBoardSyncDrawMutation($sessionId: ID!, $update: String!) {
+    drawOnBoard(sessionId: $sessionId, update: $update) {
       __typename
       ...mutationError_error @alias(as: "error")
     }
@@ -30,8 +30,8 @@ const drawMutation = graphql`
 `;
 
 const awarenessMutation = graphql`
-  mutation useBoardSyncAwarenessMutation($roomId: ID!, $update: String!) {
-    sendBoardAwareness(roomId: $roomId, update: $update) {
+  mutation useBoardSyncAwarenessMutation($sessionId: ID!, $update: String!) {
+    sendBoardAwareness(sessionId: $sessionId, update: $update) {
       __typename
     }
   }
@@ -58,21 +58,21 @@ export type BoardSync = {
 };
 
 /**
- * The room's drawing board as a Yjs document kept in step with the server: the whole board first,
+ * A drawing activity's board as a Yjs document kept in step with the server: the whole board first,
  * then everyone's changes; local changes (any origin but the server's) are sent as they happen.
  * A change the server refuses is reported through `onRefused`, and the board starts again from the
  * server's copy, so no one keeps a stroke the others do not have.
  */
-export function useBoardSync(roomId: string, onRefused: (error: MutationErrorKey | null) => void): BoardSync | null {
+export function useBoardSync(sessionId: string, onRefused: (error: MutationErrorKey | null) => void): BoardSync | null {
   const environment = useRelayEnvironment();
   const [generation, setGeneration] = useState(0);
   const [sync, setSync] = useState<(BoardSync & { key: string }) | null>(null);
-  const key = `${roomId}:${generation}`;
+  const key = `${sessionId}:${generation}`;
   const reportRefusal = useEffectEvent((error: MutationErrorKey | null) => onRefused(error));
 
   useEffect(() => {
     const board = createSync(key);
-    const stop = connect(environment, roomId, board, {
+    const stop = connect(environment, sessionId, board, {
       // Shown once the whole board is there (again after a reconnection: the same board).
       ready: () => setSync((state) => (state?.doc === board.doc ? state : { ...board, ready: true })),
       refused: (error) => {
@@ -85,7 +85,7 @@ export function useBoardSync(roomId: string, onRefused: (error: MutationErrorKey
       board.awareness.destroy();
       board.doc.destroy();
     };
-  }, [environment, roomId, key]);
+  }, [environment, sessionId, key]);
 
   // A board of another room (or before a restart) is not shown while the new one connects.
   return sync?.key === key ? sync : null;
@@ -98,7 +98,7 @@ function createSync(key: string): BoardSync & { key: string } {
 
 function connect(
   environment: Environment,
-  roomId: string,
+  sessionId: string,
   board: BoardSync,
   on: { ready(): void; refused(error: MutationErrorKey | null): void },
 ) {
@@ -107,7 +107,7 @@ function connect(
 
   const sendUpdate = (update: Uint8Array, origin: unknown) => {
     if (origin === REMOTE || stopped) return;
-    commitMutationAsync<useBoardSyncDrawMutation>(environment, drawMutation, { roomId, update: toBase64(update) })
+    commitMutationAsync<useBoardSyncDrawMutation>(environment, drawMutation, { sessionId, update: toBase64(update) })
       .then((response) => {
         const error = response.drawOnBoard.error;
         if (error && !stopped) on.refused(error);
@@ -121,7 +121,7 @@ function connect(
     awarenessTimer = null;
     if (stopped) return;
     const update = toBase64(encodeAwarenessUpdate(awareness, [doc.clientID]));
-    void commitMutationAsync<useBoardSyncAwarenessMutation>(environment, awarenessMutation, { roomId, update }).catch(() => {});
+    void commitMutationAsync<useBoardSyncAwarenessMutation>(environment, awarenessMutation, { sessionId, update }).catch(() => {});
   };
   const awarenessChanged = (_changes: unknown, origin: unknown) => {
     if (origin !== REMOTE && awarenessTimer === null) awarenessTimer = setTimeout(sendAwareness, AWARENESS_EVERY_MS);
@@ -133,7 +133,7 @@ function connect(
     active?.dispose();
     active = requestSubscription<useBoardSyncSubscription>(environment, {
       subscription: boardSubscription,
-      variables: { roomId },
+      variables: { sessionId },
       onNext: (response) => {
         const event = response?.drawingBoard;
         if (!event || stopped) return;
@@ -158,6 +158,6 @@ function connect(
     // Tell the others this cursor is gone (the last message this board sends).
     removeAwarenessStates(awareness, [doc.clientID], 'unmount');
     const update = toBase64(encodeAwarenessUpdate(awareness, [doc.clientID]));
-    void commitMutationAsync<useBoardSyncAwarenessMutation>(environment, awarenessMutation, { roomId, update }).catch(() => {});
+    void commitMutationAsync<useBoardSyncAwarenessMutation>(environment, awarenessMutation, { sessionId, update }).catch(() => {});
   };
 }

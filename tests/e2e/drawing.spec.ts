@@ -1,0 +1,73 @@
+import { expect, test, type Page } from '@playwright/test';
+import { registerMember, signIn } from '../support/members';
+import { baseURL, callChromiumArgs } from './playwright.config';
+import { createRoom, enterRoomCall, openActivities, openMeeting } from './meeting';
+import { unique, VIEWPORTS } from './support';
+
+/**
+ * Issue 18 point 3: the drawing activity's shared board. A stroke drawn in one browser appears in
+ * the other, and both still see it after reloading (the board is stored on the server).
+ */
+test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: callChromiumArgs } });
+
+/** Opens the running drawing activity's board. */
+async function openBoard(page: Page) {
+  await openActivities(page);
+  await page.getByTestId('drawing-open').click();
+  const board = page.getByTestId('drawing-board');
+  await expect(board).toBeVisible();
+  return board;
+}
+
+/** Drags the pointer across the board, from and to points given as fractions of its size. */
+async function drawStroke(page: Page, from: [number, number], to: [number, number]) {
+  const box = (await page.getByTestId('drawing-board').boundingBox())!;
+  const at = ([x, y]: [number, number]) => [box.x + x * box.width, box.y + y * box.height] as const;
+  await page.mouse.move(...at(from));
+  await page.mouse.down();
+  await page.mouse.move(...at(to), { steps: 12 });
+  await page.mouse.up();
+}
+
+for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+  test(`a stroke drawn by one appears for the other and stays after both reload (${device})`, async ({ browser }) => {
+    test.setTimeout(150_000);
+    const tag = unique();
+    const [hostMember, guestMember] = await Promise.all(
+      ['Художница', 'Гость'].map((first) => registerMember(baseURL, { first_name: first, last_name: `Доска${tag}` })),
+    );
+    const hostToken = (await signIn(baseURL, hostMember.email, hostMember.password)).token;
+    const roomName = `Доска ${tag}`;
+    await createRoom(baseURL, hostToken, roomName);
+
+    const host = await openMeeting(browser, baseURL, hostMember, '/video-calls', viewport);
+    const guest = await openMeeting(browser, baseURL, guestMember, '/video-calls', viewport);
+    for (const { page } of [host, guest]) await enterRoomCall(page, roomName);
+
+    await openActivities(host.page);
+    await host.page.getByTestId('activity-launch-drawing').click();
+    await expect(host.page.getByTestId('activity-running-name')).toHaveText('Совместное рисование');
+    await openActivities(guest.page);
+    await guest.page.getByTestId('activity-join').click();
+    await expect(host.page.getByTestId('activity-players')).toHaveText(`Художница Доска${tag}, Гость Доска${tag}`);
+
+    const hostBoard = await openBoard(host.page);
+    const guestBoard = await openBoard(guest.page);
+    await drawStroke(host.page, [0.2, 0.3], [0.7, 0.6]);
+    await expect(hostBoard).toHaveAttribute('data-strokes', '1');
+    await expect(guestBoard).toHaveAttribute('data-strokes', '1');
+    await drawStroke(guest.page, [0.1, 0.8], [0.5, 0.2]);
+    await expect(hostBoard).toHaveAttribute('data-strokes', '2');
+
+    if (device === 'phone') expect(await guest.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // Both reload: back in the room's call, the board is as they left it.
+    for (const { page } of [host, guest]) {
+      await page.reload();
+      await expect(page.getByTestId('meeting-welcome')).toBeVisible({ timeout: 20_000 });
+      await enterRoomCall(page, roomName);
+      await expect(await openBoard(page)).toHaveAttribute('data-strokes', '2');
+    }
+    await Promise.all([host.context.close(), guest.context.close()]);
+  });
+}
