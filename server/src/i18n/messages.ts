@@ -10,6 +10,7 @@ import { moduleMessages } from './moduleMessages';
 import { settingsMessages } from './settingsMessages';
 import { brandingMessages } from './brandingMessages';
 import { searchMessages } from './searchMessages';
+import { communityMessages } from './communityMessages';
 
 /**
  * Texts the server itself sends (error messages, mails, notifications), in the product's three
@@ -27,6 +28,7 @@ export const messages = {
   ...settingsMessages,
   ...brandingMessages,
   ...searchMessages,
+  ...communityMessages,
   'auth.invalidCredentials': {
     ru: 'Неверный email или пароль',
     en: 'Invalid email or password',
