@@ -138,7 +138,31 @@ async function createWorld(): Promise<World> {
     prisma.friendship.create({
       data: { pairKey: friendshipPairKey(requesterId, member.id), requesterId, addresseeId: member.id },
     });
+  /** A by-request community `member` owns, with the contact in it (each call below acts on its own row). */
+  const community = (name: string) =>
+    prisma.community.create({
+      data: {
+        name,
+        joinPolicy: 'by_request',
+        membersCount: 1,
+        members: { create: { userId: member.id, role: 'owner' } },
+      },
+    });
+  const ownCommunity = await community('Сообщество участника');
+  const membership = async (communityId: number) => {
+    const user = await createAccount('user');
+    return (await prisma.communityMember.create({ data: { communityId, userId: user.id } })).id;
+  };
+  const joinRequest = async () =>
+    (await prisma.communityJoinRequest.create({ data: { communityId: ownCommunity.id, userId: (await createAccount('user')).id } })).id;
   return {
+    communityId: ownCommunity.id,
+    disposableCommunityId: (await community('Сообщество на удаление')).id,
+    approvedRequestId: await joinRequest(),
+    declinedRequestId: await joinRequest(),
+    removedMemberId: await membership(ownCommunity.id),
+    promotedMemberId: await membership(ownCommunity.id),
+    newOwnerMemberId: await membership((await community('Сообщество на передачу')).id),
     publicationId: publication.id,
     galleryItemId: encodeGlobalID('GalleryItem', item.id),
     classId: meetingClass.id,
@@ -237,6 +261,13 @@ const resourceArgs = (): Record<string, Record<string, unknown>> => {
     deleteTemplate: { id: encodeGlobalID('Template', '999999') },
     // No such module, likewise.
     toggleModule: { moduleId: encodeGlobalID('Module', '999999') },
+    updateCommunity: { id: encodeGlobalID('Community', world.communityId) },
+    deleteCommunity: { id: encodeGlobalID('Community', world.disposableCommunityId) },
+    approveCommunityJoinRequest: { requestId: encodeGlobalID('CommunityJoinRequest', world.approvedRequestId) },
+    declineCommunityJoinRequest: { requestId: encodeGlobalID('CommunityJoinRequest', world.declinedRequestId) },
+    removeCommunityMember: { memberId: encodeGlobalID('CommunityMember', world.removedMemberId) },
+    setCommunityMemberRole: { memberId: encodeGlobalID('CommunityMember', world.promotedMemberId) },
+    transferCommunityOwnership: { memberId: encodeGlobalID('CommunityMember', world.newOwnerMemberId) },
   };
 };
 
