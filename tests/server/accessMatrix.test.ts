@@ -72,6 +72,15 @@ type World = {
   restDisposableRoomFileId: number;
   /** A message in `member`'s conversation (reactions). */
   messageId: number;
+  /** `member`'s by-request community, one to delete and one whose ownership they hand over. */
+  communityId: number;
+  disposableCommunityId: number;
+  /** Requests to join `member`'s community (one to approve, one to decline) and memberships in it (one to remove, one to promote). */
+  approvedRequestId: number;
+  declinedRequestId: number;
+  removedMemberId: number;
+  promotedMemberId: number;
+  newOwnerMemberId: number;
 };
 let world: World;
 
@@ -154,7 +163,11 @@ async function createWorld(): Promise<World> {
     return (await prisma.communityMember.create({ data: { communityId, userId: user.id } })).id;
   };
   const joinRequest = async () =>
-    (await prisma.communityJoinRequest.create({ data: { communityId: ownCommunity.id, userId: (await createAccount('user')).id } })).id;
+    (
+      await prisma.communityJoinRequest.create({
+        data: { communityId: ownCommunity.id, userId: (await createAccount('user')).id },
+      })
+    ).id;
   return {
     communityId: ownCommunity.id,
     disposableCommunityId: (await community('Сообщество на удаление')).id,

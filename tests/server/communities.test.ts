@@ -53,7 +53,8 @@ async function create(who: Member, input: Record<string, unknown>) {
 const join = (who: Member, id: string, locale = 'ru') => field(membershipMutation('joinCommunity'), { id }, who, locale);
 const request = (who: Member, id: string) => field(membershipMutation('requestToJoinCommunity'), { id }, who);
 const leave = (who: Member, id: string, locale = 'ru') => field(membershipMutation('leaveCommunity'), { id }, who, locale);
-const view = async (who: Member, id: string, first = 20, after?: string) => (await field(COMMUNITY, { id, first, after }, who)) as any;
+const view = async (who: Member, id: string, first = 20, after?: string) =>
+  (await field(COMMUNITY, { id, first, after }, who)) as any;
 const publish = async (who: Member, content: string, communityId?: string) =>
   field(PUBLISH, { input: { content, communityId } }, who);
 const usernames = (edges: { node: { user: { username: string } } }[]) => edges.map((edge) => edge.node.user.username);
@@ -153,10 +154,18 @@ describe('communities: creating, joining and roles', () => {
     expect((await view(stranger, community.id)).joinRequests.edges).toEqual([]);
     const requests = (await view(moderator, community.id)).joinRequests.edges;
     expect(usernames(requests)).toEqual([asker.user.username]);
-    const byStranger = await field(LIST_CHANGE('approveCommunityJoinRequest', 'requestId'), { id: requests[0].node.id }, stranger);
+    const byStranger = await field(
+      LIST_CHANGE('approveCommunityJoinRequest', 'requestId'),
+      { id: requests[0].node.id },
+      stranger,
+    );
     expect(byStranger.__typename).toBe('ForbiddenError');
     const approved = await field(LIST_CHANGE('approveCommunityJoinRequest', 'requestId'), { id: requests[0].node.id }, moderator);
-    expect(approved).toMatchObject({ __typename: 'CommunityListChange', deletedId: requests[0].node.id, community: { membersCount: 3 } });
+    expect(approved).toMatchObject({
+      __typename: 'CommunityListChange',
+      deletedId: requests[0].node.id,
+      community: { membersCount: 3 },
+    });
     expect((await view(asker, community.id)).viewerRole).toBe('MEMBER');
     const [approval] = await notificationsOf(asker.user.id, 'COMMUNITY_REQUEST_APPROVED');
     expect(approval?.payload).toMatchObject({ communityName: 'Клуб с модератором' });
@@ -166,9 +175,9 @@ describe('communities: creating, joining and roles', () => {
     // Declining deletes the request: the stranger may ask again later.
     await request(stranger, community.id);
     const [strangers] = (await view(owner, community.id)).joinRequests.edges;
-    expect((await field(LIST_CHANGE('declineCommunityJoinRequest', 'requestId'), { id: strangers.node.id }, owner)).__typename).toBe(
-      'CommunityListChange',
-    );
+    expect(
+      (await field(LIST_CHANGE('declineCommunityJoinRequest', 'requestId'), { id: strangers.node.id }, owner)).__typename,
+    ).toBe('CommunityListChange');
     expect(await view(stranger, community.id)).toMatchObject({ viewerRole: null, viewerHasRequested: false });
   });
 
@@ -211,7 +220,11 @@ describe('communities: creating, joining and roles', () => {
     for (const who of [moderator, member, other]) await join(who, community.id);
     const rows = (await view(owner, community.id)).members.edges;
     const rowOf = (who: Member) => rows.find((edge: any) => edge.node.user.username === who.user.username).node.id;
-    await field(`mutation($id: ID!) { setCommunityMemberRole(memberId: $id, role: MODERATOR) { __typename } }`, { id: rowOf(moderator) }, owner);
+    await field(
+      `mutation($id: ID!) { setCommunityMemberRole(memberId: $id, role: MODERATOR) { __typename } }`,
+      { id: rowOf(moderator) },
+      owner,
+    );
 
     const removeMember = LIST_CHANGE('removeCommunityMember', 'memberId');
     expect((await field(removeMember, { id: rowOf(owner) }, moderator)).__typename).toBe('ForbiddenError');
@@ -246,7 +259,9 @@ describe('communities: creating, joining and roles', () => {
 
     for (const id of ['nonsense', encodeGlobalID('Community', 999999), encodeGlobalID('User', member.user.id)]) {
       expect((await join(member, id)).__typename).toBe('NotFoundError');
-      expect((await field(PUBLISH, { input: { content: 'в никуда', communityId: id } }, member)).__typename).toBe('NotFoundError');
+      expect((await field(PUBLISH, { input: { content: 'в никуда', communityId: id } }, member)).__typename).toBe(
+        'NotFoundError',
+      );
     }
     const notMember = await leave(member, (await create(await registerAndLogin(app), { name: 'Чужое' })).id, 'en');
     expect(notMember).toMatchObject({ __typename: 'NotFoundError', message: 'This person is not a member of the community' });
@@ -260,7 +275,11 @@ describe('communities: who reads what', () => {
   it('shows a by-request community’s publications to its members only: feed, community feed, node, search, bookmarks', async () => {
     const [owner, member, outsider] = await Promise.all([registerAndLogin(app), registerAndLogin(app), registerAndLogin(app)]);
     // The outsider follows the owner: the owner's own publications reach their feed, the community's do not.
-    await field(`mutation($id: ID!) { followUser(userId: $id) { __typename } }`, { id: encodeGlobalID('User', owner.user.id) }, outsider);
+    await field(
+      `mutation($id: ID!) { followUser(userId: $id) { __typename } }`,
+      { id: encodeGlobalID('User', owner.user.id) },
+      outsider,
+    );
     const community = await closedCommunity(owner, member);
     expect((await publish(outsider, 'Пытаюсь войти', community.id)).__typename).toBe('ForbiddenError');
     const inside = await publish(member, 'Секретнаяпалитра чайных сортов', community.id);

@@ -113,13 +113,16 @@ export const CommunityNode = builder.prismaNode('Community', {
       description: 'Members in the order they joined, 20 per page; nobody a block separates from the viewer.',
       extensions: PER_VIEWER,
       resolve: (community, args, ctx, info) =>
-        idPage(args, memberCursor, (page) =>
-          ctx.prisma.communityMember.findMany({
-            ...queryFromInfo({ context: ctx, info, path: ['edges', 'node'], select: { id: true } }),
-            where: { AND: [communities.listedMembersWhere(community.id, ctx.viewer!.user.id), page.where] },
-            orderBy: { id: 'asc' },
-            take: page.take,
-          }) as Promise<CommunityMember[]>,
+        idPage(
+          args,
+          memberCursor,
+          (page) =>
+            ctx.prisma.communityMember.findMany({
+              ...queryFromInfo({ context: ctx, info, path: ['edges', 'node'], select: { id: true } }),
+              where: { AND: [communities.listedMembersWhere(community.id, ctx.viewer!.user.id), page.where] },
+              orderBy: { id: 'asc' },
+              take: page.take,
+            }) as Promise<CommunityMember[]>,
         ),
     }),
     joinRequests: t.connection({
@@ -143,7 +146,8 @@ export const CommunityNode = builder.prismaNode('Community', {
 
 /** Suggested communities are ranked by member count: the cursor holds (membersCount, id). */
 const suggestionCursor = {
-  encode: (row: { membersCount: number; id: number }) => Buffer.from(`suggested|${row.membersCount}|${row.id}`).toString('base64url'),
+  encode: (row: { membersCount: number; id: number }) =>
+    Buffer.from(`suggested|${row.membersCount}|${row.id}`).toString('base64url'),
   decode(cursor: string | null | undefined): { membersCount: number; id: number } | null {
     if (!cursor) return null;
     const [tag, count, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
@@ -156,6 +160,19 @@ const suggestionCursor = {
 };
 
 builder.queryFields((t) => ({
+  community: t.prismaField({
+    type: 'Community',
+    nullable: true,
+    description: 'A community by its global id (its page); null for an id that names none.',
+    ...access('member'),
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (query, _root, args, ctx) => {
+      const id = await Promise.resolve()
+        .then(() => communityId(args.id))
+        .catch(() => null);
+      return id === null ? null : ctx.prisma.community.findUnique({ ...query, where: { id } });
+    },
+  }),
   myCommunities: t.connection({
     type: CommunityNode,
     description: 'The communities the viewer is a member of, last joined first (keyset pages).',
@@ -188,10 +205,7 @@ builder.queryFields((t) => ({
               AND: [
                 where,
                 {
-                  OR: [
-                    { membersCount: { lt: after.membersCount } },
-                    { membersCount: after.membersCount, id: { lt: after.id } },
-                  ],
+                  OR: [{ membersCount: { lt: after.membersCount } }, { membersCount: after.membersCount, id: { lt: after.id } }],
                 },
               ],
             }
@@ -218,7 +232,8 @@ const communityPayload = (name: string) =>
     fields: (t) => ({
       community: t.prismaField({
         type: 'Community',
-        resolve: (query, result, _args, ctx) => ctx.prisma.community.findUniqueOrThrow({ ...query, where: { id: result.communityId } }),
+        resolve: (query, result, _args, ctx) =>
+          ctx.prisma.community.findUniqueOrThrow({ ...query, where: { id: result.communityId } }),
       }),
     }),
   });
@@ -226,23 +241,23 @@ const communityPayload = (name: string) =>
 const CommunitySuccess = communityPayload('CommunitySuccess');
 
 /** A request approved or declined, or a member removed: the row's global id, and the community (its count). */
-const CommunityListChange = builder
-  .objectRef<{ deletedId: string; communityId: number }>('CommunityListChange')
-  .implement({
-    fields: (t) => ({
-      deletedId: t.exposeID('deletedId', { description: 'The global id of the request or membership that left its list.' }),
-      community: t.prismaField({
-        type: 'Community',
-        resolve: (query, result, _args, ctx) => ctx.prisma.community.findUniqueOrThrow({ ...query, where: { id: result.communityId } }),
-      }),
+const CommunityListChange = builder.objectRef<{ deletedId: string; communityId: number }>('CommunityListChange').implement({
+  fields: (t) => ({
+    deletedId: t.exposeID('deletedId', { description: 'The global id of the request or membership that left its list.' }),
+    community: t.prismaField({
+      type: 'Community',
+      resolve: (query, result, _args, ctx) =>
+        ctx.prisma.community.findUniqueOrThrow({ ...query, where: { id: result.communityId } }),
     }),
-  });
+  }),
+});
 
 const CommunityMemberSuccess = builder.objectRef<{ memberId: number }>('CommunityMemberSuccess').implement({
   fields: (t) => ({
     member: t.prismaField({
       type: 'CommunityMember',
-      resolve: (query, result, _args, ctx) => ctx.prisma.communityMember.findUniqueOrThrow({ ...query, where: { id: result.memberId } }),
+      resolve: (query, result, _args, ctx) =>
+        ctx.prisma.communityMember.findUniqueOrThrow({ ...query, where: { id: result.memberId } }),
     }),
   }),
 });
@@ -312,8 +327,7 @@ builder.mutationFields((t) => ({
   }),
   requestToJoinCommunity: t.field({
     type: CommunitySuccess,
-    description:
-      'Asks to join a by-request community (the owner and moderators are notified); an open one is joined at once.',
+    description: 'Asks to join a by-request community (the owner and moderators are notified); an open one is joined at once.',
     ...access('member'),
     args: { id: t.arg.id({ required: true }) },
     errors: { types: [ConflictError], directResult: true, union: { name: 'RequestToJoinCommunityResult' } },

@@ -23,11 +23,7 @@ export const COMMUNITY_PAGE_SIZE = 20;
 export const JOIN_POLICIES = ['open', 'by_request'] as const satisfies readonly CommunityJoinPolicy[];
 export const COMMUNITY_ROLES = ['owner', 'moderator', 'member'] as const satisfies readonly CommunityRole[];
 
-const name = z
-  .string()
-  .trim()
-  .min(COMMUNITY_NAME_MIN, 'community.nameLength')
-  .max(COMMUNITY_NAME_MAX, 'community.nameLength');
+const name = z.string().trim().min(COMMUNITY_NAME_MIN, 'community.nameLength').max(COMMUNITY_NAME_MAX, 'community.nameLength');
 const description = z.string().trim().max(COMMUNITY_DESCRIPTION_MAX, 'validation.tooLong');
 
 export const createCommunityInput = z.object({

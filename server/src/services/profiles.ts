@@ -244,7 +244,14 @@ export async function storeProfileImage(
   const url = `${PROFILE_IMAGES_PATH}/${size.folder}/${filename}`;
   try {
     await recordStoredFiles(services.prisma, [
-      { kind, filename, originalName: file?.name || filename, mimeType: image.type.mime, size: image.bytes.byteLength, uploaderId },
+      {
+        kind,
+        filename,
+        originalName: file?.name || filename,
+        mimeType: image.type.mime,
+        size: image.bytes.byteLength,
+        uploaderId,
+      },
     ]);
   } catch (error) {
     await removeProfileImage(services, url);
