@@ -10,6 +10,7 @@ import type { SuggestedCommunities_query$key } from '../../../__generated__/Sugg
 import type { SuggestedCommunitiesPageQuery } from '../../../__generated__/SuggestedCommunitiesPageQuery.graphql';
 import type { SectionPanelProps } from '../socialSections';
 import { CommunityRow } from './CommunityRow';
+import { MoreButton } from './communityParts';
 import { COMMUNITY_LIST_SIZE } from './communitySection';
 import { CreateCommunityDialog } from './CreateCommunityDialog';
 
@@ -75,11 +76,7 @@ function CommunityList(props: {
             ))}
           </Stack>
         )}
-        {props.hasNext && (
-          <Button variant="outline" size="sm" alignSelf="center" loading={props.loading} onClick={props.onMore}>
-            <Trans>Показать ещё</Trans>
-          </Button>
-        )}
+        <MoreButton hasNext={props.hasNext} loading={props.loading} onMore={props.onMore} />
       </Card.Body>
     </Card.Root>
   );

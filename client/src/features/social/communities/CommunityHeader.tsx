@@ -1,13 +1,11 @@
 import { Badge, Button, Card, HStack, Stack, Text, Heading } from '@chakra-ui/react';
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { graphql, useFragment, useMutation } from 'react-relay/hooks';
 import type { GraphQLTaggedNode } from 'relay-runtime';
 import type { CommunityHeader_community$key } from '../../../__generated__/CommunityHeader_community.graphql';
 import type { CommunityHeaderJoinMutation } from '../../../__generated__/CommunityHeaderJoinMutation.graphql';
-import { toaster } from '../../../components/ui/toaster';
-import { mutationFailure } from '../../../relay/mutationError';
 import { UserAvatar } from '../UserAvatar';
+import { ROLE_LABELS, useActionCallbacks } from './communityParts';
 
 const headerFragment = graphql`
   fragment CommunityHeader_community on Community {
@@ -76,26 +74,13 @@ const leaveMutation = graphql`
   }
 `;
 
-const ROLE_LABELS = { OWNER: msg`Владелец`, MODERATOR: msg`Модератор`, MEMBER: msg`Участник` } as const;
-export const roleLabel = ROLE_LABELS;
-
 /** The membership action the viewer may take now, and its mutation (all four answer the same shape). */
 function useMembershipAction(mutation: GraphQLTaggedNode) {
-  const { t } = useLingui();
   // The four documents share one response shape (aliased to joinCommunity), so one type serves them.
   const [commit, busy] = useMutation<CommunityHeaderJoinMutation>(mutation);
+  const callbacks = useActionCallbacks();
   const run = (id: string) =>
-    commit({
-      variables: { id },
-      onCompleted: ({ joinCommunity: result }) => {
-        if (result.__typename === 'CommunitySuccess') return;
-        const { title, detail } = mutationFailure(result.error, t`Не удалось выполнить действие`);
-        toaster.create({ type: 'error', title, description: detail });
-      },
-      onError: () => {
-        toaster.create({ type: 'error', title: t`Не удалось выполнить действие` });
-      },
-    });
+    commit({ variables: { id }, ...callbacks((response: CommunityHeaderJoinMutation['response']) => response.joinCommunity) });
   return [run, busy] as const;
 }
 

@@ -1,16 +1,12 @@
-import { Badge, Box, Button, Card, Flex, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, HStack, Stack } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { graphql, useMutation, usePaginationFragment } from 'react-relay/hooks';
-import { Link as RouterLink } from 'react-router';
 import type { CommunityMembers_community$key } from '../../../__generated__/CommunityMembers_community.graphql';
 import type { CommunityMembersPageQuery } from '../../../__generated__/CommunityMembersPageQuery.graphql';
 import type { CommunityMembersRemoveMutation } from '../../../__generated__/CommunityMembersRemoveMutation.graphql';
 import type { CommunityMembersRoleMutation } from '../../../__generated__/CommunityMembersRoleMutation.graphql';
 import type { CommunityMembersTransferMutation } from '../../../__generated__/CommunityMembersTransferMutation.graphql';
-import { toaster } from '../../../components/ui/toaster';
-import { mutationFailure, type MutationErrorKey } from '../../../relay/mutationError';
-import { UserAvatar } from '../UserAvatar';
-import { roleLabel } from './CommunityHeader';
+import { MoreButton, Person, ROLE_LABELS, useActionCallbacks } from './communityParts';
 import { COMMUNITY_LIST_SIZE } from './communitySection';
 
 const membersFragment = graphql`
@@ -26,9 +22,7 @@ const membersFragment = graphql`
           user {
             id
             username
-            firstName
-            lastName
-            avatarImage
+            ...communityParts_user
           }
         }
       }
@@ -81,44 +75,6 @@ const transferMutation = graphql`
   }
 `;
 
-/** Toasts a refused action with the server's text. */
-export function useFailureToast() {
-  const { t } = useLingui();
-  return {
-    refused: (error: MutationErrorKey | null | undefined): void => {
-      const { title, detail } = mutationFailure(error, t`Не удалось выполнить действие`);
-      toaster.create({ type: 'error', title, description: detail });
-    },
-    failed: () => {
-      toaster.create({ type: 'error', title: t`Не удалось выполнить действие` });
-    },
-  };
-}
-
-export function Person({
-  user,
-}: {
-  user: { username: string; firstName: string; lastName: string; avatarImage: string | null | undefined };
-}) {
-  return (
-    <Link asChild color="fg" minW="0" flex="1">
-      <RouterLink to={`/profile/${encodeURIComponent(user.username)}`}>
-        <Flex align="center" gap="3" minW="0">
-          <UserAvatar firstName={user.firstName} lastName={user.lastName} avatarImage={user.avatarImage} size="sm" />
-          <Box minW="0">
-            <Text fontWeight="medium" truncate>
-              {user.firstName} {user.lastName}
-            </Text>
-            <Text fontSize="sm" color="fg.muted" truncate>
-              @{user.username}
-            </Text>
-          </Box>
-        </Flex>
-      </RouterLink>
-    </Link>
-  );
-}
-
 /** The members with their roles; owner and moderators remove members, the owner names moderators and hands ownership over. */
 export function CommunityMembers({
   community,
@@ -137,8 +93,17 @@ export function CommunityMembers({
   const [remove, removing] = useMutation<CommunityMembersRemoveMutation>(removeMutation);
   const [setRole, settingRole] = useMutation<CommunityMembersRoleMutation>(roleMutation);
   const [transfer, transferring] = useMutation<CommunityMembersTransferMutation>(transferMutation);
-  const toast = useFailureToast();
+  const callbacks = useActionCallbacks();
   const connections = [data.members.__id];
+  const transferred = callbacks((response: CommunityMembersTransferMutation['response']) => response.transferCommunityOwnership);
+  const transferCallbacks = {
+    ...transferred,
+    // Two roles changed: read the list again.
+    onCompleted: (response: CommunityMembersTransferMutation['response']) => {
+      if (response.transferCommunityOwnership.error) transferred.onCompleted(response);
+      else refetch({}, { fetchPolicy: 'network-only' });
+    },
+  };
   const isOwner = viewerRole === 'OWNER';
   const moderates = isOwner || viewerRole === 'MODERATOR';
 
@@ -159,7 +124,7 @@ export function CommunityMembers({
                     flexShrink={0}
                     data-testid="community-member-role"
                   >
-                    {i18n._(roleLabel[node.role as keyof typeof roleLabel] ?? roleLabel.MEMBER)}
+                    {i18n._(ROLE_LABELS[node.role as keyof typeof ROLE_LABELS] ?? ROLE_LABELS.MEMBER)}
                   </Badge>
                 </HStack>
                 {(mayRemove || (isOwner && !self)) && (
@@ -172,8 +137,7 @@ export function CommunityMembers({
                         onClick={() =>
                           setRole({
                             variables: { id: node.id, role: node.role === 'MODERATOR' ? 'MEMBER' : 'MODERATOR' },
-                            onCompleted: ({ setCommunityMemberRole: result }) => result.error && toast.refused(result.error),
-                            onError: toast.failed,
+                            ...callbacks((response: CommunityMembersRoleMutation['response']) => response.setCommunityMemberRole),
                           })
                         }
                         data-testid="community-member-toggle-moderator"
@@ -189,12 +153,7 @@ export function CommunityMembers({
                         onClick={() =>
                           transfer({
                             variables: { id: node.id },
-                            onCompleted: ({ transferCommunityOwnership: result }) => {
-                              if (result.error) return toast.refused(result.error);
-                              // Two roles changed: read the list again.
-                              refetch({}, { fetchPolicy: 'network-only' });
-                            },
-                            onError: toast.failed,
+                            ...transferCallbacks,
                           })
                         }
                         data-testid="community-member-transfer"
@@ -211,8 +170,9 @@ export function CommunityMembers({
                         onClick={() =>
                           remove({
                             variables: { id: node.id, connections },
-                            onCompleted: ({ removeCommunityMember: result }) => result.error && toast.refused(result.error),
-                            onError: toast.failed,
+                            ...callbacks(
+                              (response: CommunityMembersRemoveMutation['response']) => response.removeCommunityMember,
+                            ),
                           })
                         }
                         data-testid="community-member-remove"
@@ -226,17 +186,7 @@ export function CommunityMembers({
             );
           })}
         </Stack>
-        {hasNext && (
-          <Button
-            variant="outline"
-            size="sm"
-            alignSelf="center"
-            loading={isLoadingNext}
-            onClick={() => loadNext(COMMUNITY_LIST_SIZE)}
-          >
-            <Trans>Показать ещё</Trans>
-          </Button>
-        )}
+        <MoreButton hasNext={hasNext} loading={isLoadingNext} onMore={() => loadNext(COMMUNITY_LIST_SIZE)} />
       </Card.Body>
     </Card.Root>
   );

@@ -1,4 +1,4 @@
-import { Button, Card, Center, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Card, Center, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
 import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay/hooks';
 import type { CommunityPanelQuery } from '../../../__generated__/CommunityPanelQuery.graphql';
@@ -11,6 +11,7 @@ import { FEED_PAGE_SIZE } from '../publications/feedPageSize';
 import { PublicationCard } from '../publications/PublicationCard';
 import { CommunityHeader } from './CommunityHeader';
 import { CommunityMembers } from './CommunityMembers';
+import { MoreButton } from './communityParts';
 import { CommunityRequests } from './CommunityRequests';
 
 const communityPanelQuery = graphql`
@@ -85,11 +86,7 @@ function CommunityFeed(props: {
       ) : (
         edges.map((edge) => <PublicationCard key={edge.node.id} publication={edge.node} feedConnectionId={connectionId} />)
       )}
-      {hasNext && (
-        <Button variant="outline" size="sm" alignSelf="center" loading={isLoadingNext} onClick={() => loadNext(FEED_PAGE_SIZE)}>
-          <Trans>Показать ещё</Trans>
-        </Button>
-      )}
+      <MoreButton hasNext={hasNext} loading={isLoadingNext} onMore={() => loadNext(FEED_PAGE_SIZE)} />
     </Stack>
   );
 }

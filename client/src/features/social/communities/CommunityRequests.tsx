@@ -6,7 +6,7 @@ import type { CommunityRequestsPageQuery } from '../../../__generated__/Communit
 import type { CommunityRequestsApproveMutation } from '../../../__generated__/CommunityRequestsApproveMutation.graphql';
 import type { CommunityRequestsDeclineMutation } from '../../../__generated__/CommunityRequestsDeclineMutation.graphql';
 import { COMMUNITY_LIST_SIZE } from './communitySection';
-import { Person, useFailureToast } from './CommunityMembers';
+import { MoreButton, Person, useActionCallbacks } from './communityParts';
 
 const requestsFragment = graphql`
   fragment CommunityRequests_community on Community
@@ -18,10 +18,7 @@ const requestsFragment = graphql`
         node {
           id
           user {
-            username
-            firstName
-            lastName
-            avatarImage
+            ...communityParts_user
           }
         }
       }
@@ -64,7 +61,7 @@ export function CommunityRequests({ community }: { community: CommunityRequests_
   >(requestsFragment, community);
   const [approve, approving] = useMutation<CommunityRequestsApproveMutation>(approveMutation);
   const [decline, declining] = useMutation<CommunityRequestsDeclineMutation>(declineMutation);
-  const toast = useFailureToast();
+  const callbacks = useActionCallbacks();
   const connections = [data.joinRequests.__id];
   const edges = data.joinRequests.edges;
   return (
@@ -78,14 +75,7 @@ export function CommunityRequests({ community }: { community: CommunityRequests_
           <Stack gap="3">
             {edges.map(({ node }) => (
               <Flex key={node.id} gap="2" align="center" wrap="wrap" data-testid="community-request-row">
-                <Person
-                  user={{
-                    username: node.user.username,
-                    firstName: node.user.firstName,
-                    lastName: node.user.lastName,
-                    avatarImage: node.user.avatarImage,
-                  }}
-                />
+                <Person user={node.user} />
                 <HStack gap="1">
                   <Button
                     size="xs"
@@ -94,8 +84,9 @@ export function CommunityRequests({ community }: { community: CommunityRequests_
                     onClick={() =>
                       approve({
                         variables: { id: node.id, connections },
-                        onCompleted: ({ approveCommunityJoinRequest: result }) => result.error && toast.refused(result.error),
-                        onError: toast.failed,
+                        ...callbacks(
+                          (response: CommunityRequestsApproveMutation['response']) => response.approveCommunityJoinRequest,
+                        ),
                       })
                     }
                     data-testid="community-request-approve"
@@ -109,8 +100,9 @@ export function CommunityRequests({ community }: { community: CommunityRequests_
                     onClick={() =>
                       decline({
                         variables: { id: node.id, connections },
-                        onCompleted: ({ declineCommunityJoinRequest: result }) => result.error && toast.refused(result.error),
-                        onError: toast.failed,
+                        ...callbacks(
+                          (response: CommunityRequestsDeclineMutation['response']) => response.declineCommunityJoinRequest,
+                        ),
                       })
                     }
                     data-testid="community-request-decline"
@@ -122,17 +114,7 @@ export function CommunityRequests({ community }: { community: CommunityRequests_
             ))}
           </Stack>
         )}
-        {hasNext && (
-          <Button
-            variant="outline"
-            size="sm"
-            alignSelf="center"
-            loading={isLoadingNext}
-            onClick={() => loadNext(COMMUNITY_LIST_SIZE)}
-          >
-            <Trans>Показать ещё</Trans>
-          </Button>
-        )}
+        <MoreButton hasNext={hasNext} loading={isLoadingNext} onMore={() => loadNext(COMMUNITY_LIST_SIZE)} />
       </Card.Body>
     </Card.Root>
   );
