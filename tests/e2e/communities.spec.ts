@@ -46,7 +46,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     await expect(other.getByTestId('community-request-pending')).toBeVisible();
     await expect(other.getByTestId('community-cancel-request')).toBeVisible();
     // The owner is told at once.
-    await expect(page.getByText(`просит принять его в сообщество «${title}»`)).toBeVisible();
+    await expect(page.getByText(`хочет вступить в сообщество «${title}»`)).toBeVisible();
 
     // The owner approves from the requests tab.
     await page.goto(communityUrl);

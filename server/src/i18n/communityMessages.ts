@@ -56,7 +56,7 @@ export const communityMessages = {
     fr: 'Demande introuvable',
   },
   'notification.communityJoinRequest': {
-    ru: '{name} просит принять его в сообщество «{communityName}»',
+    ru: '{name} хочет вступить в сообщество «{communityName}»',
     en: '{name} asks to join the community “{communityName}”',
     fr: '{name} demande à rejoindre la communauté « {communityName} »',
   },
