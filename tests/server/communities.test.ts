@@ -369,6 +369,31 @@ describe('communities: who reads what', () => {
 });
 
 describe('communities: lists', () => {
+  it('pages a community’s feed newest first at the same cost per page', async () => {
+    const [owner, reader] = await Promise.all([registerAndLogin(app), registerAndLogin(app)]);
+    const community = await closedCommunity(owner, reader, 'Лента по страницам');
+    for (const n of [1, 2, 3, 4, 5]) await publish(n % 2 ? owner : reader, `страница ${n}`, community.id);
+    const FEED = `query($id: ID!, $after: String) {
+      community(id: $id) { publications(first: 2, after: $after) {
+        edges { node { content viewerMayDelete author { username } community { name } } } pageInfo { hasNextPage endCursor }
+      } }
+    }`;
+    const pages = [];
+    let after: string | null = null;
+    do {
+      statements = [];
+      const page: any = (await field(FEED, { id: community.id, after }, reader)).publications;
+      pages.push({ contents: page.edges.map((edge: any) => edge.node.content), statements: statements.length });
+      after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
+    } while (after);
+    expect(pages.map((page) => page.contents)).toEqual([
+      ['страница 5', 'страница 4'],
+      ['страница 3', 'страница 2'],
+      ['страница 1'],
+    ]);
+    for (const page of pages) expect(page.statements).toBe(pages[0]!.statements);
+  });
+
   it('lists mine and suggested ones (open, not mine, most members first) in keyset pages of constant cost', async () => {
     const [me, ...others] = await Promise.all(Array.from({ length: 5 }, () => registerAndLogin(app)));
     const tag = `п${Date.now().toString(36)}`;
