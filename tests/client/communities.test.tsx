@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeGraphQLServer, makeUser, renderApp, storeSession, type GraphQLCall } from './helpers';
+import { fakeGraphQLServer, makeUser, renderApp, storeSession, type Resolver } from './helpers';
 
 const viewer = makeUser('USER', { firstName: 'Анна', lastName: 'Иванова', username: 'anna' });
 
@@ -37,10 +37,7 @@ function pageAnswer(community: Record<string, unknown>) {
   };
 }
 
-function openCommunity(
-  community: Record<string, unknown>,
-  answer: (call: GraphQLCall) => ReturnType<typeof pageAnswer> | undefined,
-) {
+function openCommunity(community: Record<string, unknown>, answer: Resolver) {
   storeSession(viewer);
   const server = fakeGraphQLServer((call) =>
     call.operationName === 'CommunityPanelQuery' ? pageAnswer(community) : answer(call),
@@ -75,7 +72,7 @@ describe('a community page', () => {
   it('shows the server’s text when leaving is refused (the owner), and a member the composer', async () => {
     openCommunity(communityJson({ viewerRole: 'MODERATOR', joinPolicy: 'OPEN' }), (call) =>
       call.operationName === 'CommunityHeaderLeaveMutation'
-        ? ({
+        ? {
             body: {
               data: {
                 joinCommunity: {
@@ -85,7 +82,7 @@ describe('a community page', () => {
                 },
               },
             },
-          } as never)
+          }
         : undefined,
     );
     const header = await screen.findByTestId('community-header', {}, { timeout: 10_000 });
