@@ -81,6 +81,12 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     // Nothing overflows the phone's width.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+
+    // The owner's way out: deleting it, after a confirmation; it leaves their list.
+    await page.getByTestId('community-delete').click();
+    await page.getByTestId('community-delete-confirm').click();
+    await expect(page.getByTestId('communities')).toBeVisible();
+    await expect(page.getByTestId('communities-mine-empty')).toBeVisible();
     await askerSide.context.close();
     await ownerSide.context.close();
   });

@@ -6,6 +6,7 @@ import type { CommunityHeader_community$key } from '../../../__generated__/Commu
 import type { CommunityHeaderJoinMutation } from '../../../__generated__/CommunityHeaderJoinMutation.graphql';
 import { UserAvatar } from '../UserAvatar';
 import { ROLE_LABELS, useActionCallbacks } from './communityParts';
+import { DeleteCommunityButton } from './DeleteCommunityButton';
 
 const headerFragment = graphql`
   fragment CommunityHeader_community on Community {
@@ -96,8 +97,8 @@ export function CommunityHeader({ community }: { community: CommunityHeader_comm
   const role = data.viewerRole;
 
   let action;
-  if (role === 'OWNER')
-    action = null; // the owner hands ownership over (members list) before leaving
+  // The owner hands ownership over (members list) before leaving, or deletes the community.
+  if (role === 'OWNER') action = <DeleteCommunityButton communityId={data.id} />;
   else if (role)
     action = (
       <Button variant="outline" size="sm" onClick={() => leave(data.id)} loading={leaving} data-testid="community-leave">
