@@ -82,6 +82,7 @@ export async function seed(prisma: PrismaClient): Promise<void> {
       await createSocialGraph(tx, users);
       await createConversations(tx, users);
       await createPublications(tx, users);
+      await createCommunities(tx, users);
       await createContent(tx, users);
       await createSettings(tx, users);
       await createSubscriptions(tx, users);
@@ -319,6 +320,74 @@ async function createPublications(tx: Tx, u: Record<Username, number>) {
       { authorId: u.anna, latitude: 59.939832, longitude: 30.314559, rating: 5, text: 'Один из лучших музеев мира.' },
     ],
   });
+}
+
+/**
+ * Three communities (issue 21 point 3): two open, one by request with a pending request, each with a
+ * publication older than the feed's first ones, so the seeded feeds still open on the same items.
+ */
+async function createCommunities(tx: Tx, u: Record<Username, number>) {
+  const communities: {
+    name: string;
+    description: string;
+    joinPolicy: 'open' | 'by_request';
+    owner: Username;
+    moderators: Username[];
+    members: Username[];
+    requests: Username[];
+    post: [Username, string, number];
+  }[] = [
+    {
+      name: 'Путешествия по России',
+      description: 'Маршруты, советы и фотографии из поездок по стране.',
+      joinPolicy: 'open',
+      owner: 'anna',
+      moderators: ['dmitry'],
+      members: ['elena'],
+      requests: [],
+      post: ['dmitry', 'Кто был на Байкале зимой? Планирую поездку в феврале.', 40],
+    },
+    {
+      name: 'Английский по пятницам',
+      description: 'Разговорный клуб: участников принимает организатор.',
+      joinPolicy: 'by_request',
+      owner: 'elena',
+      moderators: [],
+      members: ['olga', 'anna'],
+      requests: ['dmitry'],
+      post: ['olga', 'Тема этой пятницы: любимые книги детства.', 44],
+    },
+    {
+      name: 'Дизайнеры LinkUp',
+      description: 'Интерфейсы, шрифты и инструменты.',
+      joinPolicy: 'open',
+      owner: 'olga',
+      moderators: [],
+      members: ['anna'],
+      requests: [],
+      post: ['olga', 'Поделитесь любимыми сочетаниями шрифтов.', 50],
+    },
+  ];
+  for (const community of communities) {
+    const members = [
+      { userId: u[community.owner], role: 'owner' as const },
+      ...community.moderators.map((name) => ({ userId: u[name], role: 'moderator' as const })),
+      ...community.members.map((name) => ({ userId: u[name], role: 'member' as const })),
+    ];
+    const [author, content, hoursAgo] = community.post;
+    await tx.community.create({
+      data: {
+        name: community.name,
+        description: community.description,
+        joinPolicy: community.joinPolicy,
+        createdById: u[community.owner],
+        membersCount: members.length,
+        members: { create: members },
+        joinRequests: { create: community.requests.map((name) => ({ userId: u[name] })) },
+        publications: { create: { authorId: u[author], content, createdAt: minutesAgo(hoursAgo * 60) } },
+      },
+    });
+  }
 }
 
 async function createContent(tx: Tx, u: Record<Username, number>) {

@@ -223,9 +223,7 @@ test('photos and videos: uploads, titles, the full-screen viewer, and a video th
   await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(pausedBefore);
 });
 
-test('the sections of /social: contacts, messenger and bookmarks open, communities and files are in development', async ({
-  page,
-}) => {
+test('the sections of /social: contacts, messenger, bookmarks, communities and files open', async ({ page }) => {
   await openSocial(page, 'sergey@linkup.ru');
   await expect(page.getByTestId('composer-prompt')).toBeVisible();
   // A publication of the feed bookmarked is found in the bookmarks section.
@@ -239,10 +237,10 @@ test('the sections of /social: contacts, messenger and bookmarks open, communiti
   await expect(page.getByTestId('my-contacts')).toBeVisible();
   await page.getByTestId('social-section-messenger').click();
   await expect(page.getByTestId('messenger')).toBeVisible();
-  for (const section of ['communities', 'files']) {
-    await page.getByTestId(`social-section-${section}`).click();
-    await expect(page.getByTestId('placeholder-page')).toContainText('Раздел в разработке');
-  }
+  await page.getByTestId('social-section-communities').click();
+  await expect(page.getByTestId('communities-suggested')).toBeVisible();
+  await page.getByTestId('social-section-files').click();
+  await expect(page.getByTestId('files').or(page.getByTestId('files-empty'))).toBeVisible();
   await page.getByTestId('social-section-publications').click();
   await expect(page.getByTestId('composer-prompt')).toBeVisible();
 });

@@ -74,6 +74,15 @@ type World = {
   restDisposableRoomFileId: number;
   /** A message in `member`'s conversation (reactions). */
   messageId: number;
+  /** `member`'s by-request community, one to delete and one whose ownership they hand over. */
+  communityId: number;
+  disposableCommunityId: number;
+  /** Requests to join `member`'s community (one to approve, one to decline) and memberships in it (one to remove, one to promote). */
+  approvedRequestId: number;
+  declinedRequestId: number;
+  removedMemberId: number;
+  promotedMemberId: number;
+  newOwnerMemberId: number;
 };
 let world: World;
 
@@ -140,7 +149,35 @@ async function createWorld(): Promise<World> {
     prisma.friendship.create({
       data: { pairKey: friendshipPairKey(requesterId, member.id), requesterId, addresseeId: member.id },
     });
+  /** A by-request community `member` owns, with the contact in it (each call below acts on its own row). */
+  const community = (name: string) =>
+    prisma.community.create({
+      data: {
+        name,
+        joinPolicy: 'by_request',
+        membersCount: 1,
+        members: { create: { userId: member.id, role: 'owner' } },
+      },
+    });
+  const ownCommunity = await community('Сообщество участника');
+  const membership = async (communityId: number) => {
+    const user = await createAccount('user');
+    return (await prisma.communityMember.create({ data: { communityId, userId: user.id } })).id;
+  };
+  const joinRequest = async () =>
+    (
+      await prisma.communityJoinRequest.create({
+        data: { communityId: ownCommunity.id, userId: (await createAccount('user')).id },
+      })
+    ).id;
   return {
+    communityId: ownCommunity.id,
+    disposableCommunityId: (await community('Сообщество на удаление')).id,
+    approvedRequestId: await joinRequest(),
+    declinedRequestId: await joinRequest(),
+    removedMemberId: await membership(ownCommunity.id),
+    promotedMemberId: await membership(ownCommunity.id),
+    newOwnerMemberId: await membership((await community('Сообщество на передачу')).id),
     publicationId: publication.id,
     galleryItemId: encodeGlobalID('GalleryItem', item.id),
     classId: meetingClass.id,
@@ -266,6 +303,13 @@ const resourceArgs = (): Record<string, Record<string, unknown>> => {
     deleteTemplate: { id: encodeGlobalID('Template', '999999') },
     // No such module, likewise.
     toggleModule: { moduleId: encodeGlobalID('Module', '999999') },
+    updateCommunity: { id: encodeGlobalID('Community', world.communityId) },
+    deleteCommunity: { id: encodeGlobalID('Community', world.disposableCommunityId) },
+    approveCommunityJoinRequest: { requestId: encodeGlobalID('CommunityJoinRequest', world.approvedRequestId) },
+    declineCommunityJoinRequest: { requestId: encodeGlobalID('CommunityJoinRequest', world.declinedRequestId) },
+    removeCommunityMember: { memberId: encodeGlobalID('CommunityMember', world.removedMemberId) },
+    setCommunityMemberRole: { memberId: encodeGlobalID('CommunityMember', world.promotedMemberId) },
+    transferCommunityOwnership: { memberId: encodeGlobalID('CommunityMember', world.newOwnerMemberId) },
   };
 };
 

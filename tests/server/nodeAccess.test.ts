@@ -104,6 +104,11 @@ describe('node(id)', () => {
         stranger: false,
       }),
       Publication: async () => ({ id: publication.id, stranger: true }),
+      // Every member sees a community's header (to join or ask); its publications follow its policy.
+      Community: async () => ({
+        id: (await prisma.community.create({ data: { name: 'Клуб', joinPolicy: 'by_request' } })).id,
+        stranger: true,
+      }),
       PublicationComment: async () => ({
         id: (
           await prisma.publicationComment.create({ data: { publicationId: publication.id, authorId: ownerId, content: 'Ок' } })

@@ -13,6 +13,7 @@ import { searchMessages } from './searchMessages';
 import { boardMessages } from './boardMessages';
 import { gameMessages } from './gameMessages';
 import { activityMessages } from './activityMessages';
+import { communityMessages } from './communityMessages';
 
 /**
  * Texts the server itself sends (error messages, mails, notifications), in the product's three
@@ -33,6 +34,7 @@ export const messages = {
   ...boardMessages,
   ...gameMessages,
   ...activityMessages,
+  ...communityMessages,
   'auth.invalidCredentials': {
     ru: 'Неверный email или пароль',
     en: 'Invalid email or password',

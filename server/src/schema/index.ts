@@ -11,6 +11,7 @@ import './messages';
 import './places';
 import './publications';
 import './publicationMutations';
+import './communities';
 import './reactions';
 import './galleries';
 import './profile';

@@ -23,6 +23,8 @@ const MESSAGE_KEYS = {
   CALENDAR_INVITATION: 'notification.calendarInvitation',
   NEW_FOLLOWER: 'notification.newFollower',
   MENTION: 'notification.mention',
+  COMMUNITY_JOIN_REQUEST: 'notification.communityJoinRequest',
+  COMMUNITY_REQUEST_APPROVED: 'notification.communityRequestApproved',
 } as const;
 
 /** The payload's plain values, for the texts that name them ({planName}, {status}...). */

@@ -20,6 +20,7 @@ const CreatePublicationInput = builder.inputType('CreatePublicationInput', {
       description: 'Files uploaded before with uploadPublicationMedia, to attach.',
     }),
     idempotencyKey: idempotencyKeyField(t),
+    communityId: t.id({ required: false, description: 'Publishes into this community (its members only).' }),
   }),
 });
 
@@ -99,11 +100,11 @@ builder.mutationFields((t) => ({
     },
     errors: { types: uploadErrors, directResult: true, union: { name: 'CreatePublicationResult' } },
     resolve: async (_root, { input }, ctx) => {
-      const created = await publications.createPublication(
-        ctx.services,
-        ctx.viewer!.user.id,
-        parsedBy(publications.createPublicationInput, input),
-      );
+      const communityId = input.communityId ? databaseIdOf(String(input.communityId), 'Community', 'community.notFound') : null;
+      const created = await publications.createPublication(ctx.services, ctx.viewer!.user.id, {
+        ...parsedBy(publications.createPublicationInput, input),
+        communityId,
+      });
       return { publicationId: created.id };
     },
   }),
@@ -160,7 +161,8 @@ builder.mutationFields((t) => ({
 
   deletePublication: t.field({
     type: DeletePublicationSuccess,
-    description: 'Deletes a publication with its media, likes and comments (the author only).',
+    description:
+      'Deletes a publication with its media, likes and comments (the author; in a community, its owner and moderators too).',
     ...access('owner'),
     args: { id: t.arg.id({ required: true }) },
     errors: { directResult: true, union: { name: 'DeletePublicationResult' } },

@@ -110,6 +110,20 @@ export const PublicationNode = builder.prismaNode('Publication', {
       }),
       resolve: (p) => p.bookmarks.length > 0,
     }),
+    community: t.relation('community', {
+      nullable: true,
+      description: 'The community it was published into, if any.',
+    }),
+    viewerMayDelete: t.boolean({
+      description: 'Whether the viewer may delete it: its author, or an owner or moderator of its community.',
+      extensions: PER_VIEWER,
+      select: (_args, ctx) => ({
+        authorId: true,
+        community: { select: { members: { where: { userId: ctx.viewer?.user.id ?? -1 }, select: { role: true }, take: 1 } } },
+      }),
+      resolve: (p, _args, ctx) =>
+        p.authorId === ctx.viewer?.user.id || ['owner', 'moderator'].includes(p.community?.members[0]?.role ?? ''),
+    }),
     viewerIsAuthor: t.boolean({
       description: 'Whether the viewer may edit and delete it.',
       extensions: PER_VIEWER,
@@ -158,11 +172,13 @@ builder.queryFields((t) => ({
   feed: t.connection({
     type: PublicationNode,
     description:
-      'The publications of the viewer, their contacts and the members they follow, newest first, 50 per page (keyset pages by cursor).',
+      'The publications of the viewer, their contacts, the members they follow and their communities that the viewer may see, ' +
+      'newest first, 50 per page (keyset pages by cursor).',
     ...access('member'),
     resolve: async (_root, args, ctx, info) => {
-      const authors = await publications.feedAuthorIds(ctx.prisma, ctx.viewer!.user.id);
-      return publicationPage(ctx, info, args, { authorId: { in: authors } });
+      const viewerId = ctx.viewer!.user.id;
+      const authors = await publications.feedAuthorIds(ctx.prisma, viewerId);
+      return publicationPage(ctx, info, args, publications.feedWhere(viewerId, authors));
     },
   }),
   bookmarks: t.connection({

@@ -3,7 +3,7 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from '../builder';
 import { access } from '../auth/access';
 import type { Context } from '../context';
-import type { Prisma, Publication, Tag, User } from '../generated/prisma/client';
+import type { Community, Prisma, Publication, Tag, User } from '../generated/prisma/client';
 import * as search from '../services/search';
 import { visibleTo } from '../services/publications';
 import { blockedUserIds, notBlockedWhere } from '../services/relations';
@@ -12,6 +12,7 @@ import { connection, pageSize, type PageArgs } from './paging';
 import { PublicationNode } from './publications';
 import { TagNode } from './content';
 import { UserNode } from './user';
+import { CommunityNode } from './communities';
 
 /** The parent of a search's lists: the checked text, and the ids a block hides, read once for all kinds. */
 type SearchRoot = { text: string; hidden: () => Promise<number[]> };
@@ -62,7 +63,7 @@ async function kindPage<Row extends Loaded>(
 const SearchRef = builder.objectRef<SearchRoot>('Search').implement({
   description:
     'What one search text finds, one ranked list per kind, each paged on its own (20 per page by default, keyset cursors). ' +
-    'Publication tags do not exist yet: `tags` are the content tags. Communities will be one more list here.',
+    'Publication tags do not exist yet: `tags` are the content tags.',
   fields: (t) => ({
     text: t.exposeString('text', { description: 'The text searched, trimmed.' }),
     members: t.connection({
@@ -114,6 +115,25 @@ const SearchRef = builder.objectRef<SearchRoot>('Search').implement({
         }),
       },
     ),
+    communities: t.connection({
+      type: CommunityNode,
+      description:
+        'Communities whose name or description has words starting with the words of the text, best match first ' +
+        '(every community is listed; a by-request one’s publications stay with its members).',
+      resolve: (root, args, ctx, info) =>
+        kindPage(
+          ctx,
+          info,
+          root,
+          args,
+          'community',
+          (query, ids) =>
+            ctx.prisma.community.findMany({
+              ...query,
+              where: { id: { in: ids } } satisfies Prisma.CommunityWhereInput,
+            }) as Promise<Community[]>,
+        ),
+    }),
     tags: t.connection({
       type: TagNode,
       description: 'Content tags whose name starts with the words of the text, best match first.',
@@ -135,7 +155,7 @@ builder.queryFields((t) => ({
   search: t.field({
     type: SearchRef,
     description:
-      'The search box: members, publications and tags matching a text of at least 2 letters or digits (at most 100 characters). ' +
+      'The search box: members, publications, communities and tags matching a text of at least 2 letters or digits (at most 100 characters). ' +
       'Each list is fetched and paged by its own field.',
     ...access('member'),
     args: { text: t.arg.string({ required: true, validate: { schema: search.searchText } }) },

@@ -68,13 +68,13 @@ export type MentionTarget =
 /**
  * The members of `text`'s mentions the link may reach: active, no block between them and the author
  * either way; for a comment, none with the publication's author either (they could not see it); for a
- * message, participants of the conversation only.
+ * message, participants of the conversation only; in a by-request community, its members only.
  */
 export async function mentionableUsers(
   tx: Pick<Prisma.TransactionClient, 'user'>,
   authorId: number,
   text: string,
-  scope: { publicationAuthorId?: number; conversationId?: number } = {},
+  scope: { publicationAuthorId?: number; conversationId?: number; communityId?: number } = {},
 ): Promise<number[]> {
   const names = mentionedUsernames(text);
   if (names.length === 0) return [];
@@ -84,6 +84,7 @@ export async function mentionableUsers(
     notBlockedWhere(authorId),
   ];
   if (scope.publicationAuthorId) conditions.push(notBlockedWhere(scope.publicationAuthorId));
+  if (scope.communityId) conditions.push({ communityMemberships: { some: { communityId: scope.communityId } } });
   if (scope.conversationId) conditions.push({ conversationParticipants: { some: { conversationId: scope.conversationId } } });
   const rows = await tx.user.findMany({ where: { AND: conditions }, select: { id: true } });
   return rows.map((row) => row.id);

@@ -12,6 +12,8 @@ import type { Notification, Prisma } from '../generated/prisma/client';
  * NEW_FOLLOWER: payload {userId (the follower)}.
  * MENTION: payload {userId (who mentioned the member), target ('publication', 'comment' or 'message'), publicationId,
  * commentId or messageId and conversationId} (services/mentions.ts).
+ * COMMUNITY_JOIN_REQUEST: payload {userId (who asks), communityId, communityName} (to the owner and moderators).
+ * COMMUNITY_REQUEST_APPROVED: payload {communityId, communityName} (to the member whose request was approved).
  */
 export const NOTIFICATION_KINDS = [
   'NEW_SIGN_IN',
@@ -26,6 +28,8 @@ export const NOTIFICATION_KINDS = [
   'CALENDAR_INVITATION',
   'NEW_FOLLOWER',
   'MENTION',
+  'COMMUNITY_JOIN_REQUEST',
+  'COMMUNITY_REQUEST_APPROVED',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -193,7 +193,7 @@ export async function serveProfileImage(services: Services, request: Request, pa
 }
 
 /** Deletes a profile image by its URL (and its media library row); a file already gone, or a URL that is not ours, is left alone. */
-async function removeProfileImage(services: Services, url: string | null | undefined): Promise<void> {
+export async function removeProfileImage(services: Services, url: string | null | undefined): Promise<void> {
   const stored = storedProfileImage(services, url);
   if (!stored) return;
   await forgetStoredFiles(services.prisma, [stored.name]);
@@ -221,6 +221,46 @@ async function readProfileImageUpload(file: File | null | undefined): Promise<Ui
 }
 
 /**
+ * Checks, resizes and stores an uploaded avatar or cover (recorded in the media library as the
+ * uploader's); returns its public URL. The caller puts the URL where it belongs (a member, a
+ * community) and, if that fails, removes it with removeProfileImage.
+ */
+export async function storeProfileImage(
+  services: Services,
+  uploaderId: number,
+  kind: ProfileImageKind,
+  file: File | null | undefined,
+): Promise<string> {
+  const size = PROFILE_IMAGE_SIZES[kind];
+  const upload = await readProfileImageUpload(file);
+  const image = await resizeImage(upload, size, services.config.maxImagePixels).catch((error) => {
+    if (error instanceof ImageTooLargeError) {
+      throw new FileTooLargeError({ name: file?.name ?? '', max: services.config.maxImagePixels / 1e6 }, 'upload.imageTooLarge');
+    }
+    if (error instanceof UnreadableMediaError) throw new UnsupportedFileTypeError('upload.profileImageType');
+    throw error;
+  });
+  const filename = await services.profileImageStores[size.folder].storeUpload(image.bytes, image.type);
+  const url = `${PROFILE_IMAGES_PATH}/${size.folder}/${filename}`;
+  try {
+    await recordStoredFiles(services.prisma, [
+      {
+        kind,
+        filename,
+        originalName: file?.name || filename,
+        mimeType: image.type.mime,
+        size: image.bytes.byteLength,
+        uploaderId,
+      },
+    ]);
+  } catch (error) {
+    await removeProfileImage(services, url);
+    throw error;
+  }
+  return url;
+}
+
+/**
  * Stores a new avatar or cover: checked, resized, saved under a generated name, then the previous
  * file is deleted. Returns the new image's URL.
  */
@@ -235,27 +275,8 @@ export async function setProfileImage(
   const { prisma } = services;
   await loadTarget(prisma, targetId);
   const size = PROFILE_IMAGE_SIZES[kind];
-  const upload = await readProfileImageUpload(file);
-  const image = await resizeImage(upload, size, services.config.maxImagePixels).catch((error) => {
-    if (error instanceof ImageTooLargeError) {
-      throw new FileTooLargeError({ name: file?.name ?? '', max: services.config.maxImagePixels / 1e6 }, 'upload.imageTooLarge');
-    }
-    if (error instanceof UnreadableMediaError) throw new UnsupportedFileTypeError('upload.profileImageType');
-    throw error;
-  });
-  const filename = await services.profileImageStores[size.folder].storeUpload(image.bytes, image.type);
-  const url = `${PROFILE_IMAGES_PATH}/${size.folder}/${filename}`;
+  const url = await storeProfileImage(services, actor.id, kind, file);
   try {
-    await recordStoredFiles(prisma, [
-      {
-        kind,
-        filename,
-        originalName: file?.name || filename,
-        mimeType: image.type.mime,
-        size: image.bytes.byteLength,
-        uploaderId: actor.id,
-      },
-    ]);
     // Replace only the value read here, so two uploads racing each delete exactly the file they replaced.
     for (;;) {
       const current = await prisma.user.findUniqueOrThrow({

@@ -10,6 +10,7 @@ import { quotas } from './limits';
 import { contactsWhere, notBlockedWhere } from './relations';
 import { followedByWhere } from './follows';
 import { mentionableUsers, publishMentions, replaceHashtags, replaceMentions } from './mentions';
+import { assertMayPublish, memberOfWhere, moderates, publicationsReadableWhere } from './communities';
 
 export const PUBLICATION_MAX_LENGTH = 5000;
 export const COMMENT_MAX_LENGTH = 2000;
@@ -52,6 +53,8 @@ export const createPublicationInput = z
     /** Files uploaded before (`uploadPublicationMedia`, REST upload-media) to attach. */
     mediaFilenames: filenames.nullish(),
     idempotencyKey: idempotencyKeyRule.nullish(),
+    /** The global id of a community to publish into (the schema turns it into its number). */
+    communityId: z.string().max(200).nullish(),
   })
   .superRefine((input, ctx) => {
     const files = (input.media?.length ?? 0) + (input.mediaFilenames?.length ?? 0);
@@ -77,6 +80,14 @@ export const commentInput = z.object({
 
 export const attachMediaInput = z.object({ filenames: filenames.min(1, 'upload.noFiles') });
 
+/**
+ * The main feed: publications of `authorIds` (feedAuthorIds) and of the viewer's communities, that
+ * the viewer may see.
+ */
+export const feedWhere = (viewerId: number, authorIds: number[]): Prisma.PublicationWhereInput => ({
+  AND: [visibleTo(viewerId), { OR: [{ authorId: { in: authorIds } }, { community: memberOfWhere(viewerId) }] }],
+});
+
 /** Whose publications the viewer's feed shows: their own, their contacts' and those of the members they follow. */
 export async function feedAuthorIds(prisma: PrismaClient, viewerId: number): Promise<number[]> {
   // One statement for both: the feed's cost per page stays the same.
@@ -87,19 +98,29 @@ export async function feedAuthorIds(prisma: PrismaClient, viewerId: number): Pro
   return [viewerId, ...rows.map((row) => row.id)];
 }
 
-/** Publications the viewer may see: everyone's, except between two members where one blocked the other. */
+/**
+ * Publications the viewer may see: everyone's, except between two members where one blocked the
+ * other, and, in a by-request community, only by its members (services/communities.ts).
+ */
 export function visibleTo(viewerId: number | null | undefined): Prisma.PublicationWhereInput {
-  return { author: notBlockedWhere(viewerId) };
+  return {
+    author: notBlockedWhere(viewerId),
+    OR: [{ communityId: null }, { community: publicationsReadableWhere(viewerId) }],
+  };
 }
 
 export async function findVisible(prisma: PrismaClient, viewerId: number, id: number) {
   const publication = await prisma.publication.findFirst({
     where: { id, ...visibleTo(viewerId) },
-    select: { id: true, authorId: true, content: true },
+    select: { id: true, authorId: true, content: true, communityId: true, community: { select: { joinPolicy: true } } },
   });
   if (!publication) throw new NotFoundError('publication.notFound');
   return publication;
 }
+
+/** The community whose members alone may be mentioned in a publication (a by-request one), if any. */
+const membersOnlyCommunity = (publication: { communityId: number | null; community: { joinPolicy: string } | null }) =>
+  publication.community?.joinPolicy === 'by_request' ? (publication.communityId ?? undefined) : undefined;
 
 async function findOwn(prisma: PrismaClient, viewerId: number, id: number) {
   const publication = await findVisible(prisma, viewerId, id);
@@ -146,7 +167,8 @@ async function claimUploads(
 export async function createPublication(
   services: Services,
   viewerId: number,
-  input: z.output<typeof createPublicationInput>,
+  /** `communityId`: published into this community (the author must be a member). */
+  input: Omit<z.output<typeof createPublicationInput>, 'communityId'> & { communityId?: number | null },
 ): Promise<{ id: number }> {
   const earlier = (idempotencyKey: string) =>
     services.prisma.publication.findUnique({
@@ -154,6 +176,7 @@ export async function createPublication(
       select: { id: true },
     });
   return createOnce(input.idempotencyKey, earlier, async () => {
+    const community = input.communityId ? await assertMayPublish(services.prisma, input.communityId, viewerId) : null;
     const place = input.location ? await resolveMapProvider(services.prisma, input.location) : null;
     if (input.media?.length) await quotas.upload(services, viewerId);
     const uploaded = input.media?.length
@@ -170,13 +193,18 @@ export async function createPublication(
             authorId: viewerId,
             content: input.content ?? '',
             idempotencyKey: input.idempotencyKey,
+            communityId: community?.id,
             ...(place ?? {}),
             media: { create: uploaded.map((media, index) => mediaRow(media, viewerId, index)) },
           },
           select: { id: true },
         });
         await claimUploads(tx, viewerId, publication.id, input.mediaFilenames ?? [], uploaded.length);
-        return { publication, mentioned: await storeRelations(tx, viewerId, publication.id, input.content ?? '') };
+        const membersOnly = community?.joinPolicy === 'by_request' ? community.id : undefined;
+        return {
+          publication,
+          mentioned: await storeRelations(tx, viewerId, publication.id, input.content ?? '', membersOnly),
+        };
       });
       publishMentions(services, mentioned);
       return publication;
@@ -228,20 +256,32 @@ export async function updatePublication(services: Services, viewerId: number, id
   if (!content && media === 0) throw new ValidationError([{ path: ['content'], messageKey: 'publication.empty' }]);
   const mentioned = await services.prisma.$transaction(async (tx) => {
     await tx.publication.update({ where: { id }, data: { content } });
-    return storeRelations(tx, viewerId, id, content);
+    return storeRelations(tx, viewerId, id, content, membersOnlyCommunity(publication));
   });
   publishMentions(services, mentioned);
 }
 
-/** A publication's mentions and hashtags, written with its text (services/mentions.ts). */
-async function storeRelations(tx: Prisma.TransactionClient, authorId: number, publicationId: number, content: string) {
+/**
+ * A publication's mentions and hashtags, written with its text (services/mentions.ts). In a
+ * by-request community (`communityId`) only its members are mentioned: nobody else may read it.
+ */
+async function storeRelations(
+  tx: Prisma.TransactionClient,
+  authorId: number,
+  publicationId: number,
+  content: string,
+  communityId: number | undefined,
+) {
   await replaceHashtags(tx, publicationId, content);
-  const userIds = await mentionableUsers(tx, authorId, content);
+  const userIds = await mentionableUsers(tx, authorId, content, { communityId });
   return replaceMentions(tx, authorId, { kind: 'publication', publicationId }, userIds);
 }
 
+/** The author deletes a publication; in a community, its owner and moderators may too. */
 export async function deletePublication(services: Services, viewerId: number, id: number) {
-  await findOwn(services.prisma, viewerId, id);
+  const publication = await findVisible(services.prisma, viewerId, id);
+  const moderator = publication.communityId !== null && (await moderates(services.prisma, publication.communityId, viewerId));
+  if (publication.authorId !== viewerId && !moderator) throw new ForbiddenError('publication.authorOnly');
   const media = await services.prisma.publicationMedia.findMany({
     where: { publicationId: id },
     select: { filename: true, thumbnail: true },
@@ -307,7 +347,10 @@ export async function addComment(
         select: { id: true },
       });
       // Only members who may see the publication are linked: none a block separates from its author.
-      const userIds = await mentionableUsers(tx, viewerId, text, { publicationAuthorId: publication.authorId });
+      const userIds = await mentionableUsers(tx, viewerId, text, {
+        publicationAuthorId: publication.authorId,
+        communityId: membersOnlyCommunity(publication),
+      });
       const target = { kind: 'comment' as const, commentId: comment.id, publicationId };
       return { comment, mentioned: await replaceMentions(tx, viewerId, target, userIds) };
     });

@@ -4,13 +4,13 @@ import type { PrismaClient } from '../db';
 import { ValidationError } from './errors';
 
 /**
- * Full-text search over members, publications and tags (issue 21, point 6). Each kind has a
+ * Full-text search over members, publications, communities and tags (issue 21, point 6). Each kind has a
  * generated `search_vector` column with a GIN index (migration *_search):
  * - publications are indexed in their own language's configuration (russian, english or french,
  *   chosen by the database function search_config_of and kept in `search_config`), and are queried
  *   with the text parsed by all three, OR-ed, so each row matches in its own stemming ("встречи"
  *   finds "встреча");
- * - member names and tag names are indexed with 'simple' (names are not stemmed) and matched by
+ * - member names, community names and descriptions, and tag names are indexed with 'simple' (names are not stemmed) and matched by
  *   word prefix, so "ann" finds Anna while she is being typed.
  * Pages are ranked (ts_rank, then newest id) and keyset-paged on (rank, id): one statement per page
  * whatever its depth. Search results then load through Prisma with the kind's own visibility rule.
@@ -44,7 +44,7 @@ export const searchText = z
   .max(SEARCH_MAX_LENGTH, 'validation.tooLong')
   .refine((text) => wantedWords(text).join('').length >= 2, 'search.tooShort');
 
-export type SearchKind = 'member' | 'publication' | 'tag';
+export type SearchKind = 'member' | 'publication' | 'community' | 'tag';
 
 /** Where a page ends: the last row's rank (a float4, exact through a JS number) and id. */
 type Position = { rank: number; id: number };
@@ -79,6 +79,7 @@ const prefixQuery = (text: string) =>
 const TABLES = {
   member: { table: Prisma.raw('users'), query: prefixQuery, owner: Prisma.raw('id') },
   publication: { table: Prisma.raw('publications'), query: contentQuery, owner: Prisma.raw('author_id') },
+  community: { table: Prisma.raw('communities'), query: prefixQuery, owner: null },
   tag: { table: Prisma.raw('tags'), query: prefixQuery, owner: null },
 } as const;
 

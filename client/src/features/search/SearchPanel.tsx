@@ -9,6 +9,9 @@ import type { SearchMembersPageQuery } from '../../__generated__/SearchMembersPa
 import type { SearchPublications_query$key } from '../../__generated__/SearchPublications_query.graphql';
 import type { SearchPublicationsPageQuery } from '../../__generated__/SearchPublicationsPageQuery.graphql';
 import type { SearchTags_query$key } from '../../__generated__/SearchTags_query.graphql';
+import type { SearchCommunities_query$key } from '../../__generated__/SearchCommunities_query.graphql';
+import type { SearchCommunitiesPageQuery } from '../../__generated__/SearchCommunitiesPageQuery.graphql';
+import { CommunityRow } from '../social/communities/CommunityRow';
 import type { SearchTagsPageQuery } from '../../__generated__/SearchTagsPageQuery.graphql';
 import { UserAvatar } from '../../components/UserAvatar';
 import { AuthorAndTime } from '../social/Byline';
@@ -16,9 +19,10 @@ import type { SectionPanelProps } from '../social/socialSections';
 import { SEARCH_PAGE as PAGE } from './searchText';
 
 const searchPanelQuery = graphql`
-  query SearchPanelQuery($text: String!, $members: Int!, $publications: Int!, $tags: Int!) {
+  query SearchPanelQuery($text: String!, $members: Int!, $publications: Int!, $communities: Int!, $tags: Int!) {
     ...SearchMembers_query @arguments(text: $text, count: $members)
     ...SearchPublications_query @arguments(text: $text, count: $publications)
+    ...SearchCommunities_query @arguments(text: $text, count: $communities)
     ...SearchTags_query @arguments(text: $text, count: $tags)
   }
 `;
@@ -64,6 +68,23 @@ const publicationsFragment = graphql`
               lastName
               avatarImage
             }
+          }
+        }
+      }
+    }
+  }
+`;
+
+const communitiesFragment = graphql`
+  fragment SearchCommunities_query on Query
+  @argumentDefinitions(text: { type: "String!" }, count: { type: "Int!" }, cursor: { type: "String" })
+  @refetchable(queryName: "SearchCommunitiesPageQuery") {
+    search(text: $text) {
+      communities(first: $count, after: $cursor) @connection(key: "SearchCommunities_communities") {
+        edges {
+          node {
+            id
+            ...CommunityRow_community
           }
         }
       }
@@ -221,6 +242,30 @@ function Publications({ query }: { query: SearchPublications_query$key }) {
   );
 }
 
+function Communities({ query }: { query: SearchCommunities_query$key }) {
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<
+    SearchCommunitiesPageQuery,
+    SearchCommunities_query$key
+  >(communitiesFragment, query);
+  const edges = data.search.communities.edges;
+  return (
+    <Section
+      kind="communities"
+      title={<Trans context="search results">Сообщества</Trans>}
+      empty={edges.length === 0}
+      hasNext={hasNext}
+      loading={isLoadingNext}
+      onMore={() => loadNext(PAGE.communities)}
+    >
+      <Stack gap="1">
+        {edges.map(({ node }) => (
+          <CommunityRow key={node.id} community={node} />
+        ))}
+      </Stack>
+    </Section>
+  );
+}
+
 function Tags({ query }: { query: SearchTags_query$key }) {
   const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<SearchTagsPageQuery, SearchTags_query$key>(
     tagsFragment,
@@ -256,6 +301,7 @@ export default function SearchPanel({ queryRef }: SectionPanelProps) {
     <Stack gap="4" aria-label={t`Результаты поиска`} role="region" data-testid="search-results">
       <Members query={query} />
       <Publications query={query} />
+      <Communities query={query} />
       <Tags query={query} />
     </Stack>
   );

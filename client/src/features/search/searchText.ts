@@ -24,7 +24,7 @@ export const isSearchable = (text: string) => {
  * How many of each kind a page shows ("show more" asks for as many again). Sizes travel as variables,
  * as the next pages' do (a literal would count many times over in the server's query cost limit).
  */
-export const SEARCH_PAGE = { members: 5, publications: 20, tags: 10 } as const;
+export const SEARCH_PAGE = { members: 5, publications: 20, communities: 5, tags: 10 } as const;
 
 /** SearchPanelQuery's variables for an address, or null when it has nothing to search. */
 export function searchVariables(params: URLSearchParams) {

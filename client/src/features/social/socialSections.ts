@@ -9,6 +9,7 @@ import { FEED_PAGE_SIZE } from './publications/feedPageSize';
 import { FILES_PAGE_SIZE } from './files/filesPageSize';
 import { searchVariables } from '../search/searchText';
 import { tagVariables } from './publications/tagSection';
+import { COMMUNITY_LIST_SIZE, communityVariables } from './communities/communitySection';
 
 /** What a section's panel receives: the query its route's loader started, and the messenger's recipient. */
 export type SectionPanelProps = { queryRef: PreloadedQuery<OperationType>; recipientId: string | null };
@@ -63,7 +64,14 @@ export const SOCIAL_SECTIONS: SocialSection[] = [
     component: () => import('../messenger/MessengerPanel'),
     query: () => import('../../__generated__/ConversationListQuery.graphql'),
   },
-  { id: 'communities', label: msg`Сообщества`, icon: UsersRound },
+  {
+    id: 'communities',
+    label: msg`Сообщества`,
+    icon: UsersRound,
+    component: () => import('./communities/CommunitiesPanel'),
+    query: () => import('../../__generated__/CommunitiesPanelQuery.graphql'),
+    variables: { count: COMMUNITY_LIST_SIZE },
+  },
   {
     id: 'photos',
     label: msg`Фото`,
@@ -103,7 +111,7 @@ export const SOCIAL_SECTIONS: SocialSection[] = [
     component: () => import('../search/SearchPanel'),
     query: () => import('../../__generated__/SearchPanelQuery.graphql'),
     variables: searchVariables,
-    idle: msg`Введите минимум 2 буквы или цифры, чтобы найти участников, публикации и теги.`,
+    idle: msg`Введите минимум 2 буквы или цифры, чтобы найти участников, публикации, сообщества и теги.`,
   },
   {
     id: 'tag',
@@ -113,6 +121,16 @@ export const SOCIAL_SECTIONS: SocialSection[] = [
     query: () => import('../../__generated__/TagPanelQuery.graphql'),
     variables: tagVariables,
     idle: msg`Откройте тег (#тег) из публикации, чтобы увидеть публикации с ним.`,
+    hidden: true,
+  },
+  {
+    id: 'community',
+    label: msg`Сообщество`,
+    icon: UsersRound,
+    component: () => import('./communities/CommunityPanel'),
+    query: () => import('../../__generated__/CommunityPanelQuery.graphql'),
+    variables: communityVariables,
+    idle: msg`Откройте сообщество из раздела «Сообщества».`,
     hidden: true,
   },
 ];

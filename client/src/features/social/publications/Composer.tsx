@@ -57,9 +57,21 @@ type Attachment = { file: File; preview: string };
 /**
  * The create-publication box (spec sections 2 and 4, "Composer"): a prompt that expands into text,
  * images and videos, and a place. Publishing is disabled while sending and while there is neither
- * text nor a file; a failure keeps everything so nothing typed is lost.
+ * text nor a file; a failure keeps everything so nothing typed is lost. With `communityId` it
+ * publishes into that community, and the new publication goes to the top of `connectionId` (its
+ * feed) instead of the main feed.
  */
-export function Composer({ query, firstName }: { query: Composer_query$key; firstName: string }) {
+export function Composer({
+  query,
+  firstName,
+  communityId,
+  connectionId,
+}: {
+  query: Composer_query$key;
+  firstName: string;
+  communityId?: string;
+  connectionId?: string;
+}) {
   const { t } = useLingui();
   const data = useFragment(composerQueryFragment, query);
   const environment = useRelayEnvironment();
@@ -130,8 +142,9 @@ export function Composer({ query, firstName }: { query: Composer_query$key; firs
           location: place,
           media: attachments.length ? attachments.map(() => null) : null,
           idempotencyKey: publicationKey.forSend(),
+          communityId,
         },
-        connections: [ConnectionHandler.getConnectionID(ROOT_ID, FEED_CONNECTION_KEY)],
+        connections: [connectionId ?? ConnectionHandler.getConnectionID(ROOT_ID, FEED_CONNECTION_KEY)],
       },
       uploadables,
       cacheConfig: { metadata: { timeoutMs: PUBLICATION_TIMEOUT_MS } },

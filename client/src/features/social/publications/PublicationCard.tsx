@@ -20,6 +20,7 @@ import { PublicationReactions } from '../../reactions/PublicationReactions';
 import { PlaceReviewsDialog } from './PlaceReviewsDialog';
 import { PublicationComments } from './PublicationComments';
 import { mutationFailure } from '../../../relay/mutationError';
+import { communityPath } from '../communities/communitySection';
 
 const publicationFragment = graphql`
   fragment PublicationCard_publication on Publication {
@@ -31,6 +32,11 @@ const publicationFragment = graphql`
     hashtags
     createdAt
     viewerIsAuthor
+    viewerMayDelete
+    community {
+      id
+      name
+    }
     author {
       username
       firstName
@@ -196,32 +202,45 @@ export function PublicationCard({
                 <time dateTime={data.createdAt} data-testid="publication-time">
                   {formatDateTime(data.createdAt)}
                 </time>
+                {data.community && (
+                  <>
+                    {' · '}
+                    <Link asChild color="brand.fg" data-testid="publication-community">
+                      <RouterLink to={communityPath(data.community.id)}>{data.community.name}</RouterLink>
+                    </Link>
+                  </>
+                )}
               </Text>
             </Stack>
-            {data.viewerIsAuthor && !editing && (
+            {!editing && (data.viewerIsAuthor || data.viewerMayDelete) && (
               <HStack gap="1">
-                <IconButton
-                  aria-label={t`Редактировать`}
-                  variant="ghost"
-                  size="sm"
-                  onClick={() => {
-                    setDraft(data.content);
-                    setEditing(true);
-                  }}
-                  data-testid="publication-edit"
-                >
-                  <Pencil size={16} />
-                </IconButton>
-                <IconButton
-                  aria-label={t({ message: 'Удалить', context: 'delete a publication' })}
-                  variant="ghost"
-                  size="sm"
-                  colorPalette="red"
-                  onClick={() => setConfirmDelete(true)}
-                  data-testid="publication-delete"
-                >
-                  <Trash2 size={16} />
-                </IconButton>
+                {data.viewerIsAuthor && (
+                  <IconButton
+                    aria-label={t`Редактировать`}
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => {
+                      setDraft(data.content);
+                      setEditing(true);
+                    }}
+                    data-testid="publication-edit"
+                  >
+                    <Pencil size={16} />
+                  </IconButton>
+                )}
+                {/* The author, or a moderator of the publication's community. */}
+                {data.viewerMayDelete && (
+                  <IconButton
+                    aria-label={t({ message: 'Удалить', context: 'delete a publication' })}
+                    variant="ghost"
+                    size="sm"
+                    colorPalette="red"
+                    onClick={() => setConfirmDelete(true)}
+                    data-testid="publication-delete"
+                  >
+                    <Trash2 size={16} />
+                  </IconButton>
+                )}
               </HStack>
             )}
           </HStack>
