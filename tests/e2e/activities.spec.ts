@@ -56,7 +56,9 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
     // Outside a room the quiz cannot be launched, and says why (the spec's text).
     await openActivities(host.page);
     await expect(host.page.getByTestId('activity-launch-quiz')).toBeDisabled();
-    await expect(host.page.getByTestId('activity-join-room-first')).toHaveText('Присоединитесь к комнате для запуска активности');
+    await expect(host.page.getByTestId('activity-card-quiz').getByTestId('activity-join-room-first')).toHaveText(
+      'Присоединитесь к комнате для запуска активности',
+    );
     await expect(host.page.getByTestId('activity-card-games').getByTestId('activity-status')).toHaveText('Скоро');
 
     for (const { page } of [host, guest]) await enterRoomCall(page, roomName);

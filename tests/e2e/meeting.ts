@@ -37,6 +37,8 @@ export const roomRow = (page: Page, name: string) => page.locator(`[data-testid=
 
 /** On a phone the side panel is a drawer, closed until asked for: opens it (a desktop shows it already). */
 export async function showSidePanel(page: Page) {
+  // The page may be re-rendering (a call just started): wait until either the panel or its menu shows.
+  await expect(page.getByTestId('tab-rooms').or(page.getByTestId('meeting-menu')).first()).toBeVisible();
   if (await page.getByTestId('tab-rooms').isVisible()) return;
   await page.getByTestId('meeting-menu').click();
   await expect(page.getByTestId('tab-rooms')).toBeVisible();
