@@ -59,7 +59,8 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
     await drawStroke(guest.page, [0.1, 0.8], [0.5, 0.2]);
     await expect(hostBoard).toHaveAttribute('data-strokes', '2');
 
-    if (device === 'phone') expect(await guest.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    if (device === 'phone')
+      expect(await guest.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     // Both reload: back in the room's call, the board is as they left it.
     for (const { page } of [host, guest]) {

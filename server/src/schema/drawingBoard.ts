@@ -93,7 +93,8 @@ builder.mutationFields((t) => ({
   }),
   sendBoardAwareness: t.field({
     type: BoardAwarenessSuccess,
-    description: 'A y-protocols awareness update (cursor, name, the stroke being drawn), relayed to the board’s watchers, never stored.',
+    description:
+      'A y-protocols awareness update (cursor, name, the stroke being drawn), relayed to the board’s watchers, never stored.',
     ...access('owner'),
     args: { sessionId: t.arg.globalID({ required: true }), update: t.arg.string({ required: true }) },
     errors: { directResult: true, union: { name: 'SendBoardAwarenessResult' } },

@@ -20,7 +20,12 @@ export function DrawingActivity(props: { sessionId: string; name: string; playin
         {props.playing ? <Trans>Открыть доску</Trans> : <Trans>Смотреть доску</Trans>}
       </Button>
       {open && (
-        <MeetingDialog title={props.name} onClose={() => setOpen(false)} size={{ base: 'full', md: 'xl' }} testId="drawing-dialog">
+        <MeetingDialog
+          title={props.name}
+          onClose={() => setOpen(false)}
+          size={{ base: 'full', md: 'xl' }}
+          testId="drawing-dialog"
+        >
           <DrawingBoard sessionId={props.sessionId} viewer={viewer} canDraw={props.playing} canClear={props.hosting} />
         </MeetingDialog>
       )}

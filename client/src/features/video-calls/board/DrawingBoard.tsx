@@ -294,7 +294,8 @@ function Board({
           <Download />
         </IconButton>
       </HStack>
-      <Box borderWidth="1px" borderRadius="md" overflow="hidden">
+      {/* As wide as the screen's height allows (16:10 under the toolbar), so the whole board is in view. */}
+      <Box borderWidth="1px" borderRadius="md" overflow="hidden" maxW="calc((100dvh - 14rem) * 1.6)" mx="auto">
         <canvas
           ref={canvas}
           data-testid="drawing-board"

@@ -121,7 +121,9 @@ function connect(
     awarenessTimer = null;
     if (stopped) return;
     const update = toBase64(encodeAwarenessUpdate(awareness, [doc.clientID]));
-    void commitMutationAsync<useBoardSyncAwarenessMutation>(environment, awarenessMutation, { sessionId, update }).catch(() => {});
+    void commitMutationAsync<useBoardSyncAwarenessMutation>(environment, awarenessMutation, { sessionId, update }).catch(
+      () => {},
+    );
   };
   const awarenessChanged = (_changes: unknown, origin: unknown) => {
     if (origin !== REMOTE && awarenessTimer === null) awarenessTimer = setTimeout(sendAwareness, AWARENESS_EVERY_MS);
@@ -158,6 +160,8 @@ function connect(
     // Tell the others this cursor is gone (the last message this board sends).
     removeAwarenessStates(awareness, [doc.clientID], 'unmount');
     const update = toBase64(encodeAwarenessUpdate(awareness, [doc.clientID]));
-    void commitMutationAsync<useBoardSyncAwarenessMutation>(environment, awarenessMutation, { sessionId, update }).catch(() => {});
+    void commitMutationAsync<useBoardSyncAwarenessMutation>(environment, awarenessMutation, { sessionId, update }).catch(
+      () => {},
+    );
   };
 }
