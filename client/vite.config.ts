@@ -9,6 +9,8 @@ export default defineConfig({
     outDir: path.resolve(clientDir, '../dist/client'),
     emptyOutDir: true,
     target: 'es2022',
+    // Every browser the target takes supports <link rel="modulepreload">: the polyfill is dead weight on every page.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // Chakra's theme entry builds its whole default config with defineConfig (an identity function)
       // at load time; unless the call is known to be pure, importing a single recipe from it keeps

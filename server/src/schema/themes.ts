@@ -1,5 +1,6 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { builder } from '../builder';
+import { nowThenLive } from '../realtime/catchUp';
 import { access } from '../auth/access';
 import * as themes from '../services/themes';
 import { parsedBy } from '../services/validation';
@@ -62,9 +63,10 @@ builder.subscriptionField('siteThemeChanged', (t) =>
   t.field({
     type: SiteTheme,
     description:
-      'The look every page applies, after an admin applies a theme or edits the active one: open pages change at once.',
+      'The look every page applies: at once (so a change made while the page was connecting is not missed), then ' +
+      'after an admin applies a theme or edits the active one: open pages change at once.',
     ...access('anonymous'),
-    subscribe: (_root, _args, ctx) => ctx.services.pubsub.subscribe('site:theme'),
+    subscribe: (_root, _args, ctx) => nowThenLive(ctx.services.pubsub.subscribe('site:theme'), {}),
     resolve: (_event, _args, ctx) => themes.activeLook(ctx.prisma),
   }),
 );

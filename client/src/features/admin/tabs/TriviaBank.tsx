@@ -1,18 +1,5 @@
 import { Suspense, useState, type FormEvent } from 'react';
-import {
-  Button,
-  Card,
-  Field,
-  Heading,
-  HStack,
-  IconButton,
-  Input,
-  NativeSelect,
-  RadioGroup,
-  Spinner,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Button, Card, Field, Heading, HStack, IconButton, Input, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Pencil, Plus, Trash2, X } from 'lucide-react';
 import { graphql, useLazyLoadQuery, useMutation } from 'react-relay/hooks';
@@ -253,41 +240,40 @@ function QuestionDialog(props: { locale: string; question: Question | null; onSa
             </Field.Label>
             <Input value={prompt} maxLength={500} onChange={(event) => setPrompt(event.currentTarget.value)} />
           </Field.Root>
-          <RadioGroup.Root
-            value={String(correctIndex)}
-            onValueChange={(details) => setCorrectIndex(Number(details.value))}
-            aria-label={t`Правильный вариант`}
-          >
-            <Stack gap="2">
-              <Text fontSize="sm" fontWeight="medium">
-                <Trans>Варианты (отметьте правильный)</Trans>
-              </Text>
-              {options.map((option, index) => (
-                <HStack key={index} gap="2">
-                  <RadioGroup.Item value={String(index)}>
-                    <RadioGroup.ItemHiddenInput aria-label={t`Вариант ${index + 1} правильный`} />
-                    <RadioGroup.ItemIndicator />
-                  </RadioGroup.Item>
-                  <Input
-                    size="sm"
-                    value={option}
-                    maxLength={200}
-                    aria-label={t`Вариант ${index + 1}`}
-                    onChange={(event) => setOption(index, event.currentTarget.value)}
-                  />
-                  <IconButton
-                    size="xs"
-                    variant="ghost"
-                    aria-label={t`Убрать вариант ${index + 1}`}
-                    disabled={options.length <= 2}
-                    onClick={() => removeOption(index)}
-                  >
-                    <X />
-                  </IconButton>
-                </HStack>
-              ))}
-            </Stack>
-          </RadioGroup.Root>
+          {/* Plain radio inputs: Chakra's radio group would add its styles to every page's shared chunks. */}
+          <Stack gap="2" role="radiogroup" aria-label={t`Правильный вариант`}>
+            <Text fontSize="sm" fontWeight="medium">
+              <Trans>Варианты (отметьте правильный)</Trans>
+            </Text>
+            {options.map((option, index) => (
+              <HStack key={index} gap="2">
+                <input
+                  type="radio"
+                  name="trivia-correct"
+                  checked={correctIndex === index}
+                  onChange={() => setCorrectIndex(index)}
+                  aria-label={t`Вариант ${index + 1} правильный`}
+                  style={{ width: '1rem', height: '1rem', flexShrink: 0 }}
+                />
+                <Input
+                  size="sm"
+                  value={option}
+                  maxLength={200}
+                  aria-label={t`Вариант ${index + 1}`}
+                  onChange={(event) => setOption(index, event.currentTarget.value)}
+                />
+                <IconButton
+                  size="xs"
+                  variant="ghost"
+                  aria-label={t`Убрать вариант ${index + 1}`}
+                  disabled={options.length <= 2}
+                  onClick={() => removeOption(index)}
+                >
+                  <X />
+                </IconButton>
+              </HStack>
+            ))}
+          </Stack>
           <Button
             size="xs"
             variant="outline"
