@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../support/database';
 import { postJson, registerAndLogin } from '../support/members';
 import { wsClients } from '../support/ws';
+import { serverProcesses } from '../support/serverProcess';
 
 /**
  * Two real server processes (server/src/main.ts) on one PostgreSQL database and the local Redis:
@@ -15,45 +15,22 @@ import { wsClients } from '../support/ws';
 const postgres = process.env.DATABASE_URL_TEST;
 const redis = process.env.REDIS_URL_TEST;
 const redisKeyPrefix = `linkup-test-${crypto.randomUUID()}:`;
-const root = path.resolve(import.meta.dirname, '../..');
 
 describe.skipIf(!postgres || !redis)('two server processes with Redis', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let dataDir: string;
-  const processes: ChildProcess[] = [];
+  const servers = serverProcesses();
   const urls: string[] = [];
 
-  async function startProcess(port: number) {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: database.url,
-        REDIS_URL: redis,
-        // Both processes share this run's counters, and no other run's (the machine's Redis is shared).
-        REDIS_KEY_PREFIX: redisKeyPrefix,
-        DATA_DIR: dataDir,
-        SEED_DEMO_DATA: 'false',
-        LOG_LEVEL: 'warn',
-        TOKEN_SECRET: 'two-processes-test-secret',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+  const startProcess = (port: number) =>
+    servers.start(port, {
+      DATABASE_URL: database.url,
+      REDIS_URL: redis!,
+      // Both processes share this run's counters, and no other run's (the machine's Redis is shared).
+      REDIS_KEY_PREFIX: redisKeyPrefix,
+      DATA_DIR: dataDir,
+      TOKEN_SECRET: 'two-processes-test-secret',
     });
-    processes.push(child);
-    const url = `http://127.0.0.1:${port}`;
-    for (let attempt = 0; attempt < 300; attempt++) {
-      if (child.exitCode !== null) throw new Error(`server on ${port} exited with ${child.exitCode}`);
-      try {
-        if ((await fetch(`${url}/health`)).ok) return url;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`server on ${port} did not start`);
-  }
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -64,10 +41,7 @@ describe.skipIf(!postgres || !redis)('two server processes with Redis', () => {
   }, 120_000);
 
   afterAll(async () => {
-    for (const child of processes) {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
-    }
+    await servers.stopAll();
     await database?.drop();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });

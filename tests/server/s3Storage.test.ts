@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -16,6 +16,7 @@ import { createTestDatabase } from '../support/database';
 import { registerAndLogin } from '../support/members';
 import { forgedLink } from '../support/signedLinks';
 import { startS3rver } from '../support/s3rver';
+import { serverProcesses } from '../support/serverProcess';
 import { imageFile } from './mediaFixtures';
 import { JOIN_ROOM, roomGlobalId } from './meetingSupport';
 
@@ -114,7 +115,6 @@ describe('the S3 file store', () => {
 const postgres = process.env.DATABASE_URL_TEST;
 const redis = process.env.REDIS_URL_TEST;
 const TOKEN_SECRET = 's3-two-processes-test-secret';
-const root = path.resolve(import.meta.dirname, '../..');
 
 /** A port nobody listens on now. */
 const freePort = () =>
@@ -131,44 +131,22 @@ describe.skipIf(!postgres)('two server processes sharing one bucket', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let db: Database;
   const dataDirs: string[] = [];
-  const processes: ChildProcess[] = [];
+  const servers = serverProcesses();
   let a = '';
   let b = '';
 
   async function startProcess() {
-    const port = await freePort();
     // Each process its own data folder: what one uploaded reaches the other only through the bucket.
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-s3-process-'));
     dataDirs.push(dataDir);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        ...s3.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: database.url,
-        REDIS_URL: redis ?? '',
-        REDIS_KEY_PREFIX: `linkup-test-${crypto.randomUUID()}:`,
-        DATA_DIR: dataDir,
-        SEED_DEMO_DATA: 'false',
-        LOG_LEVEL: 'warn',
-        TOKEN_SECRET,
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+    return servers.start(await freePort(), {
+      ...s3.env,
+      DATABASE_URL: database.url,
+      REDIS_URL: redis ?? '',
+      REDIS_KEY_PREFIX: `linkup-test-${crypto.randomUUID()}:`,
+      DATA_DIR: dataDir,
+      TOKEN_SECRET,
     });
-    processes.push(child);
-    const url = `http://127.0.0.1:${port}`;
-    for (let attempt = 0; attempt < 300; attempt++) {
-      if (child.exitCode !== null) throw new Error(`server on ${port} exited with ${child.exitCode}`);
-      try {
-        if ((await fetch(`${url}/health`)).ok) return url;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`server on ${port} did not start`);
   }
 
   beforeAll(async () => {
@@ -182,10 +160,7 @@ describe.skipIf(!postgres)('two server processes sharing one bucket', () => {
   }, 120_000);
 
   afterAll(async () => {
-    for (const child of processes) {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
-    }
+    await servers.stopAll();
     await db?.close();
     await database?.drop();
     await s3?.close();

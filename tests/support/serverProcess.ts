@@ -1,0 +1,40 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * Real server processes (server/src/main.ts), for tests of what crosses processes: each is started
+ * with `env` on top of this process's environment and answers once its /health does.
+ */
+export function serverProcesses() {
+  const children: ChildProcess[] = [];
+  return {
+    async start(port: number, env: Record<string, string>): Promise<string> {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+        cwd: root,
+        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO_DATA: 'false', LOG_LEVEL: 'warn', ...env },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
+      children.push(child);
+      const url = `http://127.0.0.1:${port}`;
+      for (let attempt = 0; attempt < 300; attempt++) {
+        if (child.exitCode !== null) throw new Error(`server on ${port} exited with ${child.exitCode}`);
+        try {
+          if ((await fetch(`${url}/health`)).ok) return url;
+        } catch {
+          // not listening yet
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error(`server on ${port} did not start`);
+    },
+    /** Stops every process started, waiting for each to exit. */
+    async stopAll() {
+      for (const child of children) {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+      }
+    },
+  };
+}
