@@ -1,6 +1,6 @@
 import { ConflictError, ValidationError } from '../../errors';
 import type { GamePlay, MiniGame } from './game';
-import { turnsAt } from './turns';
+import { gameTurns } from './turns';
 
 /**
  * Emoji story (3-8 players): in turn, each adds one to five emoji to a story, seeing only the piece
@@ -31,17 +31,7 @@ const isEmoji = (grapheme: string) =>
 
 function state(game: GamePlay<Setup>) {
   const pieces = game.moves.map((move) => ({ userId: move.userId, emoji: String(move.payload.emoji) }));
-  const turns = turnsAt(
-    {
-      order: game.order,
-      startedAt: game.startedAt,
-      turnMs: game.setup.turnSeconds * 1000,
-      eliminateOnTimeout: false,
-      leftAt: game.leftAt,
-    },
-    game.moves,
-    game.now,
-  );
+  const turns = gameTurns(game, false);
   const totalTurns = game.setup.rounds * game.order.length;
   const finished = turns.turn >= totalTurns || turns.current === null;
   return { pieces, turns, finished, turnsLeft: Math.max(totalTurns - turns.turn, 0) };

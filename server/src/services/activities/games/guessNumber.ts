@@ -1,6 +1,6 @@
 import { ConflictError, ValidationError } from '../../errors';
 import type { GamePlay, MiniGame } from './game';
-import { turnsAt } from './turns';
+import { gameTurns } from './turns';
 
 /**
  * Guess the number (2-6 players): the server picks a number from 1 to 100; in turn, each guesses and
@@ -30,17 +30,7 @@ function state(game: GamePlay<Setup>) {
     reply: move.payload.reply as Reply,
   }));
   const winner = guesses.find((guess) => guess.reply === 'correct')?.userId ?? null;
-  const turns = turnsAt(
-    {
-      order: game.order,
-      startedAt: game.startedAt,
-      turnMs: game.setup.turnSeconds * 1000,
-      eliminateOnTimeout: false,
-      leftAt: game.leftAt,
-    },
-    game.moves,
-    game.now,
-  );
+  const turns = gameTurns(game, false);
   return { guesses, winner, turns, finished: winner !== null || turns.current === null };
 }
 

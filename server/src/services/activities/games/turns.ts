@@ -5,7 +5,9 @@
  * way on every process, so a server restart changes nothing.
  */
 
-export type TurnRules = {
+import type { GamePlay } from './game';
+
+type TurnRules = {
   /** The players in turn order, fixed at the start. */
   order: number[];
   startedAt: number;
@@ -29,7 +31,7 @@ export type TurnState = {
   inGame: number[];
 };
 
-export function turnsAt(rules: TurnRules, moves: { userId: number; at: number }[], now: number): TurnState {
+function turnsAt(rules: TurnRules, moves: { userId: number; at: number }[], now: number): TurnState {
   const out = new Set<number>();
   const inAt = (userId: number, time: number) => !out.has(userId) && !((rules.leftAt.get(userId) ?? Infinity) <= time);
   const count = rules.order.length;
@@ -70,3 +72,17 @@ export function turnsAt(rules: TurnRules, moves: { userId: number; at: number }[
   const current = position >= 0 && inGame.length >= 2 ? rules.order[position]! : null;
   return { turn, current, turnStartedAt, deadline: turnStartedAt + rules.turnMs, out, inGame };
 }
+
+/** The turns of a turn-based game, from what it stores (its setup's turn length, order, moves, departures). */
+export const gameTurns = (game: GamePlay<{ turnSeconds: number }>, eliminateOnTimeout: boolean) =>
+  turnsAt(
+    {
+      order: game.order,
+      startedAt: game.startedAt,
+      turnMs: game.setup.turnSeconds * 1000,
+      eliminateOnTimeout,
+      leftAt: game.leftAt,
+    },
+    game.moves,
+    game.now,
+  );

@@ -1,6 +1,6 @@
 import { ConflictError, ValidationError } from '../../errors';
 import type { GamePlay, MiniGame } from './game';
-import { turnsAt } from './turns';
+import { gameTurns } from './turns';
 
 /**
  * Word chain (2-8 players): in turn, each says a word starting with the last letter of the previous
@@ -36,17 +36,7 @@ const refusal = (key: 'games.wordChain.word' | 'games.wordChain.letter' | 'games
 
 function state(game: GamePlay<Setup>) {
   const words = game.moves.map((move) => ({ userId: move.userId, word: String(move.payload.word) }));
-  const turns = turnsAt(
-    {
-      order: game.order,
-      startedAt: game.startedAt,
-      turnMs: game.setup.turnSeconds * 1000,
-      eliminateOnTimeout: true,
-      leftAt: game.leftAt,
-    },
-    game.moves,
-    game.now,
-  );
+  const turns = gameTurns(game, true);
   const last = words.at(-1);
   return { words, turns, nextLetter: last ? lastLetter(last.word) : null };
 }
