@@ -97,6 +97,35 @@ export function assertStoredName(name: string): void {
   if (!isStoredName(name)) throw new Error(`not a stored name: ${name}`);
 }
 
+/**
+ * Storing under a new name, the same for every store given how it writes a file and how it takes
+ * over a local one (`adoptAs`).
+ */
+export function storingMethods(
+  write: (name: string, bytes: Uint8Array) => Promise<void>,
+  adoptAs: FileStore['adoptAs'],
+): Pick<FileStore, 'storeUpload' | 'storeDerived' | 'adopt' | 'adoptAs'> {
+  return {
+    async storeUpload(bytes, type) {
+      const name = generatedName(type.extension);
+      await write(name, bytes);
+      return name;
+    },
+    async storeDerived(filename, suffix, extension, bytes) {
+      const name = derivedName(filename, suffix, extension);
+      assertStoredName(name);
+      await write(name, bytes);
+      return name;
+    },
+    async adopt(source, extension) {
+      const name = generatedName(extension);
+      await adoptAs(source, name);
+      return name;
+    },
+    adoptAs,
+  };
+}
+
 /** What serving a stored file answers, given its size, date and tag: headers, 304, 416 or the range to send. */
 export function servedFile(
   request: Request,
@@ -161,31 +190,12 @@ export function createLocalFileStore(root: string, options: FileStoreOptions = {
   const store: FileStore = {
     location: folder,
 
-    async storeUpload(bytes, type) {
-      const name = generatedName(type.extension);
-      await write(name, bytes);
-      return name;
-    },
-
-    async storeDerived(filename, suffix, extension, bytes) {
-      const name = derivedName(filename, suffix, extension);
-      assertStoredName(name);
-      await write(name, bytes);
-      return name;
-    },
-
-    // A rename: a 100 MB file is not copied.
-    async adopt(source, extension) {
-      const name = generatedName(extension);
-      await store.adoptAs(source, name);
-      return name;
-    },
-
-    async adoptAs(source, name) {
+    ...storingMethods(write, async (source, name) => {
+      // A rename: a 100 MB file is not copied.
       assertStoredName(name);
       await prepared();
       await fs.rename(source, path.join(folder, name));
-    },
+    }),
 
     exists: async (name) => (await statOf(name)) !== null,
 

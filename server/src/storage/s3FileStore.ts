@@ -16,8 +16,7 @@ import {
 import type { S3Config } from '../config';
 import {
   assertStoredName,
-  derivedName,
-  generatedName,
+  storingMethods,
   isOriginalName,
   isStoredName,
   servedFile,
@@ -163,30 +162,11 @@ export function createS3FileStore(config: S3Config, folder: string, options: Fil
   const store: FileStore = {
     location: `s3://${Bucket}/${prefix}`,
 
-    async storeUpload(bytes, type) {
-      const name = generatedName(type.extension);
-      await put(name, bytes);
-      return name;
-    },
-
-    async storeDerived(filename, suffix, extension, bytes) {
-      const name = derivedName(filename, suffix, extension);
-      assertStoredName(name);
-      await put(name, bytes);
-      return name;
-    },
-
-    async adopt(source, extension) {
-      const name = generatedName(extension);
-      await store.adoptAs(source, name);
-      return name;
-    },
-
-    async adoptAs(source, name) {
+    ...storingMethods(put, async (source, name) => {
       assertStoredName(name);
       await putLocalFile(client, Bucket, keyOf(name), source);
       await fs.rm(source, { force: true });
-    },
+    }),
 
     exists: async (name) => (await head(name)) !== null,
 
