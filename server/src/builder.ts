@@ -83,6 +83,9 @@ export const builder = new SchemaBuilder<{
   },
 });
 
+/** The builder's type parameters, for helpers that take one of its field builders. */
+export type BuilderTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
+
 /** The module whose switch refused the field, if that is what refused it. */
 function switchedOffModule(failure: AuthFailure): GuardedModule | null {
   if (failure.kind === AuthScopeFailureType.AuthScope) {

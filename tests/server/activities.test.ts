@@ -1,7 +1,7 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer } from '../support/app';
-import { JOIN_ROOM, memberClients, quickMember, roomGlobalId, type Member } from './meetingSupport';
+import { JOIN_ROOM, memberClients, quickMember, roomGlobalId, roomWith as roomWithPeople, type Member } from './meetingSupport';
 
 /**
  * Shared activities (issue 18): sessions in a room (launch, capacity, host, stop) and the quiz (server
@@ -59,14 +59,7 @@ const QUIZ = {
   ],
 };
 
-async function roomWith(...people: Member[]) {
-  const room = await server.services.prisma.room.create({ data: { name: 'Комната', maxParticipants: 20 } });
-  for (const member of people) {
-    const body = await clients.graphql(member, JOIN_ROOM, { roomId: roomGlobalId(room.id) });
-    expect(body.data.joinRoom.__typename).toBe('JoinRoomSuccess');
-  }
-  return room;
-}
+const roomWith = (...people: Member[]) => roomWithPeople(server.services, clients, people);
 
 const members = (count: number) =>
   Promise.all(Array.from({ length: count }, (_, i) => quickMember(server.services, `Игрок${i}`)));
@@ -102,7 +95,8 @@ describe('the activity catalog', () => {
       participants: 0,
     });
     expect(catalog[1]).toMatchObject({ name: 'Collaborative drawing', available: true });
-    expect(catalog[2]).toMatchObject({ name: 'Mini-games', available: false });
+    expect(catalog[2]).toMatchObject({ name: 'Mini-games', available: true });
+    expect(catalog[3]).toMatchObject({ name: 'Presentation', available: false });
 
     const room = await roomWith(anna);
     await launchQuiz(anna, room.id);
@@ -141,8 +135,8 @@ describe('launching', () => {
     const notInEn = await gql(outsider, LAUNCH, { roomId, kind: 'QUIZ', quiz: QUIZ }, 'en');
     expect(notInEn.launchActivity.message).toBe('Join a room to launch an activity');
 
-    const games = await gql(anna, LAUNCH, { roomId, kind: 'GAMES' }, 'fr');
-    expect(games.launchActivity).toEqual({ __typename: 'ForbiddenError', message: 'Cette activité arrive bientôt' });
+    const presentation = await gql(anna, LAUNCH, { roomId, kind: 'PRESENTATION' }, 'fr');
+    expect(presentation.launchActivity).toEqual({ __typename: 'ForbiddenError', message: 'Cette activité arrive bientôt' });
 
     const session = await launchQuiz(anna, room.id);
     expect(session).toMatchObject({ kind: 'QUIZ', status: 'ACTIVE', capacity: 10, viewerIsHost: true, viewerIsPlayer: true });

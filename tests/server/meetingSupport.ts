@@ -1,4 +1,5 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
+import { expect } from 'vitest';
 import { startSession } from '../../server/src/auth/sessions';
 import { friendshipPairKey } from '../../server/src/database/keys';
 import type { Services } from '../../server/src/services/container';
@@ -55,4 +56,14 @@ export function memberClients(server: { url: string }) {
     connect: (member: Member) => ws.connect(server.url, { token: member.token, lazy: false }),
     dispose: ws.dispose,
   };
+}
+
+/** A room with `people` in it now, each joined through the API as a browser does. */
+export async function roomWith(services: Services, clients: ReturnType<typeof memberClients>, people: Member[]) {
+  const room = await services.prisma.room.create({ data: { name: 'Комната', maxParticipants: 20 } });
+  for (const member of people) {
+    const body = await clients.graphql(member, JOIN_ROOM, { roomId: roomGlobalId(room.id) });
+    expect(body.data.joinRoom.__typename).toBe('JoinRoomSuccess');
+  }
+  return room;
 }

@@ -1,5 +1,10 @@
 /** Server texts of the mini-games (services/activities/games), in ru, en and fr. */
 export const gameMessages = {
+  'games.choose': {
+    ru: 'Выберите игру: цепочка слов, угадай число, викторина или эмодзи-история',
+    en: 'Choose a game: word chain, guess the number, trivia or emoji story',
+    fr: 'Choisissez un jeu : chaîne de mots, devine le nombre, quiz ou histoire en émojis',
+  },
   'games.notYourTurn': { ru: 'Сейчас не ваш ход', en: 'It is not your turn', fr: 'Ce n’est pas votre tour' },
   'games.finished': { ru: 'Игра уже закончилась', en: 'The game is over', fr: 'La partie est terminée' },
   'games.started': { ru: 'Игра уже началась', en: 'The game has already started', fr: 'La partie a déjà commencé' },

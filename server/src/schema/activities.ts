@@ -9,6 +9,7 @@ import { ConflictError, LimitReachedError } from '../services/errors';
 import * as engine from '../services/activities/engine';
 import type { QuizQuestionView, QuizScore, QuizView } from '../services/activities/quiz';
 import { quizStarterQuestions } from '../services/activities/quizStarter';
+import { gamesSetupInput } from '../services/activities/games/games';
 import type { QuizQuestion } from '../services/activities/quiz';
 import { accessibleRoom } from '../services/rooms';
 import { databaseIdOf } from './globalIds';
@@ -108,7 +109,7 @@ const QuizViewRef = builder.objectRef<QuizView>('QuizView').implement({
   }),
 });
 
-const ActivitySessionRef = builder.objectRef<engine.ActivitySessionView>('ActivitySession').implement({
+export const ActivitySessionRef = builder.objectRef<engine.ActivitySessionView>('ActivitySession').implement({
   description: 'An activity running in a room, as the viewer sees it (every field may differ per viewer).',
   fields: (t) => ({
     id: t.id({ resolve: (session) => encodeGlobalID('ActivitySession', String(session.id)) }),
@@ -207,15 +208,30 @@ const QuizQuestionInput = builder.inputType('QuizQuestionInput', {
   }),
 });
 
+export const MiniGameEnum = builder.enumType('MiniGame', {
+  description: 'The mini-games (spec section 3, with their player counts): word chain 2-8, guess the number 2-6, trivia 2-10, emoji story 3-8.',
+  values: {
+    WORD_CHAIN: { value: 'word_chain' },
+    GUESS_NUMBER: { value: 'guess_number' },
+    TRIVIA: { value: 'trivia' },
+    EMOJI_STORY: { value: 'emoji_story' },
+  } as const,
+});
+
+const GamesSetupInput = builder.inputType('GamesSetupInput', {
+  description: "The game to play; the server adds the host's language and, for trivia, questions from the bank.",
+  fields: (t) => ({ game: t.field({ type: MiniGameEnum, required: true }) }),
+});
+
 const QuizSetupInput = builder.inputType('QuizSetupInput', {
   fields: (t) => ({ questions: t.field({ type: [QuizQuestionInput], required: true }) }),
 });
 
-const ActivitySessionPayload = builder.objectRef<{ session: engine.ActivitySessionView }>('ActivitySessionPayload').implement({
+export const ActivitySessionPayload = builder.objectRef<{ session: engine.ActivitySessionView }>('ActivitySessionPayload').implement({
   fields: (t) => ({ session: t.field({ type: ActivitySessionRef, resolve: (payload) => payload.session }) }),
 });
 
-const payloadOf = async (ctx: Context, session: { id: number }) => ({
+export const payloadOf = async (ctx: Context, session: { id: number }) => ({
   session: await engine.sessionView(ctx.services, viewerId(ctx), session.id),
 });
 
@@ -230,12 +246,13 @@ builder.mutationFields((t) => {
     launchActivity: t.field({
       type: ActivitySessionPayload,
       description:
-        'Starts an activity in the room the viewer is in (one at a time per room); the viewer hosts it. QUIZ needs `quiz`.',
+        'Starts an activity in the room the viewer is in (one at a time per room); the viewer hosts it. QUIZ needs `quiz`, GAMES needs `games`.',
       ...moduleAccess('zoomvisor', 'owner'),
       args: {
         roomId: t.arg.globalID({ required: true, for: RoomNode }),
         kind: t.arg({ type: ActivityKindEnum, required: true }),
         quiz: t.arg({ type: QuizSetupInput, required: false }),
+        games: t.arg({ type: GamesSetupInput, required: false }),
       },
       errors: errors('LaunchActivityResult', [ConflictError]),
       resolve: async (_root, args, ctx) =>
@@ -244,7 +261,10 @@ builder.mutationFields((t) => {
           await engine.launchActivity(ctx.services, viewerId(ctx), {
             roomId: roomIdOf(args.roomId),
             kind: args.kind,
-            setup: args.quiz,
+            setup:
+              args.kind === 'games'
+                ? args.games && (await gamesSetupInput(ctx.prisma, ctx.locale, args.games.game))
+                : args.quiz,
           }),
         ),
     }),

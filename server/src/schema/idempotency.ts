@@ -1,8 +1,6 @@
 import type { InputFieldBuilder } from '@pothos/core';
-import type { builder } from '../builder';
+import type { BuilderTypes as Types } from '../builder';
 import { idempotencyKeyRule } from '../services/idempotency';
-
-type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 
 const options = {
   required: false,

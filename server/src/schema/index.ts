@@ -45,6 +45,7 @@ import './drawingBoard';
 import './triviaQuestions';
 import './mentions';
 import './activities';
+import './miniGames';
 import './nodes';
 
 export const schema = builder.toSchema();

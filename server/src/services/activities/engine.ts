@@ -53,6 +53,10 @@ const rulesOf = (kind: ActivityKind): ActivityRules => {
   return rules;
 };
 
+/** The most players a session takes: its setup's own limit (a mini-game's), else its kind's. */
+const capacityOf = (session: { kind: ActivityKind; setup: unknown }) =>
+  activityDefinition(session.kind).rules?.capacity?.(session.setup) ?? activityDefinition(session.kind).capacity;
+
 /** The catalog, and for a room the viewer may enter, which kind runs there and with how many people. */
 export async function activityTypes(services: Services, userId: number, roomId: number | null): Promise<ActivityTypeView[]> {
   let running: { kind: ActivityKind; players: number } | null = null;
@@ -128,7 +132,7 @@ async function activeSession(services: Services, userId: number, sessionId: numb
 export async function joinActivity(services: Services, userId: number, sessionId: number) {
   const session = await activeSession(services, userId, sessionId);
   if (!(await inRoomNow(services, session.roomId, userId))) throw new ForbiddenError('activities.joinRoomToPlay');
-  const { capacity } = activityDefinition(session.kind);
+  const capacity = capacityOf(session);
   const changed = await services.prisma.$transaction(async (tx) => {
     // Joins of one session take turns, so two people cannot both take the last place.
     await tx.$queryRaw`SELECT id FROM activity_sessions WHERE id = ${sessionId} FOR UPDATE`;
@@ -219,7 +223,7 @@ export async function sessionView(services: Services, viewerId: number, sessionI
     kind: session.kind,
     hostId: session.hostId,
     status: session.status,
-    capacity: activityDefinition(session.kind).capacity,
+    capacity: capacityOf(session),
     startedAt: session.startedAt,
     endsAt: session.endsAt,
     players: players.map(({ userId, joinedAt }) => ({ userId, joinedAt })),

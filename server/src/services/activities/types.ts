@@ -21,7 +21,10 @@ export type SessionState<Setup = unknown> = {
 export interface ActivityRules<Setup = unknown, Move = unknown, View = unknown> {
   /** Checks the host's launch input (throws ValidationError) and answers the setup stored with the session. */
   parseSetup(input: unknown): Setup;
-  /** The most players this setup takes, when lower than the kind's capacity (a mini-game's own limit). */
+  /**
+   * The most players this setup takes, instead of the kind's capacity: a mini-game's own limit (the
+   * spec gives trivia 2-10 and guess the number 2-6 beside the games' 8).
+   */
   capacity?(setup: Setup): number;
   /**
    * Checks a player's move against the state (throws AppErrors with the reason) and answers the row to

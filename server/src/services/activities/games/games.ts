@@ -7,8 +7,10 @@ import type { ActivityRules, SessionState } from '../types';
 import type { GamePlay, MiniGame } from './game';
 import { wordChain } from './wordChain';
 import { guessNumber } from './guessNumber';
-import { trivia } from './trivia';
 import { emojiStory } from './emojiStory';
+import { trivia, TRIVIA_QUESTIONS } from './trivia';
+import { drawTriviaQuestions } from './triviaBank';
+import type { PrismaClient } from '../../../db';
 
 /**
  * The mini-games kind: the host launches one of the four games, people in the room join, the host
@@ -30,12 +32,19 @@ const gameOf = (id: MiniGameId) => MINI_GAMES[id] as MiniGame<unknown>;
  * trivia, questions drawn from the bank (drawTriviaQuestions) — never questions a client sent.
  */
 const setupInput = z.object({
-  game: z.enum(Object.keys(MINI_GAMES) as [MiniGameId, ...MiniGameId[]]),
+  game: z.enum(Object.keys(MINI_GAMES) as [MiniGameId, ...MiniGameId[]], { message: 'games.choose' }),
   locale: z.enum(LOCALES as [Locale, ...Locale[]]).default('ru'),
   triviaQuestions: z
     .array(z.object({ prompt: z.string(), options: z.array(z.string()), correctIndex: z.number().int() }))
     .default([]),
 });
+/** The launch input of `game` hosted in `locale` (trivia draws its questions from the bank now). */
+export const gamesSetupInput = async (prisma: PrismaClient, locale: Locale, game: MiniGameId) => ({
+  game,
+  locale,
+  triviaQuestions: game === 'trivia' ? await drawTriviaQuestions(prisma, locale, TRIVIA_QUESTIONS) : [],
+});
+
 type GamesSetup = { game: MiniGameId; locale: Locale; rules: unknown };
 
 export type GamesMove = { action: 'start' } | ({ action: 'play' } & Record<string, unknown>);
