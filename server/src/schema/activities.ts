@@ -209,7 +209,8 @@ const QuizQuestionInput = builder.inputType('QuizQuestionInput', {
 });
 
 export const MiniGameEnum = builder.enumType('MiniGame', {
-  description: 'The mini-games (spec section 3, with their player counts): word chain 2-8, guess the number 2-6, trivia 2-10, emoji story 3-8.',
+  description:
+    'The mini-games (spec section 3, with their player counts): word chain 2-8, guess the number 2-6, trivia 2-10, emoji story 3-8.',
   values: {
     WORD_CHAIN: { value: 'word_chain' },
     GUESS_NUMBER: { value: 'guess_number' },
@@ -227,9 +228,11 @@ const QuizSetupInput = builder.inputType('QuizSetupInput', {
   fields: (t) => ({ questions: t.field({ type: [QuizQuestionInput], required: true }) }),
 });
 
-export const ActivitySessionPayload = builder.objectRef<{ session: engine.ActivitySessionView }>('ActivitySessionPayload').implement({
-  fields: (t) => ({ session: t.field({ type: ActivitySessionRef, resolve: (payload) => payload.session }) }),
-});
+export const ActivitySessionPayload = builder
+  .objectRef<{ session: engine.ActivitySessionView }>('ActivitySessionPayload')
+  .implement({
+    fields: (t) => ({ session: t.field({ type: ActivitySessionRef, resolve: (payload) => payload.session }) }),
+  });
 
 export const payloadOf = async (ctx: Context, session: { id: number }) => ({
   session: await engine.sessionView(ctx.services, viewerId(ctx), session.id),
@@ -262,9 +265,7 @@ builder.mutationFields((t) => {
             roomId: roomIdOf(args.roomId),
             kind: args.kind,
             setup:
-              args.kind === 'games'
-                ? args.games && (await gamesSetupInput(ctx.prisma, ctx.locale, args.games.game))
-                : args.quiz,
+              args.kind === 'games' ? args.games && (await gamesSetupInput(ctx.prisma, ctx.locale, args.games.game)) : args.quiz,
           }),
         ),
     }),

@@ -13,6 +13,7 @@ import { toaster } from '../../../components/ui/toaster';
 import { mutationErrorText } from '../../../relay/mutationError';
 import { useMeeting } from '../MeetingContext';
 import { QuizSetupDialog } from './QuizSetupDialog';
+import { GamePickerDialog } from '../games/GamePickerDialog';
 import { RunningActivity } from './RunningActivity';
 
 /**
@@ -119,12 +120,13 @@ function Catalog({
   const { t } = useLingui();
   const types = useFragment(typesFragment, typesKey);
   const current = useFragment(runningFragment, runningKey);
-  const [settingUpQuiz, setSettingUpQuiz] = useState(false);
+  const [settingUp, setSettingUp] = useState<'QUIZ' | 'GAMES' | null>(null);
   const [commitLaunch, launching] = useMutation<ActivitiesTabLaunchMutation>(launchMutation);
   const running = current?.status === 'ACTIVE' ? current : null;
 
   const launch = (kind: ActivityKind) => {
-    if (kind === 'QUIZ') return setSettingUpQuiz(true);
+    // The quiz and the games are set up first (questions, the game); the others start as they are.
+    if (kind === 'QUIZ' || kind === 'GAMES') return setSettingUp(kind);
     if (!roomId) return;
     const fallback = t`Не удалось запустить активность`;
     commitLaunch({
@@ -212,7 +214,8 @@ function Catalog({
           </Box>
         );
       })}
-      {settingUpQuiz && roomId && <QuizSetupDialog roomId={roomId} onClose={() => setSettingUpQuiz(false)} />}
+      {settingUp === 'QUIZ' && roomId && <QuizSetupDialog roomId={roomId} onClose={() => setSettingUp(null)} />}
+      {settingUp === 'GAMES' && roomId && <GamePickerDialog roomId={roomId} onClose={() => setSettingUp(null)} />}
     </Stack>
   );
 }
