@@ -8,7 +8,8 @@ import { createApp } from '../../server/src/http';
 import { createLogger } from '../../server/src/logger';
 import { startSession } from '../../server/src/auth/sessions';
 import { FEED_PAGE_QUERY } from './feedQuery';
-import { onEachBackend } from './support';
+import { DEFAULT_FEED_DATA, FEED_VIEWER_ID, seedFeedData } from './feedData';
+import { benchResult, onEachBackend } from './support';
 
 /**
  * The feed at scale: 1,000 members, 100,000 publications (a third with an image), 300,000 likes,
@@ -18,6 +19,7 @@ import { onEachBackend } from './support';
  * SQL statements each page sends.
  *
  * Usage: node --import tsx scripts/bench/feed.ts [embedded] [postgres] [--server=postgres://postgres@127.0.0.1:5432/postgres] [--runs=30]
+ *   [--members=1000] [--publications=100000] [--contacts=100] [--page=100]
  * With no backend named, runs both. On PostgreSQL it creates its own database and drops it.
  */
 const argv = process.argv.slice(2);
@@ -26,42 +28,15 @@ const option = (name: string, fallback: string) =>
 const backends = ['embedded', 'postgres'].filter((b) => argv.includes(b));
 const RUNS = Number(option('runs', '30'));
 const SERVER = option('server', process.env.DATABASE_URL_TEST || 'postgres://postgres@127.0.0.1:5432/postgres');
+const SIZES = {
+  members: Number(option('members', String(DEFAULT_FEED_DATA.members))),
+  publications: Number(option('publications', String(DEFAULT_FEED_DATA.publications))),
+  contacts: Number(option('contacts', String(DEFAULT_FEED_DATA.contacts))),
+};
 
-const USERS = 1000;
-const PUBLICATIONS = 100_000;
-const CONTACTS = 100;
 const PAGE = 50;
-const TARGET_PAGE = 100;
-
-/** Bulk rows through SQL (generate_series), the same statements on PGlite and PostgreSQL. */
-async function seed(db: Database) {
-  const run = (sql: string) => db.prisma.$executeRawUnsafe(sql);
-  await run(`INSERT INTO users (username, email, password_hash, first_name, last_name, updated_at)
-    SELECT 'member' || n, 'member' || n || '@bench.linkup', 'not-a-password-hash', 'Имя' || n, 'Фамилия' || n, now()
-    FROM generate_series(1, ${USERS}) AS n`);
-  // Member 1 (the measured viewer) has CONTACTS accepted contacts; everyone else a few more.
-  await run(`INSERT INTO friendships (pair_key, requester_id, addressee_id, status, updated_at)
-    SELECT '1:' || n, 1, n, 'accepted', now() FROM generate_series(2, ${CONTACTS + 1}) AS n`);
-  await run(`INSERT INTO friendships (pair_key, requester_id, addressee_id, status, updated_at)
-    SELECT n || ':' || (n + k), n, n + k, CASE WHEN k = 3 THEN 'pending'::friendship_status ELSE 'accepted'::friendship_status END, now()
-    FROM generate_series(2, ${USERS - 3}) AS n, generate_series(1, 3) AS k`);
-  // Authors in turn; times spread over about 70 days in a scrambled order, with some ties.
-  await run(`INSERT INTO publications (author_id, content, created_at, updated_at, latitude, longitude, address, map_provider)
-    SELECT (n % ${USERS}) + 1, 'Публикация номер ' || n || ': текст средней длины о прошедшем дне.',
-      now() - ((n * 7919) % ${PUBLICATIONS}) * interval '1 minute', now(),
-      CASE WHEN n % 5 = 0 THEN 55.75 ELSE NULL END, CASE WHEN n % 5 = 0 THEN 37.62 ELSE NULL END,
-      CASE WHEN n % 5 = 0 THEN 'Москва' ELSE NULL END, CASE WHEN n % 5 = 0 THEN 'openstreetmap' ELSE NULL END
-    FROM generate_series(1, ${PUBLICATIONS}) AS n`);
-  await run(`INSERT INTO publication_media (publication_id, uploader_id, filename, file_type, mime_type, size, thumbnail)
-    SELECT id, author_id, md5(id::text) || '.jpg', 'image', 'image/jpeg', 100000, md5(id::text) || '-thumb.jpg'
-    FROM publications WHERE id % 3 = 0`);
-  await run(`INSERT INTO publication_likes (publication_id, user_id)
-    SELECT p.id, ((p.id + k * 97) % ${USERS}) + 1 FROM publications p, generate_series(0, 2) AS k`);
-  await run(`INSERT INTO publication_comments (publication_id, author_id, content)
-    SELECT p.id, ((p.id + k * 31) % ${USERS}) + 1, 'Комментарий ' || k FROM publications p, generate_series(0, 1) AS k`);
-  // What autovacuum does on a server after bulk writes; PGlite has no autovacuum.
-  await run('ANALYZE');
-}
+const TARGET_PAGE = Number(option('page', '100'));
+const results: Record<string, unknown> = {};
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -74,9 +49,9 @@ async function measure(backend: string, db: Database, statements: { count: numbe
   const app = createApp(services);
   try {
     const seeding = performance.now();
-    await seed(db);
+    await seedFeedData(db, SIZES);
     const seededIn = (performance.now() - seeding) / 1000;
-    const { token } = await startSession(db.prisma, services.tokenSecret, 1, 3600, { ip: 'bench', userAgent: null });
+    const { token } = await startSession(db.prisma, services.tokenSecret, FEED_VIEWER_ID, 3600, { ip: 'bench', userAgent: null });
 
     const page = async (after: string | null) => {
       const response = await app.fetch(
@@ -119,11 +94,16 @@ async function measure(backend: string, db: Database, statements: { count: numbe
 
     const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(9);
     console.log(
-      `\n${backend}: seeded ${USERS} members, ${PUBLICATIONS} publications, likes and comments in ${seededIn.toFixed(1)} s; ${RUNS} runs per page`,
+      `\n${backend}: seeded ${SIZES.members} members, ${SIZES.publications} publications, likes and comments in ${seededIn.toFixed(1)} s; ${RUNS} runs per page`,
     );
     console.log(`  page   1: p50 ${ms(first.p50)}  p95 ${ms(first.p95)}  ${first.sql} SQL statements`);
     console.log(`  page ${TARGET_PAGE}: p50 ${ms(hundredth.p50)}  p95 ${ms(hundredth.p95)}  ${hundredth.sql} SQL statements`);
     console.log(`  page ${TARGET_PAGE} / page 1 (p50): ${(hundredth.p50 / first.p50).toFixed(2)}x (goal: at most 1.2x)`);
+    results[backend.startsWith('embedded') ? 'embedded' : 'postgres'] = {
+      first,
+      deep: { page: TARGET_PAGE, ...hundredth },
+      ratio: hundredth.p50 / first.p50,
+    };
   } finally {
     await services.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -131,3 +111,4 @@ async function measure(backend: string, db: Database, statements: { count: numbe
 }
 
 await onEachBackend(backends, { server: SERVER, databasePrefix: 'linkup_bench_feed' }, measure);
+benchResult({ sizes: SIZES, runs: RUNS, ...results });

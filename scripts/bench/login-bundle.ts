@@ -1,14 +1,15 @@
 import { chromium } from '@playwright/test';
-import { startProductServer } from './support';
+import { benchResult, startProductServer } from './support';
 import { LOGIN_JS_BUDGET_BYTES, measureLoginPageScripts } from './loginScripts';
 import { chromiumArgs } from '../../tests/e2e/playwright.config';
 
 /**
  * The JavaScript a browser loads to show the login page, gzip-compressed, as Chromium fetched it
  * from the built product (run `npm run build` first).
- * Usage: node --import tsx scripts/bench/login-bundle.ts
+ * Usage: node --import tsx scripts/bench/login-bundle.ts [--port=8410]
  */
-const server = await startProductServer(8410);
+const port = Number(process.argv.find((a) => a.startsWith('--port='))?.slice('--port='.length) ?? 8410);
+const server = await startProductServer(port);
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
 try {
   const scripts = await measureLoginPageScripts(await browser.newPage(), server.url);
@@ -17,6 +18,7 @@ try {
   const total = scripts.reduce((sum, s) => sum + s.gzip, 0);
   console.log(`login page JavaScript: ${scripts.length} files, ${kb(total)} KB gzip (budget ${kb(LOGIN_JS_BUDGET_BYTES)} KB)`);
   if (total > LOGIN_JS_BUDGET_BYTES) process.exitCode = 1;
+  benchResult({ files: scripts.length, gzipKb: total / 1024, budgetKb: LOGIN_JS_BUDGET_BYTES / 1024 });
 } finally {
   await browser.close();
   await server.stop();

@@ -1,4 +1,4 @@
-import { fork } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { createLogger } from '../../server/src/logger';
 import { hashPassword } from '../../server/src/auth/passwords';
 import { startSession } from '../../server/src/auth/sessions';
 import { loadTokenSecret } from '../../server/src/auth/tokens';
+import { benchResult } from './benchResult';
 
 /**
  * Message delivery over graphql-ws against a bare `ws` broadcast of the same payloads.
@@ -20,13 +21,20 @@ import { loadTokenSecret } from '../../server/src/auth/tokens';
  * per host); deliveries per second from first to last arrival. The baseline broadcasts the same
  * frames from this process with no work per message at all. Both start with WARMUP unmeasured messages.
  * Usage: node --import tsx scripts/bench/messages.ts [subscribers=1000] [latencyMessages=300] [burst=200]
+ *   or with flags: [--subscribers=1000] [--messages=300] [--burst=200] [--timeout=900]
+ * After --timeout seconds it stops, saying how far it got (subscribers connected, connections failed).
  * Env: BENCH_IN_FLIGHT (4), BENCH_PORT (8171), BENCH_PROFILE=<file> (CPU profile of the server side),
  * BENCH_DATABASE_URL (PostgreSQL instead of the embedded PGlite; the database must exist and be empty).
  */
-const SUBSCRIBERS = Number(process.argv[2] ?? 1000);
+const argv = process.argv.slice(2);
+const positional = argv.filter((a) => !a.startsWith('--'));
+const option = (name: string, index: number, fallback: string) =>
+  Number(argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? positional[index] ?? fallback);
+const SUBSCRIBERS = option('subscribers', 0, '1000');
 // 300 so that p99 (over 300,000 deliveries) is not just the slowest single message's spread.
-const LATENCY_MESSAGES = Number(process.argv[3] ?? 300);
-const BURST = Number(process.argv[4] ?? 200);
+const LATENCY_MESSAGES = option('messages', 1, '300');
+const BURST = option('burst', 2, '200');
+const TIMEOUT_SECONDS = option('timeout', 3, '900');
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 4);
 const WARMUP = 10;
 const PORT = Number(process.env.BENCH_PORT ?? 8171);
@@ -46,6 +54,7 @@ function child(script: string) {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  progress.children.push(process);
   const waiters = new Map<string, (message: never) => void>();
   process.on('message', (message: { type: string; key?: string }) => {
     const key = message.type === 'delivered' ? `delivered:${message.key}` : message.type;
@@ -63,10 +72,41 @@ function child(script: string) {
   };
 }
 
+/** Where the bench is, for the message when it times out. */
+const progress: { phase: string; swarm?: ReturnType<typeof child>; children: ChildProcess[] } = {
+  phase: 'seeding',
+  children: [],
+};
+
+// Never wait forever (at 10,000 subscribers some connections fail and are never retried): after
+// TIMEOUT_SECONDS, say how far connecting got and stop.
+setTimeout(async () => {
+  const status = progress.swarm
+    ? await Promise.race([
+        progress.swarm.request<{ connected: number; failedConnections: number; errorCodes: Record<string, number> }>({
+          type: 'status',
+        }),
+        sleep(5000).then(() => null),
+      ])
+    : null;
+  const how = status
+    ? `: ${status.connected} of ${SUBSCRIBERS} subscribers connected, ${status.failedConnections} connections failed ${JSON.stringify(status.errorCodes)}`
+    : '';
+  console.error(`messages: timed out after ${TIMEOUT_SECONDS} s while ${progress.phase}${how}`);
+  benchResult({ subscribers: SUBSCRIBERS, timedOut: true, timeoutSeconds: TIMEOUT_SECONDS, phase: progress.phase, ...status });
+  for (const c of progress.children) c.kill('SIGKILL');
+  process.exit(1);
+}, TIMEOUT_SECONDS * 1000).unref();
+
 /** Drives one receiving swarm through the two phases. */
 async function run(mode: 'graphql' | 'ws', url: string, tokens: string[], sender: Sender, onReady = async () => {}) {
   const swarm = child('./messagesSwarm.ts');
+  progress.swarm = swarm;
+  progress.phase = `${mode}: connecting ${tokens.length} subscribers`;
+  // This process is the server: its memory before and once every subscription is live.
+  const rssBefore = process.memoryUsage().rss;
   await swarm.request({ type: 'start', url, tokens }, 'ready');
+  progress.phase = `${mode}: warming up`;
   // Warm-up, not measured: messages until one reaches every subscriber (all subscriptions are
   // live), then WARMUP more (first executions, JIT).
   for (let i = 0, complete = 0; complete < WARMUP; i++) {
@@ -75,8 +115,10 @@ async function run(mode: 'graphql' | 'ws', url: string, tokens: string[], sender
     if (await Promise.race([delivered, sleep(2000).then(() => false)])) complete += 1;
     else if (complete > 0) throw new Error(`${mode}: a message did not reach every subscriber`);
   }
+  const kbPerSocket = (process.memoryUsage().rss - rssBefore) / 1024 / tokens.length;
   await swarm.request({ type: 'reset' });
   await onReady();
+  progress.phase = `${mode}: ${LATENCY_MESSAGES} messages one at a time`;
 
   for (let i = 0; i < LATENCY_MESSAGES; i++) {
     const delivered = swarm.wait(`delivered:${mode}-${i}`);
@@ -86,17 +128,20 @@ async function run(mode: 'graphql' | 'ws', url: string, tokens: string[], sender
   const latencies = [...(await swarm.request<Report>({ type: 'report' })).latencies].sort((a, b) => a - b);
 
   await swarm.request({ type: 'reset' });
+  progress.phase = `${mode}: a burst of ${BURST} messages`;
   const keys = Array.from({ length: BURST }, (_, i) => `${mode}-burst-${i}`);
   const delivered = keys.map((key) => swarm.wait(`delivered:${key}`));
   await sender.burst(keys);
   await Promise.all(delivered);
   const report = await swarm.request<Report>({ type: 'report' });
   swarm.process.kill();
+  progress.swarm = undefined;
   return {
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     perSecond: report.delivered / (report.spanMs / 1000),
     messagesPerSecond: BURST / (report.spanMs / 1000),
+    kbPerSocket,
   };
 }
 
@@ -195,7 +240,8 @@ wss.close();
 
 const row = (name: string, r: typeof graphql) =>
   `${name.padEnd(26)} p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   ` +
-  `${Math.round(r.perSecond).toString().padStart(7)} deliveries/s   ${r.messagesPerSecond.toFixed(1).padStart(6)} messages/s`;
+  `${Math.round(r.perSecond).toString().padStart(7)} deliveries/s   ${r.messagesPerSecond.toFixed(1).padStart(6)} messages/s   ` +
+  `${r.kbPerSocket.toFixed(0).padStart(4)} KB per subscribed socket`;
 console.log(
   `${SUBSCRIBERS} subscribers, ${LATENCY_MESSAGES} messages one at a time, then a burst of ${BURST} (${IN_FLIGHT} requests in flight)`,
 );
@@ -203,6 +249,15 @@ console.log(row('LinkUp (graphql-ws)', graphql));
 console.log(row('bare ws broadcast', baseline));
 console.log(`SQL statements per message (send and delivery to all subscribers): ${statementsPerMessage.toFixed(1)}`);
 console.log(`throughput ratio LinkUp / bare ws: ${(graphql.perSecond / baseline.perSecond).toFixed(2)}`);
+benchResult({
+  subscribers: SUBSCRIBERS,
+  latencyMessages: LATENCY_MESSAGES,
+  burst: BURST,
+  graphql,
+  ws: baseline,
+  sqlPerMessage: statementsPerMessage,
+  ratio: graphql.perSecond / baseline.perSecond,
+});
 process.exit(0);
 
 /** With BENCH_PROFILE=<file>: a CPU profile of the server side while LinkUp delivers (subscribers connected). */

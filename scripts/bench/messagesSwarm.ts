@@ -15,6 +15,10 @@ let delivered = 0;
 let firstAt = 0;
 let lastAt = 0;
 const perMessage = new Map<string, number>();
+// For the parent's timeout message: how far connecting got.
+let connectedCount = 0;
+const failedBeforeConnecting = new Set<number>();
+const errorCodes = new Map<string, number>();
 
 /** `content` is `<key>:<send time>`; the parent hears of each key once every subscriber has it. */
 function onMessage(content: string, subscribers: number) {
@@ -39,6 +43,15 @@ process.on('message', async (raw: { type: string } & Partial<Start>) => {
     process.send!({ type: 'reset' });
     return;
   }
+  if (raw.type === 'status') {
+    process.send!({
+      type: 'status',
+      connected: connectedCount,
+      failedConnections: failedBeforeConnecting.size,
+      errorCodes: Object.fromEntries(errorCodes),
+    });
+    return;
+  }
   if (raw.type === 'report') {
     process.send!({ type: 'report', latencies, delivered, spanMs: lastAt - firstAt });
     return;
@@ -50,7 +63,7 @@ process.on('message', async (raw: { type: string } & Partial<Start>) => {
     ready += 1;
     if (ready === tokens.length) process.send!({ type: 'ready' });
   };
-  for (const token of tokens) {
+  for (const [index, token] of tokens.entries()) {
     const client = createClient({
       url,
       webSocketImpl: WebSocket,
@@ -62,7 +75,16 @@ process.on('message', async (raw: { type: string } & Partial<Start>) => {
     client.on('connected', () => {
       if (connected) return;
       connected = true;
+      connectedCount += 1;
+      failedBeforeConnecting.delete(index);
       markReady();
+    });
+    client.on('error', (error) => {
+      // ws hands an ErrorEvent whose `error` is the socket's Error (ECONNRESET...).
+      const cause = error as { code?: string; message?: string; error?: { code?: string; message?: string } };
+      const code = cause.error?.code ?? cause.code ?? cause.error?.message ?? cause.message ?? String(error);
+      errorCodes.set(code, (errorCodes.get(code) ?? 0) + 1);
+      if (!connected) failedBeforeConnecting.add(index);
     });
     client.subscribe<{ messageAdded: { content: string } }>(
       { query: 'subscription { messageAdded { id databaseId content createdAt senderId } }' },

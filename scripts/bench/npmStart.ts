@@ -3,14 +3,23 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { root } from './support';
+import { benchResult, root } from './support';
 
 /**
  * Time from `npm start` to /health answering, twice on one new data folder: the first start creates,
  * migrates and seeds the embedded database (and builds, on a fresh clone), the second is a user's
  * everyday start (build current, database there).
- * Usage: node --import tsx scripts/bench/npmStart.ts
+ * Usage: node --import tsx scripts/bench/npmStart.ts [--timeout=300] (seconds per start)
  */
+const TIMEOUT_SECONDS = Number(process.argv.find((a) => a.startsWith('--timeout='))?.slice('--timeout='.length) ?? 300);
+/** The `npm start` under way, stopped (with its whole process group) when this bench is stopped. */
+let running: number | undefined;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    if (running) process.kill(-running, 'SIGKILL');
+    process.exit(1);
+  });
+}
 const port = await new Promise<number>((resolve) => {
   const probe = net.createServer().listen(0, () => {
     const { port } = probe.address() as net.AddressInfo;
@@ -28,9 +37,12 @@ async function timeStart(): Promise<number> {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  running = child.pid;
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
+      if (performance.now() - started > TIMEOUT_SECONDS * 1000)
+        throw new Error(`npm start: no /health after ${TIMEOUT_SECONDS} s`);
       const healthy = await fetch(`http://localhost:${port}/health`).then(
         (response) => response.ok,
         () => false,
@@ -41,12 +53,16 @@ async function timeStart(): Promise<number> {
   } finally {
     process.kill(-child.pid!, 'SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
+    running = undefined;
   }
 }
 
 try {
-  console.log(`npm start to /health, new data folder: ${(await timeStart()).toFixed(1)} s`);
-  console.log(`npm start to /health, same folder again: ${(await timeStart()).toFixed(1)} s`);
+  const coldSeconds = await timeStart();
+  console.log(`npm start to /health, new data folder: ${coldSeconds.toFixed(1)} s`);
+  const warmSeconds = await timeStart();
+  console.log(`npm start to /health, same folder again: ${warmSeconds.toFixed(1)} s`);
+  benchResult({ coldSeconds, warmSeconds });
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -5,11 +5,16 @@ import path from 'node:path';
 import { openDatabase, type Database } from '../../server/src/db';
 import { createTestDatabase } from '../../tests/support/database';
 
+export { benchResult } from './benchResult';
+
 export const root = path.resolve(import.meta.dirname, '../..');
 
-/** Starts `server/src/main.ts` on a fresh data folder; resolves once /health answers. */
-export async function startProductServer(port: number, env: Record<string, string> = {}) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-bench-'));
+/**
+ * Starts `server/src/main.ts` on a fresh data folder (removed when stopped), or on `dataDir` (kept);
+ * resolves once /health answers.
+ */
+export async function startProductServer(port: number, env: Record<string, string> = {}, opts: { dataDir?: string } = {}) {
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-bench-'));
   const started = performance.now();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
@@ -19,6 +24,10 @@ export async function startProductServer(port: number, env: Record<string, strin
   const url = `http://localhost:${port}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (performance.now() - started > 180_000) {
+      child.kill('SIGKILL');
+      throw new Error(`server on port ${port}: no /health after 180 s`);
+    }
     try {
       if ((await fetch(`${url}/health`)).ok) break;
     } catch {
@@ -32,7 +41,7 @@ export async function startProductServer(port: number, env: Record<string, strin
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -63,6 +72,10 @@ export async function onEachBackend(
       }
     } else {
       const scratch = await createTestDatabase(opts.server, opts.databasePrefix);
+      // Stopped (a timeout of `npm run bench`): the scratch database goes too.
+      const dropOnStop = () => void scratch.drop().finally(() => process.exit(1));
+      process.once('SIGTERM', dropOnStop);
+      process.once('SIGINT', dropOnStop);
       try {
         const db = await openDatabase({ url: scratch.url, onQuery });
         try {
@@ -71,6 +84,8 @@ export async function onEachBackend(
           await db.close();
         }
       } finally {
+        process.off('SIGTERM', dropOnStop);
+        process.off('SIGINT', dropOnStop);
         await scratch.drop();
       }
     }

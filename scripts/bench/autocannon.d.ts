@@ -1,0 +1,32 @@
+// autocannon ships no types (and @types/autocannon is not installed): what the benchmarks use of its API.
+declare module 'autocannon' {
+  type Histogram = {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    total: number;
+    p50: number;
+    p99: number;
+  };
+  export type Result = {
+    /** `sent`: every request sent, also those still unanswered when the run ended. */
+    requests: Histogram & { sent: number };
+    latency: Histogram;
+    throughput: Histogram;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    duration: number;
+  };
+  export type Options = {
+    url: string;
+    connections?: number;
+    duration?: number;
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  };
+  export default function autocannon(options: Options): Promise<Result>;
+}
