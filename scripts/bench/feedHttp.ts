@@ -24,6 +24,8 @@ import type { ProcessStats } from './processStats';
  * Usage: node --import tsx scripts/bench/feedHttp.ts [--duration=30] [--warmup=5] [--connections=20]
  *   [--members=1000] [--publications=100000] [--contacts=100] [--port=8300]
  *   [--server=postgres://postgres@127.0.0.1:5432/postgres]
+ * Env: BENCH_PROFILE_DIR=<dir> writes a CPU profile of each server process there (open it in Chrome's
+ * DevTools or speedscope).
  * It creates its own database on --server and drops it, and stops both servers, also when stopped
  * by SIGTERM or SIGINT.
  */
@@ -34,6 +36,7 @@ const DURATION = Number(option('duration', '30'));
 const WARMUP = Number(option('warmup', '5'));
 const CONNECTIONS = Number(option('connections', '20'));
 const PORT = Number(option('port', process.env.BENCH_PORT ?? '8300'));
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 const SERVER = option('server', process.env.DATABASE_URL_TEST || 'postgres://postgres@127.0.0.1:5432/postgres');
 const SIZES = {
   members: Number(option('members', String(DEFAULT_FEED_DATA.members))),
@@ -58,7 +61,8 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 /** A server process answering `stats` over IPC (processStats.ts), stopped at clean-up. */
 async function startServerProcess(name: string, script: string, env: Record<string, string>) {
   const child: ChildProcess = fork(path.join(import.meta.dirname, script), [], {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_PROFILE_DIR: a CPU profile of each server process, written there when it stops.
+    execArgv: ['--import', 'tsx', ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [])],
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
