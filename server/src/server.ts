@@ -12,6 +12,9 @@ import { startPeriodicJob } from './services/backgroundTasks';
 import { sweepSubscriptions } from './services/subscriptions';
 import { seed, DEMO_ACCOUNTS } from '../../prisma/seed';
 
+/** Connections the kernel queues while the server is busy accepting (see the listen call). */
+const LISTEN_BACKLOG = 4096;
+
 export type RunningServer = { url: string; app: App; services: Services; close(): Promise<void> };
 
 /**
@@ -55,7 +58,10 @@ export async function startServer(
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(config.port, config.host, () => resolve());
+    // Node's default accept backlog (511) overflows when thousands of clients reconnect at once (a
+    // restart behind the load balancer): the kernel then resets the connections it cannot queue.
+    // 4096 is Linux's usual somaxconn, which caps whatever is asked here.
+    server.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG }, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
