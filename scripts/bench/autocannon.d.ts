@@ -20,8 +20,20 @@ declare module 'autocannon' {
     non2xx: number;
     duration: number;
   };
+  /** One request of a run; `setupRequest` may change it before each send (soak.ts varies path, body and token). */
+  export type Request = {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (request: Request) => Request;
+  };
   export type Options = {
     url: string;
+    title?: string;
+    /** Seconds without an answer after which a request counts as a timeout. */
+    timeout?: number;
+    requests?: Request[];
     connections?: number;
     duration?: number;
     method?: string;

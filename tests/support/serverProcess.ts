@@ -29,6 +29,8 @@ export function serverProcesses() {
       }
       throw new Error(`server on ${port} did not start`);
     },
+    /** The process id of each process started, in starting order (to read its memory). */
+    pids: () => children.map((child) => child.pid!),
     /** Stops every process started, waiting for each to exit. */
     async stopAll() {
       for (const child of children) {
