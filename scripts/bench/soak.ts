@@ -196,11 +196,14 @@ const httpErrors = (result: Result) => result.errors + result.timeouts + result.
 const errors = {
   feed: httpErrors(feed),
   likes: httpErrors(likes),
+  /** Of those, answers not in time (10 s), and answers other than 2xx. */
+  timeouts: feed.timeouts + likes.timeouts,
+  non2xx: feed.non2xx + likes.non2xx,
   sends: sendErrors,
   sockets: socketErrors,
   undelivered,
 };
-const totalErrors = Object.values(errors).reduce((sum, count) => sum + count, 0);
+const totalErrors = errors.feed + errors.likes + errors.sends + errors.sockets + errors.undelivered;
 const mb = (values: number[]) => values.map((value) => `${value.toFixed(0)} MB`).join(' / ');
 
 console.log(`\nsoak: ${DURATION} s, two processes behind nginx`);
