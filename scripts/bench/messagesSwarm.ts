@@ -70,6 +70,8 @@ process.on('message', async (raw: { type: string } & Partial<Start>) => {
       webSocketImpl: WebSocket,
       connectionParams: { authorization: `Bearer ${token}` },
       lazy: false,
+      // Its default prints every failed connection (thousands at 10,000 sockets): they are counted below instead.
+      onNonLazyError: () => {},
     });
     // Connected is not yet subscribed: the parent's warm-up waits until every subscription delivers.
     let connected = false;
