@@ -93,7 +93,13 @@ setTimeout(async () => {
     ? `: ${status.connected} of ${SUBSCRIBERS} subscribers connected, ${status.failedConnections} connections failed ${JSON.stringify(status.errorCodes)}`
     : '';
   console.error(`messages: timed out after ${TIMEOUT_SECONDS} s while ${progress.phase}${how}`);
-  benchResult({ subscribers: SUBSCRIBERS, timedOut: true, timeoutSeconds: TIMEOUT_SECONDS, phase: progress.phase, ...status });
+  benchResult({
+    subscribers: SUBSCRIBERS,
+    timedOut: true,
+    timeoutSeconds: TIMEOUT_SECONDS,
+    phase: progress.phase,
+    ...(status && { connected: status.connected, failedConnections: status.failedConnections, errorCodes: status.errorCodes }),
+  });
   for (const c of progress.children) c.kill('SIGKILL');
   process.exit(1);
 }, TIMEOUT_SECONDS * 1000).unref();
