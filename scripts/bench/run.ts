@@ -19,6 +19,7 @@ import { root } from './support';
  *   --server=<postgres url> the PostgreSQL server the feed benches create their databases on
  *   --timeout=<seconds>     one timeout for every bench instead of their own
  * Ports: BENCH_PORT (8300) to BENCH_PORT+9.
+ * The soak (soak.ts) needs Debian's nginx and Redis besides PostgreSQL.
  * Not run here: calls.ts and drawing.ts (Chromium calls, their own figures), search.ts (search at scale).
  */
 type Row = { measure: string; linkup: string; baseline: string; goal: string; reached: string };
@@ -298,6 +299,34 @@ const BENCHES: Bench[] = [
         reached: verdict(r.gzipKb <= 200),
       },
     ],
+  },
+  {
+    name: 'soak',
+    script: 'soak.ts',
+    args: [`--port=${PORT + 6}`],
+    quickArgs: [`--port=${PORT + 6}`, '--duration=30', '--warmup=10', '--subscribers=50', '--rate=5'],
+    timeout: 600,
+    quickTimeout: 240,
+    measures: ['Soak: two processes behind nginx, mixed workload'],
+    rows: (r) => {
+      const growth = (r.rssSlopeMbPerMinute as number[]).map((slope) => `${fixed(slope)} MB/min`).join(' / ');
+      return [
+        {
+          measure: `Soak ${r.durationSeconds} s, two processes behind nginx: errors`,
+          linkup: `${r.totalErrors} (feed ${r.errors.feed}, likes ${r.errors.likes}, sends ${r.errors.sends}, sockets ${r.errors.sockets}, undelivered ${r.errors.undelivered}; timeouts ${r.errors.timeouts}, non-2xx ${r.errors.non2xx})`,
+          baseline: `${r.feedRequests} feed reads (p99 ${ms(r.feedP99Ms)}), ${r.likeRequests} likes, ${r.messagesSent} messages to ${r.subscribers} subscribers`,
+          goal: '0 errors',
+          reached: verdict(r.totalErrors === 0),
+        },
+        {
+          measure: `Soak: memory of each process after ${r.warmupSeconds} s warm-up`,
+          linkup: `${(r.rssAfterWarmupMb as number[]).map((v) => `${fixed(v, 0)} MB`).join(' / ')} -> ${(r.rssAtEndMb as number[]).map((v) => `${fixed(v, 0)} MB`).join(' / ')} (trend ${growth})`,
+          baseline: '—',
+          goal: 'flat after warm-up (< 10% growth)',
+          reached: verdict((r.rssAtEndMb as number[]).every((end, i) => end <= (r.rssAfterWarmupMb as number[])[i]! * 1.1)),
+        },
+      ];
+    },
   },
 ];
 
