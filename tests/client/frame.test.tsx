@@ -117,7 +117,10 @@ describe('page frame', () => {
     const user = makeUser('USER');
     storeSession(user);
     fakeGraphQLServer((call) => {
-      if (call.operationName === 'HeaderLogoQuery') return { body: { data: { branding: { logoUrl: '/uploads/logo.svg' } } } };
+      if (call.operationName === 'HeaderLogoQuery')
+        return {
+          body: { data: { branding: { logoUrl: '/uploads/logo.svg' }, interfaceSettings: { siteName: 'LinkUp' } } },
+        };
       if (call.operationName === 'DashboardPageQuery') return { body: { data: dashboardData(user) } };
       return undefined;
     });

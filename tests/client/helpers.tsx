@@ -45,7 +45,10 @@ export function fakeGraphQLServer(resolver: Resolver) {
     expectPath(input);
     let answer = resolver(call);
     if (answer === undefined && /Logo|Footer/.test(call.operationName)) {
-      answer = { body: { data: { branding: { logoUrl: null, bottomLogoUrl: null } } } };
+      // The header logo names its link by the site's name (for every user).
+      answer = {
+        body: { data: { branding: { logoUrl: null, bottomLogoUrl: null }, interfaceSettings: { siteName: 'LinkUp' } } },
+      };
     }
     // The module switches the header reads: on, unless a test answers otherwise.
     if (answer === undefined && call.operationName === 'useModuleSwitchesQuery') {

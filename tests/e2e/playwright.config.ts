@@ -35,6 +35,9 @@ export const callChromiumArgs = [
   '--autoplay-policy=no-user-gesture-required',
 ];
 
+/** Specs that audit the whole product (tests/e2e/accessibility.spec.ts, lighthouse.spec.ts): see their projects. */
+const AUDITS = ['**/accessibility.spec.ts', '**/lighthouse.spec.ts'];
+
 const browser = (args: string[]) => ({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args });
 
 export default defineConfig({
@@ -62,7 +65,7 @@ export default defineConfig({
     trace: 'off',
   },
   projects: [
-    { name: 'chromium', testIgnore: '**/calls*.spec.ts' },
+    { name: 'chromium', testIgnore: ['**/calls*.spec.ts', ...AUDITS] },
     // One call at a time: two calls of three fake-camera browsers each starve two cores of frames.
     {
       name: 'calls',
@@ -70,6 +73,11 @@ export default defineConfig({
       workers: 1,
       use: { launchOptions: browser(callChromiumArgs) },
     },
+    // The audits run after the rest (alone: `--no-deps`), on a server no other spec is changing: others switch the site's
+    // theme, the meeting area and the start page for a few seconds, which axe would catch half-way.
+    { name: 'accessibility', testMatch: '**/accessibility.spec.ts', dependencies: ['chromium', 'calls'] },
+    // Last and alone: Lighthouse's score depends on the CPU the page gets.
+    { name: 'lighthouse', testMatch: '**/lighthouse.spec.ts', dependencies: ['accessibility'], workers: 1 },
   ],
   webServer: [
     {

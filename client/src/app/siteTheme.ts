@@ -10,6 +10,8 @@ const ACTIVE_THEME_URL = '/api/themes/active';
 const STORAGE_KEY = 'linkup.siteTheme';
 const STYLE_ID = 'linkup-site-theme';
 const SHADES = ['50', '100', '200', '300', '400', '500', '600', '700', '800', '900', '950'];
+/** The accent's own fill for solid buttons and its text colour (theme.ts gives some hues a darker fill, for contrast). */
+const PALETTE_SEMANTICS = ['solid', 'contrast'];
 const DEFAULT_LOOK: SiteLook = { mode: 'light', accent: 'blue' };
 
 /** Only a palette name reaches the CSS below (the server checks it too). */
@@ -29,7 +31,9 @@ export function applySiteLook(look: SiteLook) {
   style.textContent =
     look.accent === DEFAULT_LOOK.accent
       ? ''
-      : `:root{${SHADES.map((shade) => `--chakra-colors-brand-${shade}:var(--chakra-colors-${look.accent}-${shade});`).join('')}}`;
+      : `:root{${[...SHADES, ...PALETTE_SEMANTICS]
+          .map((name) => `--chakra-colors-brand-${name}:var(--chakra-colors-${look.accent}-${name});`)
+          .join('')}}`;
   if (!style.isConnected) document.head.append(style);
 }
 

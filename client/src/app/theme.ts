@@ -62,6 +62,20 @@ const brandSemantic = {
   focusRing: lightDark('brand.500', 'brand.500'),
   border: lightDark('brand.500', 'brand.400'),
 };
+/**
+ * Solid buttons and badges of these palettes carry white text; Chakra fills them with the 600 shade,
+ * which is below WCAG AA's 4.5:1 against white for these hues (green 3.3, orange 3.6, teal 3.7,
+ * cyan 3.7, pink 4.1): they take the 700 shade. The others' 600 passes (blue 5.2, red 4.8, purple 5.4).
+ * An admin theme whose accent is one of them gets it too (siteTheme.ts points `brand.solid` at it).
+ */
+const DARKER_SOLID_PALETTES = ['green', 'orange', 'teal', 'cyan', 'pink'] as const;
+const paletteSemantics = semanticTokens.colors as Record<string, Record<string, unknown>>;
+const accessibleSolids = Object.fromEntries(
+  DARKER_SOLID_PALETTES.map((palette) => [
+    palette,
+    { ...paletteSemantics[palette], solid: { value: `{colors.${palette}.700}` }, contrast: { value: 'white' } },
+  ]),
+);
 /** The page background behind the panels: a brand tint in light mode, near black in dark. */
 const canvas = { DEFAULT: lightDark('brand.50', 'gray.950'), end: lightDark('brand.100', 'black') };
 
@@ -84,7 +98,10 @@ const config = defineConfig({
       fonts: { ...tokens.fonts, heading: { value: font }, body: { value: font } },
       colors: { ...tokens.colors, brand: brandShades },
     },
-    semanticTokens: { ...semanticTokens, colors: { ...semanticTokens.colors, brand: brandSemantic, canvas } },
+    semanticTokens: {
+      ...semanticTokens,
+      colors: { ...semanticTokens.colors, ...accessibleSolids, brand: brandSemantic, canvas },
+    },
     textStyles,
     layerStyles,
     animationStyles,

@@ -1,6 +1,5 @@
 import { Suspense } from 'react';
 import { Box, HStack, Image, Text } from '@chakra-ui/react';
-import { useLingui } from '@lingui/react/macro';
 import { graphql, useLazyLoadQuery } from 'react-relay/hooks';
 import { Link as RouterLink } from 'react-router';
 import type { HeaderLogoQuery } from '../../__generated__/HeaderLogoQuery.graphql';
@@ -57,11 +56,21 @@ function SiteName() {
   return <>{useHeaderLogo().interfaceSettings.siteName}</>;
 }
 
-/** The logo slot (Query.branding.logoUrl) plus the site's name for moderators and beyond. */
+/**
+ * The logo slot (Query.branding.logoUrl) plus the site's name for moderators and beyond, linking
+ * home. The link is named by the site's name in a screen-reader text, for everyone and at every
+ * width (the visible name is hidden on a phone); the mark and the visible name are decoration.
+ */
 export function HeaderLogo({ showLabel }: { showLabel: boolean }) {
-  const { t } = useLingui();
+  const siteName = (
+    <ErrorBoundary fallback="LinkUp">
+      <Suspense fallback="LinkUp">
+        <SiteName />
+      </Suspense>
+    </ErrorBoundary>
+  );
   return (
-    <RouterLink to="/dashboard" aria-label={t`LinkUp — на главную`}>
+    <RouterLink to="/dashboard" data-testid="header-logo-link">
       <HStack gap="2.5">
         <ErrorBoundary fallback={<TextLogo />}>
           <Suspense fallback={<TextLogo />}>
@@ -71,19 +80,19 @@ export function HeaderLogo({ showLabel }: { showLabel: boolean }) {
         {showLabel && (
           <Text
             data-testid="header-brand-label"
+            aria-hidden="true"
             fontWeight="bold"
             fontSize="lg"
             color="brand.fg"
             letterSpacing="tight"
             display={{ base: 'none', sm: 'block' }}
           >
-            <ErrorBoundary fallback="LinkUp">
-              <Suspense fallback="LinkUp">
-                <SiteName />
-              </Suspense>
-            </ErrorBoundary>
+            {siteName}
           </Text>
         )}
+        <Text as="span" srOnly>
+          {siteName}
+        </Text>
       </HStack>
     </RouterLink>
   );

@@ -4,7 +4,11 @@ import { Link as RouterLink } from 'react-router';
 import type { AuthUser } from '../auth/authUser';
 import { RoleBadge } from '../../components/RoleBadge';
 
-/** The signed-in user's chip: links to their profile, name truncated at 8rem, role badge. */
+/**
+ * The signed-in user's chip: links to their profile, name truncated at 8rem, role badge. The link is
+ * named by what it shows (a screen-reader prefix, the name, the role), so the name a voice user reads
+ * on screen is the link's name; the avatar's initials are decoration.
+ */
 export function UserChip({
   user,
 }: {
@@ -13,7 +17,7 @@ export function UserChip({
   const { t } = useLingui();
   const name = `${user.firstName} ${user.lastName}`.trim() || user.username;
   return (
-    <RouterLink to={`/profile/${encodeURIComponent(user.username)}`} data-testid="user-chip" aria-label={t`Мой профиль: ${name}`}>
+    <RouterLink to={`/profile/${encodeURIComponent(user.username)}`} data-testid="user-chip">
       <HStack
         gap="2"
         px="2"
@@ -26,7 +30,10 @@ export function UserChip({
         transition="background 0.15s"
         minW="0"
       >
-        <Avatar.Root size="xs" colorPalette="brand">
+        <Text as="span" srOnly>
+          {t`Мой профиль:`}
+        </Text>
+        <Avatar.Root size="xs" colorPalette="brand" aria-hidden="true">
           <Avatar.Fallback name={name} />
           {user.avatarImage && <Avatar.Image src={user.avatarImage} alt="" data-testid="user-chip-avatar" />}
         </Avatar.Root>

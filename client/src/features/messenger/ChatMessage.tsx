@@ -105,7 +105,8 @@ export function ChatMessage({
           ),
         )}
         {data.reactionsOf && <MessageReactions message={data.reactionsOf} />}
-        <Flex justify="flex-end" align="center" gap="1" mt="1" fontSize="xs" opacity={0.75}>
+        {/* Full-strength colour: faded, the small time on my bubble's blue fell below 4.5:1. */}
+        <Flex justify="flex-end" align="center" gap="1" mt="1" fontSize="xs" color={mine ? 'brand.contrast' : 'fg.muted'}>
           <chakra.time dateTime={data.createdAt}>{formatDateTime(data.createdAt)}</chakra.time>
           {mine &&
             (read ? (

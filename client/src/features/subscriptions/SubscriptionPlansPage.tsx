@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Badge, Box, Button, Card, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Minus, Video } from 'lucide-react';
 import { graphql } from 'react-relay/hooks';
 import { usePageQuery } from '../../app/pageQuery';
 import type { SubscriptionPlansPageQuery } from '../../__generated__/SubscriptionPlansPageQuery.graphql';
+import { ScrollRegion } from '../../components/ScrollRegion';
 import { formatDate } from '../../i18n/format';
 import { SubscribeDialog, type SubscribePlan } from './SubscribeDialog';
 import { FEATURE_LABELS, FEATURE_ORDER, STATUS_COLORS, STATUS_LABELS } from './texts';
@@ -46,6 +47,7 @@ const plansQuery = graphql`
 export default function SubscriptionPlansPage() {
   const { t, i18n } = useLingui();
   const data = usePageQuery<SubscriptionPlansPageQuery>(plansQuery);
+  const featuresHeadingId = useId();
   const [choosing, setChoosing] = useState<SubscribePlan | null>(null);
   const { plan: current, subscription } = data.mySubscription;
   const price = (value: number) => (value > 0 ? t`${new Intl.NumberFormat(i18n.locale).format(value)} ₽/мес` : t`Бесплатно`);
@@ -164,10 +166,10 @@ export default function SubscriptionPlansPage() {
       </Box>
 
       <Stack gap="2">
-        <Heading as="h2" size="md">
+        <Heading as="h2" size="md" id={featuresHeadingId}>
           <Trans>Сравнение возможностей</Trans>
         </Heading>
-        <Box overflowX="auto">
+        <ScrollRegion aria-labelledby={featuresHeadingId}>
           <Table.Root size="sm" data-testid="features-table">
             <Table.Header>
               <Table.Row>
@@ -208,7 +210,7 @@ export default function SubscriptionPlansPage() {
               ))}
             </Table.Body>
           </Table.Root>
-        </Box>
+        </ScrollRegion>
         <Text fontSize="xs" color="fg.muted">
           <Trans>Личные звонки один на один бесплатны на всех планах.</Trans>
         </Text>

@@ -174,7 +174,9 @@ export function SidePanel({
             always arrive, leaving the drawer over the call. */}
         <Drawer.Backdrop _closed={{ animation: 'none' }} />
         <Drawer.Positioner>
-          <Drawer.Content bg="gray.900" color="white" w="340px" maxW="88vw" _closed={{ animation: 'none' }}>
+          <Drawer.Content className="dark" bg="gray.900" color="white" w="340px" maxW="88vw" _closed={{ animation: 'none' }}>
+            {/* A dialog is named by its title: this one has none to show (the tabs say what is in it). */}
+            <Drawer.Title srOnly>{t`Панель встречи`}</Drawer.Title>
             {panel}
           </Drawer.Content>
         </Drawer.Positioner>

@@ -109,7 +109,10 @@ function MeetingArea({ data }: { data: VideoCallsPageQuery['response'] }) {
 
   return (
     <MeetingProvider value={context}>
-      <Flex direction="column" h="100dvh" bg="gray.950" color="white" data-testid="meeting-area">
+      {/* A dark surface whatever the site's theme: Chakra's dark colour mode for everything inside, so
+          semantic colours (text, badges, outlined buttons) keep their contrast on it. Dialogs open
+          in a portal, outside it, in the site's mode. */}
+      <Flex className="dark" direction="column" h="100dvh" bg="gray.950" color="white" data-testid="meeting-area">
         <MeetingHeader
           config={data.meetingConfig}
           onOpenPanel={phone ? () => setDrawerOpen(true) : undefined}

@@ -214,7 +214,7 @@ function BrandingCard({ card, currentUrl }: { card: BrandingSlot; currentUrl: st
             </Text>
           )}
           {uploaded && (
-            <HStack color="green.600" fontSize="sm" data-testid={`${card.testId}-uploaded`}>
+            <HStack color="green.fg" fontSize="sm" data-testid={`${card.testId}-uploaded`}>
               <CheckCircle2 size={16} aria-hidden="true" />
               <Text>{isFavicon ? <Trans>Фавикон загружен</Trans> : <Trans>Логотип загружен</Trans>}</Text>
             </HStack>

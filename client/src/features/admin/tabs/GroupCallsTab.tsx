@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Badge, Card, Heading, HStack, NativeSelect, SimpleGrid, Stack, Switch, Table, Text } from '@chakra-ui/react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -8,6 +9,7 @@ import type { GroupCallsTabQuery, ParticipantPlan, VideoQuality } from '../../..
 import type { GroupCallsTabPlanMutation } from '../../../__generated__/GroupCallsTabPlanMutation.graphql';
 import type { GroupCallsTabSwitchMutation } from '../../../__generated__/GroupCallsTabSwitchMutation.graphql';
 import type { GroupCallsTabQualityMutation } from '../../../__generated__/GroupCallsTabQualityMutation.graphql';
+import { ScrollRegion } from '../../../components/ScrollRegion';
 import { toaster } from '../../../components/ui/toaster';
 import { mutationErrorText } from '../../../relay/mutationError';
 import { QUALITIES, qualityOf } from '../../video-calls/call/media';
@@ -101,6 +103,7 @@ export default function GroupCallsTab({ queryRef }: AdminTabProps) {
   const { t, i18n } = useLingui();
   const data = usePreloadedQuery<GroupCallsTabQuery>(groupCallsTabQuery, queryRef as PreloadedQuery<GroupCallsTabQuery>);
   const settings = data.groupCallSettings;
+  const settingsHeadingId = useId();
   const [commitPlan, savingPlan] = useMutation<GroupCallsTabPlanMutation>(planMutation);
   const [commitSwitch, switching] = useMutation<GroupCallsTabSwitchMutation>(switchMutation);
   const [commitQuality, savingQuality] = useMutation<GroupCallsTabQualityMutation>(qualityMutation);
@@ -253,10 +256,10 @@ export default function GroupCallsTab({ queryRef }: AdminTabProps) {
       </Card.Root>
 
       <Stack gap="2">
-        <Heading size="sm">
+        <Heading size="sm" id={settingsHeadingId}>
           <Trans>Настройки ZoomVisor</Trans>
         </Heading>
-        <Table.ScrollArea borderWidth="1px" rounded="md">
+        <ScrollRegion aria-labelledby={settingsHeadingId} borderWidth="1px" rounded="md">
           <Table.Root size="sm" data-testid="zoomvisor-settings">
             <Table.Header>
               <Table.Row>
@@ -281,7 +284,7 @@ export default function GroupCallsTab({ queryRef }: AdminTabProps) {
               ))}
             </Table.Body>
           </Table.Root>
-        </Table.ScrollArea>
+        </ScrollRegion>
       </Stack>
 
       <TriviaBank />

@@ -69,7 +69,8 @@ export function LikeButton({ publication }: { publication: LikeButton_publicatio
       alignSelf="flex-start"
       colorPalette={data.viewerHasLiked ? 'red' : 'gray'}
       aria-pressed={data.viewerHasLiked}
-      aria-label={data.viewerHasLiked ? t`Убрать отметку «нравится» (${count})` : t`Нравится (${count})`}
+      // One name, its state in aria-pressed; the count it shows is part of the name (what a voice user reads).
+      aria-label={t`Нравится: ${count}`}
       onClick={toggle}
       data-testid="like-button"
     >

@@ -240,7 +240,7 @@ export function QuizSetupDialog({ roomId, onClose }: { roomId: string; onClose: 
             </Button>
           )}
           {error && (
-            <Text color="red.500" fontSize="sm" role="alert" data-testid="quiz-setup-error">
+            <Text color="red.fg" fontSize="sm" role="alert" data-testid="quiz-setup-error">
               {error}
             </Text>
           )}

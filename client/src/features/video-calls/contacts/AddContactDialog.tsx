@@ -111,7 +111,7 @@ export function AddContactDialog({ onClose }: { onClose: () => void }) {
           </HStack>
         </form>
         {query.trim().length > 0 && !canSearch && (
-          <Text fontSize="sm" color="orange.600">
+          <Text fontSize="sm" color="orange.fg">
             <Trans>Введите не менее 2 символов для поиска</Trans>
           </Text>
         )}
