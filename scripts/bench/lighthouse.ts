@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { startProductServer } from './support';
+import { benchResult } from './benchResult';
 import { formatScores, measurePages, PERFORMANCE_BUDGET } from './lighthousePages';
 
 /**
@@ -21,6 +22,7 @@ try {
     if (reports) fs.writeFileSync(path.join(reports, `${pagePath.slice(1) || 'root'}.json`), json);
   });
   console.log(formatScores(scores));
+  benchResult({ budget: PERFORMANCE_BUDGET, pages: scores });
   if (scores.some((score) => score.performance < PERFORMANCE_BUDGET)) process.exitCode = 1;
 } finally {
   await server.stop();

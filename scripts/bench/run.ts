@@ -301,6 +301,24 @@ const BENCHES: Bench[] = [
     ],
   },
   {
+    // After npm-start, which builds the client it serves.
+    name: 'lighthouse',
+    script: 'lighthouse.ts',
+    args: [`--port=${PORT + 7}`],
+    quickArgs: [`--port=${PORT + 7}`],
+    timeout: 300,
+    quickTimeout: 300,
+    measures: ['Lighthouse mobile performance'],
+    rows: (r) =>
+      (r.pages as { path: string; performance: number; lcp: number; tbt: number; cls: number }[]).map((page) => ({
+        measure: `Lighthouse mobile performance, ${page.path}`,
+        linkup: `${page.performance} (LCP ${ms(page.lcp)}, TBT ${ms(page.tbt)}, CLS ${fixed(page.cls, 3)})`,
+        baseline: `CI budget ${r.budget}`,
+        goal: '>= 90',
+        reached: verdict(page.performance >= 90),
+      })),
+  },
+  {
     name: 'soak',
     script: 'soak.ts',
     args: [`--port=${PORT + 6}`],
