@@ -5,11 +5,12 @@ import type { Context } from '../context';
 import { translate } from '../i18n';
 import { PER_VIEWER } from '../realtime/sharedSubscriptions';
 import { nowThenLive } from '../realtime/catchUp';
-import { ConflictError, LimitReachedError } from '../services/errors';
+import { ConflictError, LimitReachedError, UnsupportedFileTypeError } from '../services/errors';
 import * as engine from '../services/activities/engine';
 import type { QuizQuestionView, QuizScore, QuizView } from '../services/activities/quiz';
 import { quizStarterQuestions } from '../services/activities/quizStarter';
 import { gamesSetupInput } from '../services/activities/games/games';
+import { presentationSetupInput } from '../services/activities/presentation';
 import type { QuizQuestion } from '../services/activities/quiz';
 import { accessibleRoom } from '../services/rooms';
 import { databaseIdOf } from './globalIds';
@@ -209,7 +210,8 @@ const QuizQuestionInput = builder.inputType('QuizQuestionInput', {
 });
 
 export const MiniGameEnum = builder.enumType('MiniGame', {
-  description: 'The mini-games (spec section 3, with their player counts): word chain 2-8, guess the number 2-6, trivia 2-10, emoji story 3-8.',
+  description:
+    'The mini-games (spec section 3, with their player counts): word chain 2-8, guess the number 2-6, trivia 2-10, emoji story 3-8.',
   values: {
     WORD_CHAIN: { value: 'word_chain' },
     GUESS_NUMBER: { value: 'guess_number' },
@@ -223,13 +225,23 @@ const GamesSetupInput = builder.inputType('GamesSetupInput', {
   fields: (t) => ({ game: t.field({ type: MiniGameEnum, required: true }) }),
 });
 
+const PresentationSetupInput = builder.inputType('PresentationSetupInput', {
+  description: 'The PDF to present, one of the room’s files (its content must be a PDF), and its page count as pdf.js read it.',
+  fields: (t) => ({
+    fileId: t.globalID({ required: true, description: 'A RoomFile of the room.' }),
+    pageCount: t.int({ required: true }),
+  }),
+});
+
 const QuizSetupInput = builder.inputType('QuizSetupInput', {
   fields: (t) => ({ questions: t.field({ type: [QuizQuestionInput], required: true }) }),
 });
 
-export const ActivitySessionPayload = builder.objectRef<{ session: engine.ActivitySessionView }>('ActivitySessionPayload').implement({
-  fields: (t) => ({ session: t.field({ type: ActivitySessionRef, resolve: (payload) => payload.session }) }),
-});
+export const ActivitySessionPayload = builder
+  .objectRef<{ session: engine.ActivitySessionView }>('ActivitySessionPayload')
+  .implement({
+    fields: (t) => ({ session: t.field({ type: ActivitySessionRef, resolve: (payload) => payload.session }) }),
+  });
 
 export const payloadOf = async (ctx: Context, session: { id: number }) => ({
   session: await engine.sessionView(ctx.services, viewerId(ctx), session.id),
@@ -237,7 +249,10 @@ export const payloadOf = async (ctx: Context, session: { id: number }) => ({
 
 builder.mutationFields((t) => {
   const sessionId = () => t.arg.globalID({ required: true });
-  const errors = (name: string, types: (typeof ConflictError | typeof LimitReachedError)[] = []) => ({
+  const errors = (
+    name: string,
+    types: (typeof ConflictError | typeof LimitReachedError | typeof UnsupportedFileTypeError)[] = [],
+  ) => ({
     types,
     directResult: true as const,
     union: { name },
@@ -246,15 +261,16 @@ builder.mutationFields((t) => {
     launchActivity: t.field({
       type: ActivitySessionPayload,
       description:
-        'Starts an activity in the room the viewer is in (one at a time per room); the viewer hosts it. QUIZ needs `quiz`, GAMES needs `games`.',
+        'Starts an activity in the room the viewer is in (one at a time per room); the viewer hosts it. QUIZ needs `quiz`, GAMES needs `games`, PRESENTATION needs `presentation`.',
       ...moduleAccess('zoomvisor', 'owner'),
       args: {
         roomId: t.arg.globalID({ required: true, for: RoomNode }),
         kind: t.arg({ type: ActivityKindEnum, required: true }),
         quiz: t.arg({ type: QuizSetupInput, required: false }),
         games: t.arg({ type: GamesSetupInput, required: false }),
+        presentation: t.arg({ type: PresentationSetupInput, required: false }),
       },
-      errors: errors('LaunchActivityResult', [ConflictError]),
+      errors: errors('LaunchActivityResult', [ConflictError, UnsupportedFileTypeError]),
       resolve: async (_root, args, ctx) =>
         payloadOf(
           ctx,
@@ -264,7 +280,13 @@ builder.mutationFields((t) => {
             setup:
               args.kind === 'games'
                 ? args.games && (await gamesSetupInput(ctx.prisma, ctx.locale, args.games.game))
-                : args.quiz,
+                : args.kind === 'presentation'
+                  ? args.presentation &&
+                    (await presentationSetupInput(ctx.services, viewerId(ctx), roomIdOf(args.roomId), {
+                      fileId: databaseIdOf(args.presentation.fileId, 'RoomFile', 'presentation.fileNotFound'),
+                      pageCount: args.presentation.pageCount,
+                    }))
+                  : args.quiz,
           }),
         ),
     }),
