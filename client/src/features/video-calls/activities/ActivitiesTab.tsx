@@ -13,6 +13,7 @@ import { toaster } from '../../../components/ui/toaster';
 import { mutationErrorText } from '../../../relay/mutationError';
 import { useMeeting } from '../MeetingContext';
 import { QuizSetupDialog } from './QuizSetupDialog';
+import { PresentationSetupDialog } from '../presentation/PresentationSetupDialog';
 import { RunningActivity } from './RunningActivity';
 
 /**
@@ -120,11 +121,13 @@ function Catalog({
   const types = useFragment(typesFragment, typesKey);
   const current = useFragment(runningFragment, runningKey);
   const [settingUpQuiz, setSettingUpQuiz] = useState(false);
+  const [choosingPdf, setChoosingPdf] = useState(false);
   const [commitLaunch, launching] = useMutation<ActivitiesTabLaunchMutation>(launchMutation);
   const running = current?.status === 'ACTIVE' ? current : null;
 
   const launch = (kind: ActivityKind) => {
     if (kind === 'QUIZ') return setSettingUpQuiz(true);
+    if (kind === 'PRESENTATION') return setChoosingPdf(true);
     if (!roomId) return;
     const fallback = t`Не удалось запустить активность`;
     commitLaunch({
@@ -213,6 +216,7 @@ function Catalog({
         );
       })}
       {settingUpQuiz && roomId && <QuizSetupDialog roomId={roomId} onClose={() => setSettingUpQuiz(false)} />}
+      {choosingPdf && roomId && <PresentationSetupDialog roomId={roomId} onClose={() => setChoosingPdf(false)} />}
     </Stack>
   );
 }

@@ -13,6 +13,7 @@ import type { RunningActivityAnswerMutation } from '../../../__generated__/Runni
 import { asRequestError } from '../../../relay/errors';
 import { mutationErrorText, type MutationErrorKey } from '../../../relay/mutationError';
 import { DrawingActivity } from './DrawingActivity';
+import { PresentationActivity } from './PresentationActivity';
 
 const fragment = graphql`
   fragment RunningActivity_session on ActivitySession {
@@ -57,6 +58,7 @@ const fragment = graphql`
         percent
       }
     }
+    ...PresentationActivity_session
   }
 `;
 
@@ -239,6 +241,7 @@ export function RunningActivity({ session: key }: { session: RunningActivity_ses
           hosting={session.viewerIsHost}
         />
       )}
+      {session.kind === 'PRESENTATION' && <PresentationActivity session={session} />}
       {session.quiz && (
         <QuizPlay sessionId={session.id} quiz={session.quiz} playing={session.viewerIsPlayer} timeOver={timeOver} />
       )}
