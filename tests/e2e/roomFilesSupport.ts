@@ -6,8 +6,8 @@ import { baseURL } from './playwright.config';
 // The demo administrator of the seeded database (prisma/seed.ts).
 export const ADMIN = { email: 'admin@linkup.ru', password: 'admin123' };
 
-export const api = async (method: string, path: string, token: string, json?: unknown) => {
-  const response = await fetch(`${baseURL}${path}`, {
+export const api = async (method: string, path: string, token: string, json?: unknown, base = baseURL) => {
+  const response = await fetch(`${base}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-language': 'ru' },
     body: json === undefined ? undefined : JSON.stringify(json),
@@ -16,15 +16,27 @@ export const api = async (method: string, path: string, token: string, json?: un
 };
 
 /** Through the API: the member asks for the professional plan (room file storage) and the admin activates it. */
-export async function professional(member: { email: string }, token: string, adminToken: string) {
-  const asked = await api('POST', '/api/zoomvisor/subscribe/professional', token, {
-    plan_id: 'professional',
-    payment_method: 'transfer',
-    user_info: { firstName: 'Файлы', email: member.email },
-  });
+export async function professional(member: { email: string }, token: string, adminToken: string, base = baseURL) {
+  const asked = await api(
+    'POST',
+    '/api/zoomvisor/subscribe/professional',
+    token,
+    {
+      plan_id: 'professional',
+      payment_method: 'transfer',
+      user_info: { firstName: 'Файлы', email: member.email },
+    },
+    base,
+  );
   expect(asked.status).toBe(200);
-  const activated = await api('PATCH', `/api/admin/subscriptions/${asked.body.subscription.id}`, adminToken, {
-    status: 'active',
-  });
+  const activated = await api(
+    'PATCH',
+    `/api/admin/subscriptions/${asked.body.subscription.id}`,
+    adminToken,
+    {
+      status: 'active',
+    },
+    base,
+  );
   expect(activated.status).toBe(200);
 }
