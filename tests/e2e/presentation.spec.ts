@@ -63,20 +63,28 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
     }
     for (const { page } of [presenter, viewer]) await enterRoomCall(page, roomName);
 
-    // The presenter uploads a three-page PDF to the room's files.
+    // The presenter uploads a three-page PDF to the room's files (on the desktop from the files tab,
+    // on the phone from the presentation's own dialog) and launches the presentation with it.
     const name = `Доклад ${tag}.pdf`;
     const file = path.join(testInfo.outputPath(), name);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, multiPagePdf(3));
-    await showSidePanel(presenter.page);
-    await presenter.page.getByTestId('tab-files').click();
-    await presenter.page.getByTestId('room-file-input').setInputFiles(file);
-    await expect(presenter.page.locator(`[data-testid="room-file"][data-file-name="${name}"]`)).toBeVisible({ timeout: 20_000 });
-
-    // ... and launches the presentation with it.
-    await openActivities(presenter.page);
-    await presenter.page.getByTestId('activity-launch-presentation').click();
     const setup = presenter.page.getByTestId('presentation-setup');
+    if (device === 'desktop') {
+      await showSidePanel(presenter.page);
+      await presenter.page.getByTestId('tab-files').click();
+      await presenter.page.getByTestId('room-file-input').setInputFiles(file);
+      await expect(presenter.page.locator(`[data-testid="room-file"][data-file-name="${name}"]`)).toBeVisible({
+        timeout: 20_000,
+      });
+      await openActivities(presenter.page);
+      await presenter.page.getByTestId('activity-launch-presentation').click();
+    } else {
+      await openActivities(presenter.page);
+      await presenter.page.getByTestId('activity-launch-presentation').click();
+      await expect(setup.getByTestId('presentation-no-pdf')).toBeVisible();
+      await setup.getByTestId('presentation-upload-input').setInputFiles(file);
+    }
     await expect(setup.locator(`[data-testid="presentation-file"][data-file-name="${name}"]`)).toBeChecked();
     await expect(setup.getByTestId('presentation-page-total')).toHaveText('Страниц: 3');
     await setup.getByTestId('presentation-launch').click();

@@ -182,16 +182,14 @@ describe('the laser pointer', () => {
     const { session } = await presenting(host!, viewer!);
     const received: unknown[] = [];
     const errors: unknown[] = [];
-    const subscribed = clients
-      .connect(viewer!)
-      .subscribe<{ presentationPointer: unknown }>(
-        { query: 'subscription($id: ID!) { presentationPointer(sessionId: $id) { x y } }', variables: { id: session.id } },
-        {
-          next: (value) => (value.errors ? errors.push(...value.errors) : received.push(value.data!.presentationPointer)),
-          error: (e) => errors.push(e),
-          complete: () => {},
-        },
-      );
+    const subscribed = clients.connect(viewer!).subscribe<{ presentationPointer: unknown }>(
+      { query: 'subscription($id: ID!) { presentationPointer(sessionId: $id) { x y } }', variables: { id: session.id } },
+      {
+        next: (value) => (value.errors ? errors.push(...value.errors) : received.push(value.data!.presentationPointer)),
+        error: (e) => errors.push(e),
+        complete: () => {},
+      },
+    );
     const movesBefore = await server.services.prisma.activityMove.count({ where: { sessionId: session.databaseId } });
     // The subscription is up once a message sent now arrives.
     for (let i = 0; i < 50 && received.length === 0; i++) {
@@ -242,16 +240,14 @@ describe('the laser pointer', () => {
     const [host, outsider] = await members(2);
     const { session } = await presenting(host!);
     const errors: { message: string }[] = [];
-    clients
-      .connect(outsider!)
-      .subscribe(
-        { query: 'subscription($id: ID!) { presentationPointer(sessionId: $id) { x y } }', variables: { id: session.id } },
-        {
-          next: (value) => void (value.errors && errors.push(...(value.errors as { message: string }[]))),
-          error: (e) => errors.push(e as { message: string }),
-          complete: () => {},
-        },
-      );
+    clients.connect(outsider!).subscribe(
+      { query: 'subscription($id: ID!) { presentationPointer(sessionId: $id) { x y } }', variables: { id: session.id } },
+      {
+        next: (value) => void (value.errors && errors.push(...(value.errors as { message: string }[]))),
+        error: (e) => errors.push(e as { message: string }),
+        complete: () => {},
+      },
+    );
     await expect.poll(() => errors.length).toBeGreaterThan(0);
   });
 });

@@ -1,7 +1,7 @@
-import { Suspense, useState } from 'react';
-import { Stack, Text } from '@chakra-ui/react';
+import { Suspense, useRef, useState } from 'react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Presentation } from 'lucide-react';
+import { Presentation, Upload as UploadIcon } from 'lucide-react';
 import { graphql, useLazyLoadQuery, useMutation } from 'react-relay/hooks';
 import type { PresentationSetupDialogQuery } from '../../../__generated__/PresentationSetupDialogQuery.graphql';
 import type { PresentationSetupDialogMutation } from '../../../__generated__/PresentationSetupDialogMutation.graphql';
@@ -9,10 +9,16 @@ import { asRequestError } from '../../../relay/errors';
 import { mutationErrorText } from '../../../relay/mutationError';
 import { formatFileSize } from '../../messenger/fileSize';
 import { DialogActions, MeetingDialog } from '../MeetingDialog';
+import { useRoomFileUpload } from '../files/useRoomFileUpload';
 import { PdfUnreadable, usePdfDocument } from './PdfPageView';
 
 const filesQuery = graphql`
   query PresentationSetupDialogQuery($roomId: ID!) {
+    room: node(id: $roomId) {
+      ... on Room {
+        databaseId
+      }
+    }
     roomFiles(roomId: $roomId) {
       id
       name
@@ -38,7 +44,7 @@ const launchMutation = graphql`
 `;
 
 /**
- * The presenter picks one of the room's PDFs (uploaded in the files tab). pdf.js opens it here first:
+ * The presenter picks one of the room's PDFs, or uploads one to the room's files here. pdf.js opens it here first:
  * its page count goes with the launch, and a file it cannot read is said before anyone else sees it.
  * The server checks the file's content is a PDF whatever its name.
  */
@@ -53,10 +59,21 @@ export function PresentationSetupDialog(props: { roomId: string; onClose: () => 
 
 function ChoosePdf({ roomId, onClose }: { roomId: string; onClose: () => void }) {
   const { t } = useLingui();
-  const data = useLazyLoadQuery<PresentationSetupDialogQuery>(filesQuery, { roomId }, { fetchPolicy: 'network-only' });
+  const [fetchKey, setFetchKey] = useState(0);
+  const data = useLazyLoadQuery<PresentationSetupDialogQuery>(
+    filesQuery,
+    { roomId },
+    { fetchKey, fetchPolicy: 'store-and-network' },
+  );
   const pdfs = data.roomFiles.filter((file) => file.mimeType === 'application/pdf');
-  const [chosenId, setChosenId] = useState<string | null>(pdfs[0]?.id ?? null);
-  const chosen = pdfs.find((file) => file.id === chosenId) ?? null;
+  // Null: the newest PDF (the one just uploaded, once the list is read again).
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const chosen = pdfs.find((file) => file.id === chosenId) ?? pdfs[0] ?? null;
+  const input = useRef<HTMLInputElement>(null);
+  const upload = useRoomFileUpload(data.room?.databaseId, () => {
+    setChosenId(null);
+    setFetchKey((key) => key + 1);
+  });
   const pdf = usePdfDocument(chosen?.downloadUrl ?? null);
   const [error, setError] = useState<string | null>(null);
   const [commit, launching] = useMutation<PresentationSetupDialogMutation>(launchMutation);
@@ -94,7 +111,7 @@ function ChoosePdf({ roomId, onClose }: { roomId: string; onClose: () => void })
       <Stack gap="3">
         {pdfs.length === 0 ? (
           <Text fontSize="sm" data-testid="presentation-no-pdf">
-            <Trans>В файлах комнаты нет PDF. Загрузите PDF на вкладке «Файлы», затем вернитесь сюда.</Trans>
+            <Trans>В файлах комнаты пока нет PDF: загрузите его.</Trans>
           </Text>
         ) : (
           <Stack gap="1" role="radiogroup" aria-label={t`PDF-файл для показа`}>
@@ -106,7 +123,7 @@ function ChoosePdf({ roomId, onClose }: { roomId: string; onClose: () => void })
                 <input
                   type="radio"
                   name="presentation-file"
-                  checked={file.id === chosenId}
+                  checked={file.id === chosen?.id}
                   onChange={() => {
                     setChosenId(file.id);
                     setError(null);
@@ -123,6 +140,35 @@ function ChoosePdf({ roomId, onClose }: { roomId: string; onClose: () => void })
               </label>
             ))}
           </Stack>
+        )}
+        <input
+          ref={input}
+          type="file"
+          accept="application/pdf,.pdf"
+          hidden
+          data-testid="presentation-upload-input"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) upload.start(file);
+          }}
+        />
+        <Button
+          size="sm"
+          variant="outline"
+          alignSelf="start"
+          onClick={() => input.current?.click()}
+          loading={!!upload.progress}
+          loadingText={upload.progress ? `${upload.progress.name}: ${upload.percent}%` : undefined}
+          data-testid="presentation-upload"
+        >
+          <UploadIcon size={16} aria-hidden="true" />
+          <Trans>Загрузить PDF в файлы комнаты</Trans>
+        </Button>
+        {upload.error && (
+          <Text color="fg.error" fontSize="sm" role="alert">
+            {upload.error}
+          </Text>
         )}
         {pdf.doc && (
           <Text fontSize="sm" color="fg.muted" data-testid="presentation-page-total">
