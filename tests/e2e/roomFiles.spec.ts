@@ -5,32 +5,7 @@ import { registerMember, signIn } from '../support/members';
 import { baseURL, callChromiumArgs } from './playwright.config';
 import { createRoom, joinRoom, openMeeting, showSidePanel } from './meeting';
 import { unique, VIEWPORTS } from './support';
-
-// The demo administrator of the seeded database (prisma/seed.ts).
-const ADMIN = { email: 'admin@linkup.ru', password: 'admin123' };
-
-const api = async (method: string, path: string, token: string, json?: unknown) => {
-  const response = await fetch(`${baseURL}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-language': 'ru' },
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-  return { status: response.status, body: await response.json() };
-};
-
-/** Through the API: the member asks for the professional plan (room file storage) and the admin activates it. */
-async function professional(member: { email: string }, token: string, adminToken: string) {
-  const asked = await api('POST', '/api/zoomvisor/subscribe/professional', token, {
-    plan_id: 'professional',
-    payment_method: 'transfer',
-    user_info: { firstName: 'Файлы', email: member.email },
-  });
-  expect(asked.status).toBe(200);
-  const activated = await api('PATCH', `/api/admin/subscriptions/${asked.body.subscription.id}`, adminToken, {
-    status: 'active',
-  });
-  expect(activated.status).toBe(200);
-}
+import { ADMIN, api, professional } from './roomFilesSupport';
 
 // The uploader joins the room in the browser: a camera and microphone are needed (fake ones).
 test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: callChromiumArgs } });

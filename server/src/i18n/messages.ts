@@ -13,6 +13,7 @@ import { searchMessages } from './searchMessages';
 import { boardMessages } from './boardMessages';
 import { gameMessages } from './gameMessages';
 import { activityMessages } from './activityMessages';
+import { presentationMessages } from './presentationMessages';
 import { communityMessages } from './communityMessages';
 
 /**
@@ -34,6 +35,7 @@ export const messages = {
   ...boardMessages,
   ...gameMessages,
   ...activityMessages,
+  ...presentationMessages,
   ...communityMessages,
   'auth.invalidCredentials': {
     ru: 'Неверный email или пароль',

@@ -45,6 +45,8 @@ export type Topics = {
   'user:callEvent': [userId: number, event: CallEvent];
   'room:chat': [roomId: number, event: RoomChatEvent];
   'activity:board': [sessionId: number, event: BoardEvent];
+  /** A presentation's laser pointer moved (null: hidden); never stored. */
+  'activity:pointer': [sessionId: number, event: { position: { x: number; y: number } | null }];
   /** A file of this room was added or deleted: its members' file lists read it again. */
   'room:files': [roomId: number, event: Record<string, never>];
   /** The room's activity changed (launched, joined, left, a move, stopped): its viewers read it again. */

@@ -5,11 +5,12 @@ import type { Context } from '../context';
 import { translate } from '../i18n';
 import { PER_VIEWER } from '../realtime/sharedSubscriptions';
 import { nowThenLive } from '../realtime/catchUp';
-import { ConflictError, LimitReachedError } from '../services/errors';
+import { ConflictError, LimitReachedError, UnsupportedFileTypeError } from '../services/errors';
 import * as engine from '../services/activities/engine';
 import type { QuizQuestionView, QuizScore, QuizView } from '../services/activities/quiz';
 import { quizStarterQuestions } from '../services/activities/quizStarter';
 import { gamesSetupInput } from '../services/activities/games/games';
+import { presentationSetupInput } from '../services/activities/presentation';
 import type { QuizQuestion } from '../services/activities/quiz';
 import { accessibleRoom } from '../services/rooms';
 import { databaseIdOf } from './globalIds';
@@ -224,6 +225,14 @@ const GamesSetupInput = builder.inputType('GamesSetupInput', {
   fields: (t) => ({ game: t.field({ type: MiniGameEnum, required: true }) }),
 });
 
+const PresentationSetupInput = builder.inputType('PresentationSetupInput', {
+  description: 'The PDF to present, one of the room’s files (its content must be a PDF), and its page count as pdf.js read it.',
+  fields: (t) => ({
+    fileId: t.globalID({ required: true, description: 'A RoomFile of the room.' }),
+    pageCount: t.int({ required: true }),
+  }),
+});
+
 const QuizSetupInput = builder.inputType('QuizSetupInput', {
   fields: (t) => ({ questions: t.field({ type: [QuizQuestionInput], required: true }) }),
 });
@@ -240,7 +249,10 @@ export const payloadOf = async (ctx: Context, session: { id: number }) => ({
 
 builder.mutationFields((t) => {
   const sessionId = () => t.arg.globalID({ required: true });
-  const errors = (name: string, types: (typeof ConflictError | typeof LimitReachedError)[] = []) => ({
+  const errors = (
+    name: string,
+    types: (typeof ConflictError | typeof LimitReachedError | typeof UnsupportedFileTypeError)[] = [],
+  ) => ({
     types,
     directResult: true as const,
     union: { name },
@@ -249,15 +261,16 @@ builder.mutationFields((t) => {
     launchActivity: t.field({
       type: ActivitySessionPayload,
       description:
-        'Starts an activity in the room the viewer is in (one at a time per room); the viewer hosts it. QUIZ needs `quiz`, GAMES needs `games`.',
+        'Starts an activity in the room the viewer is in (one at a time per room); the viewer hosts it. QUIZ needs `quiz`, GAMES needs `games`, PRESENTATION needs `presentation`.',
       ...moduleAccess('zoomvisor', 'owner'),
       args: {
         roomId: t.arg.globalID({ required: true, for: RoomNode }),
         kind: t.arg({ type: ActivityKindEnum, required: true }),
         quiz: t.arg({ type: QuizSetupInput, required: false }),
         games: t.arg({ type: GamesSetupInput, required: false }),
+        presentation: t.arg({ type: PresentationSetupInput, required: false }),
       },
-      errors: errors('LaunchActivityResult', [ConflictError]),
+      errors: errors('LaunchActivityResult', [ConflictError, UnsupportedFileTypeError]),
       resolve: async (_root, args, ctx) =>
         payloadOf(
           ctx,
@@ -265,7 +278,15 @@ builder.mutationFields((t) => {
             roomId: roomIdOf(args.roomId),
             kind: args.kind,
             setup:
-              args.kind === 'games' ? args.games && (await gamesSetupInput(ctx.prisma, ctx.locale, args.games.game)) : args.quiz,
+              args.kind === 'games'
+                ? args.games && (await gamesSetupInput(ctx.prisma, ctx.locale, args.games.game))
+                : args.kind === 'presentation'
+                  ? args.presentation &&
+                    (await presentationSetupInput(ctx.services, viewerId(ctx), roomIdOf(args.roomId), {
+                      fileId: databaseIdOf(args.presentation.fileId, 'RoomFile', 'presentation.fileNotFound'),
+                      pageCount: args.presentation.pageCount,
+                    }))
+                  : args.quiz,
           }),
         ),
     }),

@@ -46,6 +46,7 @@ import './triviaQuestions';
 import './mentions';
 import './activities';
 import './miniGames';
+import './presentation';
 import './nodes';
 
 export const schema = builder.toSchema();

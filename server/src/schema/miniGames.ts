@@ -89,7 +89,7 @@ const TriviaOpenQuestionRef = builder.objectRef<TriviaOpen>('TriviaOpenQuestion'
     prompt: t.exposeString('prompt'),
     options: t.exposeStringList('options'),
     endsAt: t.field({ type: 'DateTime', resolve: (question) => new Date(question.endsAt) }),
-    viewerChoice: t.exposeInt('viewerChoice', { nullable: true }),
+    viewerChoice: t.exposeInt('viewerChoice', { nullable: true, extensions: PER_VIEWER }),
   }),
 });
 

@@ -2,6 +2,7 @@ import type { ActivityDefinition, ActivityKind } from './types';
 import { quizRules } from './quiz';
 import { drawingRules } from './drawing';
 import { gamesRules } from './games/games';
+import { presentationRules } from './presentation';
 
 /**
  * The activity catalog, in the spec's order, with its capacities and the quiz's time limit (section 9).
@@ -11,7 +12,7 @@ export const ACTIVITY_DEFINITIONS: readonly ActivityDefinition[] = [
   { kind: 'quiz', capacity: 10, timeLimitSeconds: 300, rules: quizRules },
   { kind: 'drawing', capacity: 6, timeLimitSeconds: null, rules: drawingRules },
   { kind: 'games', capacity: 8, timeLimitSeconds: null, rules: gamesRules },
-  { kind: 'presentation', capacity: 50, timeLimitSeconds: null, rules: null },
+  { kind: 'presentation', capacity: 50, timeLimitSeconds: null, rules: presentationRules },
 ];
 
 export const activityDefinition = (kind: ActivityKind): ActivityDefinition =>

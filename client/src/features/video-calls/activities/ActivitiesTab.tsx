@@ -14,6 +14,7 @@ import { mutationErrorText } from '../../../relay/mutationError';
 import { useMeeting } from '../MeetingContext';
 import { QuizSetupDialog } from './QuizSetupDialog';
 import { GamePickerDialog } from '../games/GamePickerDialog';
+import { PresentationSetupDialog } from '../presentation/PresentationSetupDialog';
 import { RunningActivity } from './RunningActivity';
 
 /**
@@ -120,13 +121,13 @@ function Catalog({
   const { t } = useLingui();
   const types = useFragment(typesFragment, typesKey);
   const current = useFragment(runningFragment, runningKey);
-  const [settingUp, setSettingUp] = useState<'QUIZ' | 'GAMES' | null>(null);
+  const [settingUp, setSettingUp] = useState<'QUIZ' | 'GAMES' | 'PRESENTATION' | null>(null);
   const [commitLaunch, launching] = useMutation<ActivitiesTabLaunchMutation>(launchMutation);
   const running = current?.status === 'ACTIVE' ? current : null;
 
   const launch = (kind: ActivityKind) => {
-    // The quiz and the games are set up first (questions, the game); the others start as they are.
-    if (kind === 'QUIZ' || kind === 'GAMES') return setSettingUp(kind);
+    // The quiz, the games and the presentation are set up first (questions, the game, the PDF).
+    if (kind === 'QUIZ' || kind === 'GAMES' || kind === 'PRESENTATION') return setSettingUp(kind);
     if (!roomId) return;
     const fallback = t`Не удалось запустить активность`;
     commitLaunch({
@@ -216,6 +217,7 @@ function Catalog({
       })}
       {settingUp === 'QUIZ' && roomId && <QuizSetupDialog roomId={roomId} onClose={() => setSettingUp(null)} />}
       {settingUp === 'GAMES' && roomId && <GamePickerDialog roomId={roomId} onClose={() => setSettingUp(null)} />}
+      {settingUp === 'PRESENTATION' && roomId && <PresentationSetupDialog roomId={roomId} onClose={() => setSettingUp(null)} />}
     </Stack>
   );
 }

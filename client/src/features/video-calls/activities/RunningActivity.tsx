@@ -14,6 +14,7 @@ import { asRequestError } from '../../../relay/errors';
 import { mutationErrorText, type MutationErrorKey } from '../../../relay/mutationError';
 import { DrawingActivity } from './DrawingActivity';
 import { MiniGameActivity } from '../games/MiniGameActivity';
+import { PresentationActivity } from './PresentationActivity';
 
 const fragment = graphql`
   fragment RunningActivity_session on ActivitySession {
@@ -59,6 +60,7 @@ const fragment = graphql`
       }
     }
     ...MiniGameActivity_session
+    ...PresentationActivity_session
   }
 `;
 
@@ -242,6 +244,7 @@ export function RunningActivity({ session: key }: { session: RunningActivity_ses
         />
       )}
       {session.kind === 'GAMES' && <MiniGameActivity session={session} />}
+      {session.kind === 'PRESENTATION' && <PresentationActivity session={session} />}
       {session.quiz && (
         <QuizPlay sessionId={session.id} quiz={session.quiz} playing={session.viewerIsPlayer} timeOver={timeOver} />
       )}

@@ -4,23 +4,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Download, FolderOpen, Trash2, Upload as UploadIcon } from 'lucide-react';
 import { graphql, useLazyLoadQuery, useMutation, useSubscription } from 'react-relay/hooks';
 import type { GraphQLSubscriptionConfig } from 'relay-runtime';
-import { Upload } from 'tus-js-client';
 import type { FilesTabQuery } from '../../../__generated__/FilesTabQuery.graphql';
 import type { FilesTabDeleteMutation } from '../../../__generated__/FilesTabDeleteMutation.graphql';
 import type { FilesTabChangedSubscription } from '../../../__generated__/FilesTabChangedSubscription.graphql';
-import { getToken } from '../../../relay/environment';
 import { mutationErrorText } from '../../../relay/mutationError';
 import { formatDateTime } from '../../../i18n/format';
 import { formatFileSize } from '../../messenger/fileSize';
 import { useMeeting } from '../MeetingContext';
-
-/** Where room files are uploaded (tus, see server/src/http/roomFileUploads.ts); 100 MB each. */
-const UPLOADS_ENDPOINT = '/api/zoomvisor/uploads';
-const MAX_BYTES = 100 * 1024 * 1024;
-/** PATCH size: a dropped connection costs at most one chunk's retransmission, and tus resumes from the last offset. */
-const CHUNK_BYTES = 5 * 1024 * 1024;
-/** Retries after a failed request (a dropped connection): tus asks the server's offset and continues. */
-const RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10_000, 20_000];
+import { useRoomFileUpload } from './useRoomFileUpload';
 
 const filesQuery = graphql`
   query FilesTabQuery($roomId: ID!) {
@@ -64,20 +55,6 @@ const deleteMutation = graphql`
   }
 `;
 
-/** The server's refusal text (`{detail}`) of a failed tus request, if it sent one. */
-function refusalText(error: Error): string | null {
-  const body = (error as { originalResponse?: { getBody(): string } | null }).originalResponse?.getBody();
-  if (!body) return null;
-  try {
-    const detail = (JSON.parse(body) as { detail?: unknown }).detail;
-    return typeof detail === 'string' ? detail : null;
-  } catch {
-    return null;
-  }
-}
-
-type Progress = { name: string; sent: number; total: number; reconnecting: boolean };
-
 /** The files tab: the current room's files (download, delete) and an upload with its progress. */
 export function FilesTab() {
   const { call } = useMeeting();
@@ -112,46 +89,11 @@ function RoomFiles({ roomId }: { roomId: string }) {
     ),
   );
   const [commitDelete] = useMutation<FilesTabDeleteMutation>(deleteMutation);
-  const [progress, setProgress] = useState<Progress | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  const upload = useRef<Upload | null>(null);
-
-  const start = (file: File) => {
-    setError(null);
-    if (file.size > MAX_BYTES) return setError(t`Файл ${file.name} слишком большой (максимум 100 МБ)`);
-    const databaseId = data.room?.databaseId;
-    if (databaseId == null) return;
-    setProgress({ name: file.name, sent: 0, total: file.size, reconnecting: false });
-    const current = new Upload(file, {
-      endpoint: UPLOADS_ENDPOINT,
-      chunkSize: CHUNK_BYTES,
-      retryDelays: RETRY_DELAYS_MS,
-      metadata: { roomId: String(databaseId), filename: file.name },
-      headers: { authorization: `Bearer ${getToken() ?? ''}` },
-      // Resuming across page loads would need the same file picked again; within a page tus resumes itself.
-      storeFingerprintForResuming: false,
-      onProgress: (sent, total) => setProgress({ name: file.name, sent, total, reconnecting: false }),
-      // Told before each retry: the connection dropped, tus will ask the server where to continue.
-      onShouldRetry: () => {
-        setProgress((shown) => shown && { ...shown, reconnecting: true });
-        return true;
-      },
-      onError: (failure) => {
-        upload.current = null;
-        setProgress(null);
-        setError(refusalText(failure) ?? t`Не удалось загрузить файл ${file.name}`);
-      },
-      onSuccess: () => {
-        upload.current = null;
-        setProgress(null);
-        // The list is the server's (with fresh signed links): read it again.
-        setFetchKey((key) => key + 1);
-      },
-    });
-    upload.current = current;
-    current.start();
-  };
+  // The list is the server's (with fresh signed links): read again after an upload.
+  const { start, progress, percent, error, setError } = useRoomFileUpload(data.room?.databaseId, () =>
+    setFetchKey((key) => key + 1),
+  );
 
   const remove = (id: string, name: string) => {
     if (!window.confirm(t`Вы уверены, что хотите удалить этот файл?`)) return;
@@ -176,8 +118,6 @@ function RoomFiles({ roomId }: { roomId: string }) {
       onError: () => setError(t`Ошибка при удалении файла ${name}`),
     });
   };
-
-  const percent = progress && progress.total > 0 ? Math.round((progress.sent / progress.total) * 100) : 0;
 
   return (
     <Stack gap="3" data-testid="room-files">

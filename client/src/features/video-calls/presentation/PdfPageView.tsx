@@ -61,23 +61,45 @@ export function PdfPageView(props: {
     const element = canvas.current!;
     let task: { cancel(): void; promise: Promise<void> } | null = null;
     let cancelled = false;
+    let running = false;
+    let again = false;
+    let drawnWidth = 0;
+    // One render at a time on the canvas: a resize during a render cancels it and draws again once it
+    // has stopped (two renders at once clear each other's drawing when they resize the canvas).
     const render = async () => {
-      task?.cancel();
-      const pdfPage = await doc.getPage(page);
-      if (cancelled) return;
-      const width = element.parentElement!.clientWidth || 640;
-      const base = pdfPage.getViewport({ scale: 1 });
-      const viewport = pdfPage.getViewport({ scale: (width / base.width) * window.devicePixelRatio });
-      element.width = Math.round(viewport.width);
-      element.height = Math.round(viewport.height);
-      task = pdfPage.render({ canvas: element, viewport });
-      await task.promise.then(
-        () => !cancelled && setRendered(page),
-        () => {},
-      );
+      if (running) {
+        again = true;
+        task?.cancel();
+        return;
+      }
+      running = true;
+      try {
+        do {
+          again = false;
+          const pdfPage = await doc.getPage(page);
+          if (cancelled) return;
+          const width = element.parentElement!.clientWidth || 640;
+          drawnWidth = width;
+          const base = pdfPage.getViewport({ scale: 1 });
+          const viewport = pdfPage.getViewport({ scale: (width / base.width) * window.devicePixelRatio });
+          element.width = Math.round(viewport.width);
+          element.height = Math.round(viewport.height);
+          task = pdfPage.render({ canvas: element, viewport });
+          const drawn = await task.promise.then(
+            () => true,
+            () => false,
+          );
+          if (drawn && !again && !cancelled) setRendered(page);
+        } while (again && !cancelled);
+      } finally {
+        running = false;
+      }
     };
     void render();
-    const resize = new ResizeObserver(() => void render());
+    // Drawn again when the width changes (its first call, at once, finds the width just drawn).
+    const resize = new ResizeObserver(() => {
+      if ((element.parentElement!.clientWidth || 640) !== drawnWidth) void render();
+    });
     resize.observe(element.parentElement!);
     return () => {
       cancelled = true;
