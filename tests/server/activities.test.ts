@@ -1,29 +1,14 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestServer } from '../support/app';
-import { JOIN_ROOM, memberClients, quickMember, roomGlobalId, roomWith as roomWithPeople, type Member } from './meetingSupport';
+import { describe, expect, it, vi } from 'vitest';
+import { meetingTestServer, JOIN_ROOM, quickMember, roomGlobalId, type Member } from './meetingSupport';
 
 /**
  * Shared activities (issue 18): sessions in a room (launch, capacity, host, stop) and the quiz (server
  * scoring, per-player views that never hold an answer before it is given, one live scoreboard).
  */
-type Server = Awaited<ReturnType<typeof startTestServer>>;
-let server: Server;
-let clients: ReturnType<typeof memberClients>;
-beforeAll(async () => {
-  server = await startTestServer();
-  clients = memberClients(server);
-});
-afterAll(async () => {
-  await clients?.dispose();
-  await server?.dispose();
-});
+const meeting = meetingTestServer();
 
-const gql = async (member: Member, query: string, variables: Record<string, unknown> = {}, locale = 'ru') => {
-  const body = await clients.graphql(member, query, variables, locale);
-  expect(body.errors).toBeUndefined();
-  return body.data;
-};
+const { gql } = meeting;
 
 const SESSION_FIELDS = `id databaseId kind status capacity endsAt viewerIsHost viewerIsPlayer
   host { databaseId } players { user { databaseId } }
@@ -59,10 +44,10 @@ const QUIZ = {
   ],
 };
 
-const roomWith = (...people: Member[]) => roomWithPeople(server.services, clients, people);
+const roomWith = (...people: Member[]) => meeting.roomWith(people);
 
 const members = (count: number) =>
-  Promise.all(Array.from({ length: count }, (_, i) => quickMember(server.services, `Игрок${i}`)));
+  Promise.all(Array.from({ length: count }, (_, i) => quickMember(meeting.server.services, `Игрок${i}`)));
 
 async function launchQuiz(host: Member, roomId: number, quiz: unknown = QUIZ) {
   const { launchActivity } = await gql(host, LAUNCH, { roomId: roomGlobalId(roomId), kind: 'QUIZ', quiz });
@@ -74,7 +59,7 @@ describe('the activity catalog', () => {
   it('lists the four kinds with the spec capacities over REST, and which one runs in a room', async () => {
     const [anna] = await members(1);
     const list = async (query = '', locale = 'ru') => {
-      const response = await fetch(`${server.url}/api/zoomvisor/activities${query}`, {
+      const response = await fetch(`${meeting.server.url}/api/zoomvisor/activities${query}`, {
         headers: { authorization: `Bearer ${anna.token}`, 'accept-language': locale },
       });
       expect(response.status).toBe(200);
@@ -105,7 +90,7 @@ describe('the activity catalog', () => {
     expect(inRoom[0]).toMatchObject({ type: 'quiz', name: 'Викторина', status: 'active', participants: 1 });
     expect(inRoom[1]).toMatchObject({ status: 'available', participants: 0 });
 
-    const anonymous = await fetch(`${server.url}/api/zoomvisor/activities`);
+    const anonymous = await fetch(`${meeting.server.url}/api/zoomvisor/activities`);
     expect(anonymous.status).toBe(401);
   });
 
@@ -147,7 +132,7 @@ describe('launching', () => {
       __typename: 'ConflictError',
       message: 'An activity is already running in this room: it has to be stopped first',
     });
-    expect(await server.services.prisma.activitySession.count({ where: { roomId: room.id } })).toBe(1);
+    expect(await meeting.server.services.prisma.activitySession.count({ where: { roomId: room.id } })).toBe(1);
   });
 
   it('refuses a quiz without questions or with a wrong correct option, naming the field', async () => {
@@ -173,7 +158,7 @@ describe('launching', () => {
     expect(noAnswer.launchActivity.fieldErrors).toEqual([
       { path: ['questions', '0', 'answer'], message: 'Введите правильный ответ' },
     ]);
-    expect(await server.services.prisma.activitySession.count({ where: { roomId: room.id } })).toBe(0);
+    expect(await meeting.server.services.prisma.activitySession.count({ where: { roomId: room.id } })).toBe(0);
   });
 });
 
@@ -183,7 +168,7 @@ describe('joining', () => {
     const [host, ...others] = people;
     const room = await roomWith(host!);
     // The others are in the room's call (a stay row, as joinRoom writes it): the plan limits of rooms are not what is tested here.
-    await server.services.prisma.roomParticipant.createMany({
+    await meeting.server.services.prisma.roomParticipant.createMany({
       data: others.map((member) => ({ roomId: room.id, userId: member.id })),
     });
     const session = await launchQuiz(host!, room.id);
@@ -202,14 +187,16 @@ describe('joining', () => {
     await gql(others[0]!, LEAVE, { id: session.id });
     expect((await gql(others[9]!, JOIN, { id: session.id })).joinActivity.session.players).toHaveLength(10);
     expect(
-      await server.services.prisma.activitySessionPlayer.count({ where: { sessionId: session.databaseId, leftAt: null } }),
+      await meeting.server.services.prisma.activitySessionPlayer.count({
+        where: { sessionId: session.databaseId, leftAt: null },
+      }),
     ).toBe(10);
   });
 
   it('takes one of two people racing for the last place', async () => {
     const [host, ...others] = await members(11);
     const room = await roomWith(host!);
-    await server.services.prisma.roomParticipant.createMany({
+    await meeting.server.services.prisma.roomParticipant.createMany({
       data: others.map((member) => ({ roomId: room.id, userId: member.id })),
     });
     const session = await launchQuiz(host!, room.id);
@@ -220,7 +207,9 @@ describe('joining', () => {
       'LimitReachedError',
     ]);
     expect(
-      await server.services.prisma.activitySessionPlayer.count({ where: { sessionId: session.databaseId, leftAt: null } }),
+      await meeting.server.services.prisma.activitySessionPlayer.count({
+        where: { sessionId: session.databaseId, leftAt: null },
+      }),
     ).toBe(10);
   });
 
@@ -278,7 +267,7 @@ describe('the quiz', () => {
     const room = await roomWith(anna, boris);
     const session = await launchQuiz(anna, room.id);
     await gql(boris, JOIN, { id: session.id });
-    const before = await clients.graphql(boris, CURRENT, { roomId: roomGlobalId(room.id) });
+    const before = await meeting.clients.graphql(boris, CURRENT, { roomId: roomGlobalId(room.id) });
     const quiz = before.data.node.currentActivity.quiz;
     expect(quiz.questionCount).toBe(3);
     expect(quiz.questions).toEqual([
@@ -288,7 +277,7 @@ describe('the quiz', () => {
     expect(text).not.toContain(QUIZ.questions[1]!.prompt);
     expect(text).not.toContain('Paris');
     // No field of the schema holds a correct answer of a question the player has not answered.
-    const schema = await clients.graphql(boris, '{ __type(name: "QuizQuestionView") { fields { name } } }');
+    const schema = await meeting.clients.graphql(boris, '{ __type(name: "QuizQuestionView") { fields { name } } }');
     expect(schema.data.__type.fields.map((field: { name: string }) => field.name).sort()).toEqual([
       'answer',
       'index',
@@ -298,7 +287,7 @@ describe('the quiz', () => {
     ]);
 
     await gql(boris, ANSWER, { id: session.id, q: 0, choice: 2 });
-    const after = await clients.graphql(boris, CURRENT, { roomId: roomGlobalId(room.id) });
+    const after = await meeting.clients.graphql(boris, CURRENT, { roomId: roomGlobalId(room.id) });
     const afterText = JSON.stringify(after);
     expect(after.data.node.currentActivity.quiz.questions.map((question: { index: number }) => question.index)).toEqual([0, 1]);
     expect(afterText).not.toContain('Paris');
@@ -334,12 +323,12 @@ describe('the quiz', () => {
       'ActivitySessionPayload',
       'ConflictError',
     ]);
-    expect(await server.services.prisma.activityMove.count({ where: { sessionId: session.databaseId, userId: anna.id } })).toBe(
-      1,
-    );
+    expect(
+      await meeting.server.services.prisma.activityMove.count({ where: { sessionId: session.databaseId, userId: anna.id } }),
+    ).toBe(1);
 
     // The 300 s have passed (the session's end moved to the past rather than the test waiting).
-    await server.services.prisma.activitySession.update({
+    await meeting.server.services.prisma.activitySession.update({
       where: { id: session.databaseId },
       data: { endsAt: new Date(Date.now() - 1000) },
     });
@@ -356,7 +345,7 @@ describe('the quiz', () => {
       { user: { databaseId: anna.id }, correct: 1, answered: 1, total: 3, percent: 33 },
       { user: { databaseId: boris.id }, correct: 1, answered: 1, total: 3, percent: 33 },
     ]);
-    expect(await server.services.prisma.activityMove.count({ where: { sessionId: session.databaseId } })).toBe(2);
+    expect(await meeting.server.services.prisma.activityMove.count({ where: { sessionId: session.databaseId } })).toBe(2);
   });
 });
 
@@ -370,7 +359,7 @@ describe('live state', () => {
     // Boris opens the page (or reloads) after the quiz started.
     const received: { currentActivity: { quiz: { scoreboard: unknown[] }; players: unknown[] } | null }[] = [];
     const errors: unknown[] = [];
-    clients.connect(boris).subscribe<{ roomActivityChanged: (typeof received)[number] }>(
+    meeting.clients.connect(boris).subscribe<{ roomActivityChanged: (typeof received)[number] }>(
       {
         query: `subscription($roomId: ID!) { roomActivityChanged(roomId: $roomId) { currentActivity { ${SESSION_FIELDS} } } }`,
         variables: { roomId: roomGlobalId(room.id) },
@@ -404,12 +393,12 @@ describe('live state', () => {
 
   it('refuses the subscription for a room the viewer may not enter', async () => {
     const [anna, outsider] = await members(2);
-    const meetingClass = await server.services.prisma.meetingClass.create({
+    const meetingClass = await meeting.server.services.prisma.meetingClass.create({
       data: { name: 'Класс', isPrivate: true, members: { create: [{ userId: anna.id, role: 'admin' }] } },
     });
-    const room = await server.services.prisma.room.create({ data: { name: 'Закрытая', classId: meetingClass.id } });
+    const room = await meeting.server.services.prisma.room.create({ data: { name: 'Закрытая', classId: meetingClass.id } });
     const errors: { message: string }[] = [];
-    clients.connect(outsider).subscribe(
+    meeting.clients.connect(outsider).subscribe(
       {
         query: `subscription($roomId: ID!) { roomActivityChanged(roomId: $roomId) { id } }`,
         variables: { roomId: roomGlobalId(room.id) },
@@ -454,7 +443,7 @@ describe('host and stop', () => {
 
     await gql(anna, leave, { roomId: roomGlobalId(room.id) });
     expect((await gql(boris, CURRENT, { roomId: roomGlobalId(room.id) })).node.currentActivity).toBeNull();
-    const stored = await server.services.prisma.activitySession.findUniqueOrThrow({ where: { id: session.databaseId } });
+    const stored = await meeting.server.services.prisma.activitySession.findUniqueOrThrow({ where: { id: session.databaseId } });
     expect(stored.status).toBe('ended');
   });
 
@@ -465,7 +454,7 @@ describe('host and stop', () => {
     await gql(boris, JOIN, { id: session.id });
     await gql(boris, ANSWER, { id: session.id, q: 0, choice: 1 });
     // What a restart does (rooms.closeStaleParticipations): every stay closed, nothing else.
-    await server.services.prisma.roomParticipant.updateMany({ where: { roomId: room.id }, data: { leftAt: new Date() } });
+    await meeting.server.services.prisma.roomParticipant.updateMany({ where: { roomId: room.id }, data: { leftAt: new Date() } });
     await gql(boris, JOIN_ROOM, { roomId: roomGlobalId(room.id) });
     const kept = (await gql(boris, CURRENT, { roomId: roomGlobalId(room.id) })).node.currentActivity;
     expect(kept.quiz.scoreboard).toEqual([
@@ -476,7 +465,7 @@ describe('host and stop', () => {
     // Its host is not back: someone in the room may start another activity instead of being blocked for ever.
     const replaced = await launchQuiz(boris, room.id);
     expect(replaced.host.databaseId).toBe(boris.id);
-    const old = await server.services.prisma.activitySession.findUniqueOrThrow({ where: { id: session.databaseId } });
+    const old = await meeting.server.services.prisma.activitySession.findUniqueOrThrow({ where: { id: session.databaseId } });
     expect(old.status).toBe('ended');
   });
 

@@ -1,33 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { encodeGlobalID } from '@pothos/plugin-relay';
-import { startTestServer } from '../support/app';
 import { friendshipPairKey } from '../../server/src/database/keys';
 import { notify } from '../../server/src/services/notifications';
-import { JOIN_ROOM, memberClients, quickMember, roomGlobalId, type Member } from './meetingSupport';
+import { meetingTestServer, JOIN_ROOM, quickMember, roomGlobalId, type Member } from './meetingSupport';
 
 // Live events across a block: room chat, notifications, call/room events and group messages never
 // reach a member from someone a block separates them from, in either direction (blocking.test.ts
 // has the reads). Each case has a bystander who still receives the same event, so the test shows
 // the event was sent.
 
-type Server = Awaited<ReturnType<typeof startTestServer>>;
-let server: Server;
-let clients: ReturnType<typeof memberClients>;
-beforeAll(async () => {
-  server = await startTestServer();
-  clients = memberClients(server);
-});
-afterAll(async () => {
-  await clients?.dispose();
-  await server?.dispose();
-});
+const meeting = meetingTestServer();
 
 const settle = (ms = 400) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function subscribe<T>(member: Member, query: string, variables: Record<string, unknown> = {}) {
   const received: T[] = [];
   const errors: unknown[] = [];
-  clients.connect(member).subscribe<Record<string, T>>(
+  meeting.clients.connect(member).subscribe<Record<string, T>>(
     { query, variables },
     {
       next: (value) => (value.errors ? errors.push(...value.errors) : received.push(Object.values(value.data!)[0])),
@@ -39,7 +28,7 @@ function subscribe<T>(member: Member, query: string, variables: Record<string, u
 }
 
 const block = (blocker: Member, blocked: Member) =>
-  server.services.prisma.friendship.create({
+  meeting.server.services.prisma.friendship.create({
     data: {
       pairKey: friendshipPairKey(blocker.id, blocked.id),
       requesterId: blocker.id,
@@ -52,16 +41,16 @@ const block = (blocker: Member, blocked: Member) =>
 /** Three members (the blocker blocked the blocked one) and a bystander in one open class room. */
 async function roomOfThree() {
   const [blocker, blocked, bystander] = await Promise.all(
-    ['Блокирующий', 'Заблокированный', 'Свидетель'].map((name) => quickMember(server.services, name)),
+    ['Блокирующий', 'Заблокированный', 'Свидетель'].map((name) => quickMember(meeting.server.services, name)),
   );
   await block(blocker, blocked);
-  const meetingClass = await server.services.prisma.meetingClass.create({
+  const meetingClass = await meeting.server.services.prisma.meetingClass.create({
     data: {
       name: 'Класс',
       members: { create: [blocker, blocked, bystander].map((m) => ({ userId: m.id, role: 'member' as const })) },
     },
   });
-  const room = await server.services.prisma.room.create({ data: { name: 'Комната', classId: meetingClass.id } });
+  const room = await meeting.server.services.prisma.room.create({ data: { name: 'Комната', classId: meetingClass.id } });
   return { blocker, blocked, bystander, room };
 }
 
@@ -77,7 +66,7 @@ describe('across a block, live events', () => {
     );
     await settle();
     const send = (member: Member, content: string) =>
-      clients.graphql(
+      meeting.clients.graphql(
         member,
         `mutation($roomId: ID!, $input: SendRoomMessageInput!) { sendRoomMessage(roomId: $roomId, input: $input) { __typename } }`,
         { roomId: roomGlobalId(room.id), input: { content } },
@@ -92,9 +81,13 @@ describe('across a block, live events', () => {
 
     const history = async (member: Member) =>
       (
-        await clients.graphql(member, `query($roomId: ID!) { roomChatHistory(roomId: $roomId) { sender { databaseId } } }`, {
-          roomId: roomGlobalId(room.id),
-        })
+        await meeting.clients.graphql(
+          member,
+          `query($roomId: ID!) { roomChatHistory(roomId: $roomId) { sender { databaseId } } }`,
+          {
+            roomId: roomGlobalId(room.id),
+          },
+        )
       ).data.roomChatHistory.map((m: { sender: { databaseId: number } }) => m.sender.databaseId);
     expect(await history(blocker)).toEqual([blocker.id]);
     expect(await history(blocked)).toEqual([blocked.id]);
@@ -109,9 +102,9 @@ describe('across a block, live events', () => {
   });
 
   it('notifications: none about a member a block separates from the viewer, live or caught up', async () => {
-    const [blocker, blocked, bystander] = await Promise.all([1, 2, 3].map(() => quickMember(server.services)));
+    const [blocker, blocked, bystander] = await Promise.all([1, 2, 3].map(() => quickMember(meeting.server.services)));
     // A request sent before the block: its notification is stored, then the block comes.
-    await notify(server.services, blocker.id, 'FRIEND_REQUEST', { userId: blocked.id, friendshipId: 0 });
+    await notify(meeting.server.services, blocker.id, 'FRIEND_REQUEST', { userId: blocked.id, friendshipId: 0 });
     await block(blocker, blocked);
     type Seen = { actor: { databaseId: number } | null };
     const query = `subscription($after: ID) { notifications(after: $after) { kind actor { databaseId } } }`;
@@ -119,9 +112,9 @@ describe('across a block, live events', () => {
     const blockedSide = subscribe<Seen>(blocked, query);
     await settle();
     // Live ones (a race with the block), from both sides, and one from a bystander.
-    await notify(server.services, blocker.id, 'FRIEND_REQUEST', { userId: blocked.id, friendshipId: 0 });
-    await notify(server.services, blocked.id, 'FRIEND_ACCEPTED', { userId: blocker.id, friendshipId: 0 });
-    await notify(server.services, blocker.id, 'FRIEND_REQUEST', { userId: bystander.id, friendshipId: 0 });
+    await notify(meeting.server.services, blocker.id, 'FRIEND_REQUEST', { userId: blocked.id, friendshipId: 0 });
+    await notify(meeting.server.services, blocked.id, 'FRIEND_ACCEPTED', { userId: blocker.id, friendshipId: 0 });
+    await notify(meeting.server.services, blocker.id, 'FRIEND_REQUEST', { userId: bystander.id, friendshipId: 0 });
     await settle();
     // Subscribing afterwards: everything comes from storage.
     const caughtUp = subscribe<Seen>(blocker, query, { after: encodeGlobalID('Notification', 0) });
@@ -135,7 +128,7 @@ describe('across a block, live events', () => {
   it('room events: the blocker is not told the blocked member joined, the bystander is', async () => {
     const { blocker, blocked, bystander, room } = await roomOfThree();
     for (const member of [blocker, bystander]) {
-      expect((await clients.graphql(member, JOIN_ROOM, { roomId: roomGlobalId(room.id) })).data.joinRoom.__typename).toBe(
+      expect((await meeting.clients.graphql(member, JOIN_ROOM, { roomId: roomGlobalId(room.id) })).data.joinRoom.__typename).toBe(
         'JoinRoomSuccess',
       );
     }
@@ -143,23 +136,23 @@ describe('across a block, live events', () => {
     const blockerEvents = subscribe<{ kind: string; senderDatabaseId: number }>(blocker, query);
     const bystanderEvents = subscribe<{ kind: string; senderDatabaseId: number }>(bystander, query);
     await settle();
-    await clients.graphql(blocked, JOIN_ROOM, { roomId: roomGlobalId(room.id) });
+    await meeting.clients.graphql(blocked, JOIN_ROOM, { roomId: roomGlobalId(room.id) });
     await settle();
     expect(bystanderEvents.received).toContainEqual({ kind: 'JOINED', senderDatabaseId: blocked.id });
     expect(blockerEvents.received.filter((event) => event.senderDatabaseId === blocked.id)).toEqual([]);
   });
 
   it('group messages: the blocker does not receive the blocked member’s message, the bystander does', async () => {
-    const [blocker, blocked, bystander] = await Promise.all([1, 2, 3].map(() => quickMember(server.services)));
+    const [blocker, blocked, bystander] = await Promise.all([1, 2, 3].map(() => quickMember(meeting.server.services)));
     await block(blocker, blocked);
-    const conversation = await server.services.prisma.conversation.create({
+    const conversation = await meeting.server.services.prisma.conversation.create({
       data: { title: 'Трое', participants: { create: [blocker, blocked, bystander].map((m) => ({ userId: m.id })) } },
     });
     const query = `subscription { messageAdded { content sender { databaseId } } }`;
     const blockerFeed = subscribe<{ content: string }>(blocker, query);
     const bystanderFeed = subscribe<{ content: string }>(bystander, query);
     await settle();
-    const sent = await clients.graphql(
+    const sent = await meeting.clients.graphql(
       blocked,
       `mutation($input: SendMessageInput!) { sendMessage(input: $input) { __typename } }`,
       { input: { conversationId: encodeGlobalID('Conversation', conversation.id), content: 'Всем' } },

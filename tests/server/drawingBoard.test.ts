@@ -1,21 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { Awareness, encodeAwarenessUpdate } from 'y-protocols/awareness';
-import { startTestServer } from '../support/app';
-import { JOIN_ROOM, memberClients, quickMember, roomGlobalId, type Member } from './meetingSupport';
+import { meetingTestServer, JOIN_ROOM, quickMember, roomGlobalId, type Member } from './meetingSupport';
 import { applyBoardUpdate, type Stroke } from '../../server/src/services/drawingBoard';
 
-type Server = Awaited<ReturnType<typeof startTestServer>>;
-let server: Server;
-let clients: ReturnType<typeof memberClients>;
-beforeAll(async () => {
-  server = await startTestServer();
-  clients = memberClients(server);
-});
-afterAll(async () => {
-  await clients?.dispose();
-  await server?.dispose();
-});
+const meeting = meetingTestServer();
 
 const DRAW = `mutation($sessionId: ID!, $update: String!) {
   drawOnBoard(sessionId: $sessionId, update: $update) {
@@ -47,7 +36,7 @@ function boardClient(member: Member, sessionId: string) {
   const doc = new Y.Doc();
   const events: BoardEvent[] = [];
   const errors: unknown[] = [];
-  clients.connect(member).subscribe<{ drawingBoard: BoardEvent }>(
+  meeting.clients.connect(member).subscribe<{ drawingBoard: BoardEvent }>(
     {
       query: 'subscription($sessionId: ID!) { drawingBoard(sessionId: $sessionId) { kind update } }',
       variables: { sessionId },
@@ -91,16 +80,16 @@ const stroke = (author: number, extra: Partial<Stroke> = {}): Stroke => ({
 
 /** A room whose call everyone given is in, with a drawing activity `host` launched and `players` joined (watchers only in the call). */
 async function drawingWith(host: Member, players: Member[], watchers: Member[] = []) {
-  const room = await server.services.prisma.room.create({ data: { name: 'Доска', createdById: host.id } });
+  const room = await meeting.server.services.prisma.room.create({ data: { name: 'Доска', createdById: host.id } });
   const roomId = roomGlobalId(room.id);
   for (const member of [host, ...players, ...watchers]) {
-    const joined = await clients.graphql(member, JOIN_ROOM, { roomId });
+    const joined = await meeting.clients.graphql(member, JOIN_ROOM, { roomId });
     expect(joined.data.joinRoom.__typename).toBe('JoinRoomSuccess');
   }
-  const launched = await clients.graphql(host, LAUNCH, { roomId });
+  const launched = await meeting.clients.graphql(host, LAUNCH, { roomId });
   const session = launched.data.launchActivity.session as { id: string; databaseId: number };
   for (const member of players) {
-    expect((await clients.graphql(member, JOIN_ACTIVITY, { id: session.id })).data.joinActivity.__typename).toBe(
+    expect((await meeting.clients.graphql(member, JOIN_ACTIVITY, { id: session.id })).data.joinActivity.__typename).toBe(
       'ActivitySessionPayload',
     );
   }
@@ -109,7 +98,7 @@ async function drawingWith(host: Member, players: Member[], watchers: Member[] =
 
 describe('drawing board', () => {
   it('delivers a stroke to the others in the room, keeps it for late joiners, stored as Yjs updates', async () => {
-    const [anna, boris, vera] = await Promise.all([1, 2, 3].map(() => quickMember(server.services)));
+    const [anna, boris, vera] = await Promise.all([1, 2, 3].map(() => quickMember(meeting.server.services)));
     const room = await drawingWith(anna, [boris]);
     const annaBoard = boardClient(anna, room.id);
     const borisBoard = boardClient(boris, room.id);
@@ -117,20 +106,20 @@ describe('drawing board', () => {
     expect(annaBoard.events[0]!.kind).toBe('STATE');
 
     const update = annaBoard.change((strokes) => strokes.set('a-1', stroke(anna.id)));
-    const drawn = await clients.graphql(anna, DRAW, { sessionId: room.id, update });
+    const drawn = await meeting.clients.graphql(anna, DRAW, { sessionId: room.id, update });
     expect(drawn.data.drawOnBoard.__typename).toBe('DrawOnBoardSuccess');
     await until(() => borisBoard.strokes.has('a-1'), "Boris's copy of the stroke");
     expect(borisBoard.strokes.get('a-1')).toEqual(stroke(anna.id));
 
     // Vera comes into the room later: the whole board is her first event.
-    await clients.graphql(vera, JOIN_ROOM, { roomId: room.roomId });
+    await meeting.clients.graphql(vera, JOIN_ROOM, { roomId: room.roomId });
     const veraBoard = boardClient(vera, room.id);
     await until(() => veraBoard.events.length > 0, "Vera's state");
     expect(veraBoard.events[0]!.kind).toBe('STATE');
     expect(veraBoard.strokes.toJSON()).toEqual({ 'a-1': stroke(anna.id) });
 
     // What is stored is enough to rebuild the board (a restarted server reads only these rows).
-    const rows = await server.services.prisma.drawingBoardUpdate.findMany({
+    const rows = await meeting.server.services.prisma.drawingBoardUpdate.findMany({
       where: { sessionId: room.databaseId },
       orderBy: { id: 'asc' },
     });
@@ -140,29 +129,35 @@ describe('drawing board', () => {
   });
 
   it('lets players undo only their own strokes and the host clear the board', async () => {
-    const [anna, boris] = await Promise.all([1, 2].map(() => quickMember(server.services)));
+    const [anna, boris] = await Promise.all([1, 2].map(() => quickMember(meeting.server.services)));
     const room = await drawingWith(anna, [boris]);
     const annaBoard = boardClient(anna, room.id);
     const borisBoard = boardClient(boris, room.id);
     await until(() => annaBoard.events.length > 0 && borisBoard.events.length > 0, 'the first state');
     const sessionId = room.id;
 
-    await clients.graphql(anna, DRAW, { sessionId, update: annaBoard.change((s) => s.set('a-1', stroke(anna.id))) });
-    await clients.graphql(boris, DRAW, { sessionId, update: borisBoard.change((s) => s.set('b-1', stroke(boris.id))) });
-    await clients.graphql(boris, DRAW, { sessionId, update: borisBoard.change((s) => s.set('b-2', stroke(boris.id))) });
+    await meeting.clients.graphql(anna, DRAW, { sessionId, update: annaBoard.change((s) => s.set('a-1', stroke(anna.id))) });
+    await meeting.clients.graphql(boris, DRAW, { sessionId, update: borisBoard.change((s) => s.set('b-1', stroke(boris.id))) });
+    await meeting.clients.graphql(boris, DRAW, { sessionId, update: borisBoard.change((s) => s.set('b-2', stroke(boris.id))) });
     await until(() => annaBoard.strokes.size === 3 && borisBoard.strokes.size === 3, 'three strokes on both boards');
 
-    const borisErasesAnna = await clients.graphql(boris, DRAW, { sessionId, update: borisBoard.change((s) => s.delete('a-1')) });
+    const borisErasesAnna = await meeting.clients.graphql(boris, DRAW, {
+      sessionId,
+      update: borisBoard.change((s) => s.delete('a-1')),
+    });
     expect(borisErasesAnna.data.drawOnBoard).toEqual({
       __typename: 'ForbiddenError',
       message: 'Стирать и отменять можно только свои штрихи; очистить доску может ведущий',
     });
-    const borisUndoes = await clients.graphql(boris, DRAW, { sessionId, update: borisBoard.change((s) => s.delete('b-2')) });
+    const borisUndoes = await meeting.clients.graphql(boris, DRAW, {
+      sessionId,
+      update: borisBoard.change((s) => s.delete('b-2')),
+    });
     expect(borisUndoes.data.drawOnBoard.__typename).toBe('DrawOnBoardSuccess');
     await until(() => !annaBoard.strokes.has('b-2'), 'the undo on Anna’s board');
     expect(annaBoard.strokes.has('a-1')).toBe(true);
 
-    const annaClears = await clients.graphql(anna, DRAW, { sessionId, update: annaBoard.change((s) => s.clear()) });
+    const annaClears = await meeting.clients.graphql(anna, DRAW, { sessionId, update: annaBoard.change((s) => s.clear()) });
     expect(annaClears.data.drawOnBoard.__typename).toBe('DrawOnBoardSuccess');
     const late = boardClient(anna, room.id);
     await until(() => late.events.length > 0, 'a fresh state');
@@ -170,15 +165,15 @@ describe('drawing board', () => {
   });
 
   it('refuses malformed, oversized and forged changes with a clear message, and the board stays as it was', async () => {
-    const [anna, boris, outsider] = await Promise.all([1, 2, 3].map(() => quickMember(server.services)));
+    const [anna, boris, outsider] = await Promise.all([1, 2, 3].map(() => quickMember(meeting.server.services)));
     const room = await drawingWith(anna, [boris]);
     const sessionId = room.id;
     const annaBoard = boardClient(anna, room.id);
     await until(() => annaBoard.events.length > 0, 'the first state');
-    await clients.graphql(anna, DRAW, { sessionId, update: annaBoard.change((s) => s.set('a-1', stroke(anna.id))) });
+    await meeting.clients.graphql(anna, DRAW, { sessionId, update: annaBoard.change((s) => s.set('a-1', stroke(anna.id))) });
 
     const refusal = async (member: Member, update: string, locale = 'ru') =>
-      (await clients.graphql(member, DRAW, { sessionId, update }, locale)).data.drawOnBoard;
+      (await meeting.clients.graphql(member, DRAW, { sessionId, update }, locale)).data.drawOnBoard;
     expect(await refusal(anna, 'not base64!')).toMatchObject({ __typename: 'ValidationError' });
     expect(await refusal(anna, base64(new Uint8Array([9, 9, 9, 9, 9, 9])), 'en')).toMatchObject({
       __typename: 'ValidationError',
@@ -217,7 +212,7 @@ describe('drawing board', () => {
     // Not in the room's call, or not let into the room at all.
     const outsiders = scratch();
     outsiders.strokes.set('o-1', stroke(outsider.id));
-    const notPresent = await clients.graphql(outsider, DRAW, { sessionId, update: outsiders.update() });
+    const notPresent = await meeting.clients.graphql(outsider, DRAW, { sessionId, update: outsiders.update() });
     expect(notPresent.data.drawOnBoard).toEqual({
       __typename: 'ForbiddenError',
       message: 'Присоединитесь к комнате, чтобы рисовать на доске',
@@ -230,12 +225,15 @@ describe('drawing board', () => {
   });
 
   it('shows the board to someone in the room who is not playing, but only players draw', async () => {
-    const [anna, boris, watcher] = await Promise.all([1, 2, 3].map(() => quickMember(server.services)));
+    const [anna, boris, watcher] = await Promise.all([1, 2, 3].map(() => quickMember(meeting.server.services)));
     const room = await drawingWith(anna, [boris], [watcher]);
     const annaBoard = boardClient(anna, room.id);
     const watching = boardClient(watcher, room.id);
     await until(() => annaBoard.events.length > 0 && watching.events.length > 0, 'the first state');
-    await clients.graphql(anna, DRAW, { sessionId: room.id, update: annaBoard.change((s) => s.set('a-1', stroke(anna.id))) });
+    await meeting.clients.graphql(anna, DRAW, {
+      sessionId: room.id,
+      update: annaBoard.change((s) => s.set('a-1', stroke(anna.id))),
+    });
     await until(() => watching.strokes.has('a-1'), 'the stroke on the watcher’s board');
 
     const copy = new Y.Doc();
@@ -243,7 +241,7 @@ describe('drawing board', () => {
     let update: Uint8Array | null = null;
     copy.on('update', (bytes: Uint8Array) => void (update = bytes));
     copy.getMap('strokes').set('w-1', stroke(watcher.id));
-    const refused = await clients.graphql(watcher, DRAW, { sessionId: room.id, update: base64(update!) }, 'en');
+    const refused = await meeting.clients.graphql(watcher, DRAW, { sessionId: room.id, update: base64(update!) }, 'en');
     expect(refused.data.drawOnBoard).toEqual({
       __typename: 'ForbiddenError',
       message: 'The activity’s players draw: join it first',
@@ -251,7 +249,7 @@ describe('drawing board', () => {
   });
 
   it('relays awareness (cursors) to the room without storing it, and refuses what is not awareness', async () => {
-    const [anna, boris] = await Promise.all([1, 2].map(() => quickMember(server.services)));
+    const [anna, boris] = await Promise.all([1, 2].map(() => quickMember(meeting.server.services)));
     const room = await drawingWith(anna, [boris]);
     const sessionId = room.id;
     const borisBoard = boardClient(boris, room.id);
@@ -259,21 +257,24 @@ describe('drawing board', () => {
 
     const awareness = new Awareness(new Y.Doc());
     awareness.setLocalState({ name: 'Анна', cursor: { x: 100, y: 50 } });
-    const sent = await clients.graphql(anna, AWARENESS, {
+    const sent = await meeting.clients.graphql(anna, AWARENESS, {
       sessionId,
       update: base64(encodeAwarenessUpdate(awareness, [awareness.clientID])),
     });
     awareness.destroy();
     expect(sent.data.sendBoardAwareness.__typename).toBe('BoardAwarenessSuccess');
     await until(() => borisBoard.events.some((event) => event.kind === 'AWARENESS'), 'the cursor');
-    expect(await server.services.prisma.drawingBoardUpdate.count({ where: { sessionId: room.databaseId } })).toBe(0);
+    expect(await meeting.server.services.prisma.drawingBoardUpdate.count({ where: { sessionId: room.databaseId } })).toBe(0);
 
-    const garbage = await clients.graphql(anna, AWARENESS, { sessionId, update: base64(new Uint8Array([1, 200, 200, 200])) });
+    const garbage = await meeting.clients.graphql(anna, AWARENESS, {
+      sessionId,
+      update: base64(new Uint8Array([1, 200, 200, 200])),
+    });
     expect(garbage.data.sendBoardAwareness.__typename).toBe('ValidationError');
   });
 
   it('merges a long history into one stored update, and the board is unchanged', async () => {
-    const anna = await quickMember(server.services);
+    const anna = await quickMember(meeting.server.services);
     const room = await drawingWith(anna, []);
     const doc = new Y.Doc();
     const strokes = doc.getMap<Stroke>('strokes');
@@ -283,12 +284,12 @@ describe('drawing board', () => {
     for (let i = 0; i < 100; i++) strokes.delete(`a-${i}`);
     for (const update of updates) {
       await applyBoardUpdate(
-        server.services,
+        meeting.server.services,
         { userId: anna.id, sessionId: room.databaseId, canDraw: true, canClear: false },
         new Uint8Array(update),
       );
     }
-    const rows = await server.services.prisma.drawingBoardUpdate.findMany({ where: { sessionId: room.databaseId } });
+    const rows = await meeting.server.services.prisma.drawingBoardUpdate.findMany({ where: { sessionId: room.databaseId } });
     expect(rows.length).toBeLessThan(150);
     const rebuilt = new Y.Doc();
     for (const row of rows) Y.applyUpdate(rebuilt, row.update);

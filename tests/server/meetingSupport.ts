@@ -1,5 +1,6 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { startTestServer } from '../support/app';
 import { startSession } from '../../server/src/auth/sessions';
 import { friendshipPairKey } from '../../server/src/database/keys';
 import type { Services } from '../../server/src/services/container';
@@ -58,12 +59,45 @@ export function memberClients(server: { url: string }) {
   };
 }
 
-/** A room with `people` in it now, each joined through the API as a browser does. */
-export async function roomWith(services: Services, clients: ReturnType<typeof memberClients>, people: Member[]) {
-  const room = await services.prisma.room.create({ data: { name: 'Комната', maxParticipants: 20 } });
-  for (const member of people) {
-    const body = await clients.graphql(member, JOIN_ROOM, { roomId: roomGlobalId(room.id) });
-    expect(body.data.joinRoom.__typename).toBe('JoinRoomSuccess');
-  }
-  return room;
+type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+/**
+ * The test server of a test file about meetings and its members' clients: started before the file's
+ * tests, stopped after them; with the requests those tests make.
+ */
+export function meetingTestServer() {
+  let server: TestServer | undefined;
+  let clients: ReturnType<typeof memberClients> | undefined;
+  beforeAll(async () => {
+    server = await startTestServer();
+    clients = memberClients(server);
+  });
+  afterAll(async () => {
+    await clients?.dispose();
+    await server?.dispose();
+  });
+  const meeting = {
+    get server() {
+      return server!;
+    },
+    get clients() {
+      return clients!;
+    },
+    /** GraphQL over HTTP as `member`: a GraphQL error fails the test; answers `data`. */
+    async gql(member: Member, query: string, variables: Record<string, unknown> = {}, locale = 'ru') {
+      const body = await meeting.clients.graphql(member, query, variables, locale);
+      expect(body.errors).toBeUndefined();
+      return body.data;
+    },
+    /** A room with `people` in it now, each joined through the API as a browser does. */
+    async roomWith(people: Member[]) {
+      const room = await meeting.server.services.prisma.room.create({ data: { name: 'Комната', maxParticipants: 20 } });
+      for (const member of people) {
+        const body = await meeting.clients.graphql(member, JOIN_ROOM, { roomId: roomGlobalId(room.id) });
+        expect(body.data.joinRoom.__typename).toBe('JoinRoomSuccess');
+      }
+      return room;
+    },
+  };
+  return meeting;
 }

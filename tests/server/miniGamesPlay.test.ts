@@ -1,29 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer } from '../support/app';
-import { memberClients, quickMember, roomGlobalId, roomWith, type Member } from './meetingSupport';
+import { describe, expect, it } from 'vitest';
+import { meetingTestServer, quickMember, roomGlobalId, type Member } from './meetingSupport';
 
 /**
  * The mini-games through the API (issue 18 point 4): launching one, its own player limit as the
  * session's capacity, the host's start, moves checked on the server (out of turn, bad words, a secret
  * kept until found) and what each viewer sees. The rules themselves: miniGames.test.ts.
  */
-type Server = Awaited<ReturnType<typeof startTestServer>>;
-let server: Server;
-let clients: ReturnType<typeof memberClients>;
-beforeAll(async () => {
-  server = await startTestServer();
-  clients = memberClients(server);
-});
-afterAll(async () => {
-  await clients?.dispose();
-  await server?.dispose();
-});
+const meeting = meetingTestServer();
 
-const gql = async (member: Member, query: string, variables: Record<string, unknown> = {}, locale = 'ru') => {
-  const body = await clients.graphql(member, query, variables, locale);
-  expect(body.errors).toBeUndefined();
-  return body.data;
-};
+const { gql } = meeting;
 
 const player = `player { databaseId }`;
 const SESSION = `id databaseId capacity players { user { databaseId } }
@@ -47,15 +32,15 @@ const PLAY = `mutation($id: ID!, $move: MiniGameMoveInput!) { playMiniGame(sessi
 const CURRENT = `query($roomId: ID!) { node(id: $roomId) { ... on Room { currentActivity { ${SESSION} } } } }`;
 
 const members = (count: number) =>
-  Promise.all(Array.from({ length: count }, (_, i) => quickMember(server.services, `Игрок${i}`)));
+  Promise.all(Array.from({ length: count }, (_, i) => quickMember(meeting.server.services, `Игрок${i}`)));
 
 /**
  * A room with `people` in its call: the first joined through the API, the others as stay rows (as
  * joinRoom writes them), since the plan limits of rooms are not what is tested here.
  */
 async function roomInCall(people: Member[]) {
-  const room = await roomWith(server.services, clients, people.slice(0, 1));
-  await server.services.prisma.roomParticipant.createMany({
+  const room = await meeting.roomWith(people.slice(0, 1));
+  await meeting.server.services.prisma.roomParticipant.createMany({
     data: people.slice(1).map((member) => ({ roomId: room.id, userId: member.id })),
   });
   return room;
@@ -78,13 +63,13 @@ const play = (member: Member, sessionId: string, move: Record<string, unknown>, 
 describe('launching a mini-game', () => {
   it('needs a game named, and takes that game’s own player limit as its capacity', async () => {
     const [anna] = await members(1);
-    const room = await roomWith(server.services, clients, [anna!]);
+    const room = await meeting.roomWith([anna!]);
     const none = await gql(anna!, LAUNCH, { roomId: roomGlobalId(room.id) }, 'en');
     expect(none.launchActivity).toMatchObject({
       __typename: 'ValidationError',
       fieldErrors: [{ path: ['game'], message: 'Choose a game: word chain, guess the number, trivia or emoji story' }],
     });
-    expect(await server.services.prisma.activitySession.count({ where: { roomId: room.id } })).toBe(0);
+    expect(await meeting.server.services.prisma.activitySession.count({ where: { roomId: room.id } })).toBe(0);
 
     const guess = await gql(anna!, LAUNCH, { roomId: roomGlobalId(room.id), games: { game: 'GUESS_NUMBER' } });
     expect(guess.launchActivity.session).toMatchObject({
@@ -97,9 +82,9 @@ describe('launching a mini-game', () => {
     const people = await members(10);
     const trivia = await gameWith('TRIVIA', people);
     expect(trivia.session.capacity).toBe(10);
-    expect(await server.services.prisma.activitySessionPlayer.count({ where: { sessionId: trivia.session.databaseId } })).toBe(
-      10,
-    );
+    expect(
+      await meeting.server.services.prisma.activitySessionPlayer.count({ where: { sessionId: trivia.session.databaseId } }),
+    ).toBe(10);
 
     const seven = people.slice(0, 7);
     const room = await roomInCall(seven);
@@ -148,13 +133,13 @@ describe('word chain', () => {
     });
 
     // Someone in the room who is not playing sees the same game, and cannot move in it.
-    await clients.graphql(clara!, `mutation($roomId: ID!) { joinRoom(roomId: $roomId) { __typename } }`, {
+    await meeting.clients.graphql(clara!, `mutation($roomId: ID!) { joinRoom(roomId: $roomId) { __typename } }`, {
       roomId: roomGlobalId(room.id),
     });
     const watched = (await gql(clara!, CURRENT, { roomId: roomGlobalId(room.id) })).node.currentActivity.games;
     expect(watched.wordChain.words).toHaveLength(2);
     expect((await play(clara!, session.id, { action: 'PLAY', word: 'арка' })).__typename).toBe('ForbiddenError');
-    expect(await server.services.prisma.activityMove.count({ where: { sessionId: session.databaseId } })).toBe(3);
+    expect(await meeting.server.services.prisma.activityMove.count({ where: { sessionId: session.databaseId } })).toBe(3);
   });
 });
 
@@ -163,7 +148,9 @@ describe('guess the number', () => {
     const [anna, boris] = await members(2);
     const { session } = await gameWith('GUESS_NUMBER', [anna!, boris!]);
     await play(anna!, session.id, { action: 'START' });
-    const { setup } = await server.services.prisma.activitySession.findUniqueOrThrow({ where: { id: session.databaseId } });
+    const { setup } = await meeting.server.services.prisma.activitySession.findUniqueOrThrow({
+      where: { id: session.databaseId },
+    });
     const secret = (setup as { rules: { secret: number } }).rules.secret;
     const wrong = secret === 1 ? 2 : 1;
 
@@ -189,7 +176,10 @@ describe('trivia', () => {
     const { session } = await gameWith('TRIVIA', [anna!, boris!], 'fr');
     const started = await play(anna!, session.id, { action: 'START' });
     const { trivia } = started.session.games;
-    const bank = await server.services.prisma.triviaQuestion.findMany({ where: { locale: 'fr' }, select: { prompt: true } });
+    const bank = await meeting.server.services.prisma.triviaQuestion.findMany({
+      where: { locale: 'fr' },
+      select: { prompt: true },
+    });
     expect(bank.map((question) => question.prompt)).toContain(trivia.current.prompt);
     expect(trivia).toMatchObject({ current: { index: 0, viewerChoice: null }, past: [] });
 

@@ -2,30 +2,20 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartOperation, startTestServer } from '../support/app';
-import { befriend, JOIN_ROOM, memberClients, quickMember, roomGlobalId, type Member } from './meetingSupport';
+import { describe, expect, it } from 'vitest';
+import { multipartOperation } from '../support/app';
+import { meetingTestServer, befriend, JOIN_ROOM, quickMember, roomGlobalId, type Member } from './meetingSupport';
 import { forgedLink } from '../support/signedLinks';
 
-type Server = Awaited<ReturnType<typeof startTestServer>>;
-let server: Server;
-let clients: ReturnType<typeof memberClients>;
-beforeAll(async () => {
-  server = await startTestServer();
-  clients = memberClients(server);
-});
-afterAll(async () => {
-  await clients?.dispose();
-  await server?.dispose();
-});
+const meeting = meetingTestServer();
 
 const graphql = (member: Member, query: string, variables: Record<string, unknown> = {}) =>
-  clients.graphql(member, query, variables);
+  meeting.clients.graphql(member, query, variables);
 
 type Message = { databaseId: number; type: string; content: string; sender: { databaseId: number } };
 
 function subscribe(member: Member, query: string, variables: Record<string, unknown>) {
-  const client = clients.connect(member);
+  const client = meeting.clients.connect(member);
   const received: Message[] = [];
   const errors: unknown[] = [];
   client.subscribe<Record<string, Message>>(
@@ -62,7 +52,7 @@ async function sendVoice(
     { roomId: roomGlobalId(roomId), duration: durationSeconds, key: idempotencyKey },
     { file: new File([bytes], 'voice.webm', { type: 'audio/webm' }) },
   );
-  const response = await fetch(`${server.url}/graphql`, {
+  const response = await fetch(`${meeting.server.url}/graphql`, {
     method: 'POST',
     headers: { authorization: `Bearer ${member.token}`, 'accept-language': locale },
     body: form,
@@ -115,19 +105,19 @@ const WEBM = new Uint8Array([
 ]);
 
 async function classWithRoom(members: Member[], isPrivate = false) {
-  const meetingClass = await server.services.prisma.meetingClass.create({
+  const meetingClass = await meeting.server.services.prisma.meetingClass.create({
     data: {
       name: 'Класс',
       isPrivate,
       members: { create: members.map((m, i) => ({ userId: m.id, role: i === 0 ? ('admin' as const) : ('member' as const) })) },
     },
   });
-  return server.services.prisma.room.create({ data: { name: 'Комната', classId: meetingClass.id } });
+  return meeting.server.services.prisma.room.create({ data: { name: 'Комната', classId: meetingClass.id } });
 }
 
 describe('room chat', () => {
   it('stores a text message and delivers it live to the members of the room, not to others', async () => {
-    const [anna, boris, outsider] = await Promise.all([1, 2, 3].map(() => quickMember(server.services)));
+    const [anna, boris, outsider] = await Promise.all([1, 2, 3].map(() => quickMember(meeting.server.services)));
     const room = await classWithRoom([anna, boris], true);
     const query = `subscription($roomId: ID!) { roomChatMessages(roomId: $roomId) { ${MESSAGE_FIELDS} } }`;
     const borisFeed = subscribe(boris, query, { roomId: roomGlobalId(room.id) });
@@ -185,7 +175,7 @@ describe('room chat', () => {
   });
 
   it("shows a voice message's real length, measured from the recording, not the sender's timer", async () => {
-    const [anna, boris] = await Promise.all([1, 2].map(() => quickMember(server.services)));
+    const [anna, boris] = await Promise.all([1, 2].map(() => quickMember(meeting.server.services)));
     const room = await classWithRoom([anna, boris]);
     // A file with its length in the header, and one as MediaRecorder writes it (live WebM: none).
     const plain = recording(3.4, []);
@@ -195,7 +185,7 @@ describe('room chat', () => {
   });
 
   it('stores a voice message checked by its content and serves it through a signed link only', async () => {
-    const [anna, boris] = await Promise.all([1, 2].map(() => quickMember(server.services)));
+    const [anna, boris] = await Promise.all([1, 2].map(() => quickMember(meeting.server.services)));
     const room = await classWithRoom([anna, boris]);
     const voiceFeed = subscribe(boris, `subscription($roomId: ID!) { voiceMessages(roomId: $roomId) { ${MESSAGE_FIELDS} } }`, {
       roomId: roomGlobalId(room.id),
@@ -207,20 +197,20 @@ describe('room chat', () => {
       type: 'VOICE',
       voice: { mimeType: 'audio/webm', durationSeconds: 3, size: WEBM.length },
     });
-    const audio = await fetch(`${server.url}${sent.chatMessage.voice.url}`);
+    const audio = await fetch(`${meeting.server.url}${sent.chatMessage.voice.url}`);
     expect(audio.status).toBe(200);
     expect(audio.headers.get('content-type')).toBe('audio/webm');
     expect(new Uint8Array(await audio.arrayBuffer())).toEqual(WEBM);
-    const range = await fetch(`${server.url}${sent.chatMessage.voice.url}`, { headers: { range: 'bytes=0-3' } });
+    const range = await fetch(`${meeting.server.url}${sent.chatMessage.voice.url}`, { headers: { range: 'bytes=0-3' } });
     expect(range.status).toBe(206);
     expect(new Uint8Array(await range.arrayBuffer())).toEqual(WEBM.subarray(0, 4));
     const tampered = forgedLink(sent.chatMessage.voice.url);
-    expect((await fetch(`${server.url}${tampered}`)).status).toBe(403);
+    expect((await fetch(`${meeting.server.url}${tampered}`)).status).toBe(403);
     await settle();
     expect(voiceFeed.received.map((m) => m.databaseId)).toEqual([sent.chatMessage.databaseId]);
 
     // Not a recording, too long, too large: refused with the texts, nothing stored.
-    const before = await server.services.prisma.roomChatMessage.count({ where: { roomId: room.id } });
+    const before = await meeting.server.services.prisma.roomChatMessage.count({ where: { roomId: room.id } });
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
     expect((await sendVoice(anna, room.id, png, 3)).fieldErrors).toEqual([
       { path: ['file'], message: 'Голосовое сообщение должно быть записью WebM, Ogg или MP4' },
@@ -233,14 +223,14 @@ describe('room chat', () => {
     expect((await sendVoice(anna, room.id, huge, 300)).fieldErrors).toEqual([
       { path: ['file'], message: 'Голосовое сообщение слишком большое' },
     ]);
-    expect(await server.services.prisma.roomChatMessage.count({ where: { roomId: room.id } })).toBe(before);
+    expect(await meeting.server.services.prisma.roomChatMessage.count({ where: { roomId: room.id } })).toBe(before);
   });
 
   it('sends a contact card to chosen people in the room; only they and the sender see it', async () => {
     const [anna, boris, clara, friend] = await Promise.all(
-      ['Анна', 'Борис', 'Клара', 'Друг'].map((name) => quickMember(server.services, name)),
+      ['Анна', 'Борис', 'Клара', 'Друг'].map((name) => quickMember(meeting.server.services, name)),
     );
-    await befriend(server.services, anna, friend);
+    await befriend(meeting.server.services, anna, friend);
     const room = await classWithRoom([anna, boris, clara]);
     for (const who of [anna, boris, clara]) await graphql(who, JOIN_ROOM, { roomId: roomGlobalId(room.id) });
     const cards = subscribe(boris, `subscription { contactCards { databaseId contactCard { name username } } }`, {});
@@ -315,14 +305,14 @@ describe("contact cards and the contact's privacy settings", () => {
 
   it('carry the email only when the contact shows it to every recipient', async () => {
     const [anna, boris, clara, friend] = await Promise.all(
-      ['Анна', 'Борис', 'Клара', 'Друг'].map((name) => quickMember(server.services, name)),
+      ['Анна', 'Борис', 'Клара', 'Друг'].map((name) => quickMember(meeting.server.services, name)),
     );
-    await befriend(server.services, anna, friend);
-    await befriend(server.services, boris, friend);
+    await befriend(meeting.server.services, anna, friend);
+    await befriend(meeting.server.services, boris, friend);
     const room = await classWithRoom([anna, boris, clara]);
     for (const who of [anna, boris, clara]) await graphql(who, JOIN_ROOM, { roomId: roomGlobalId(room.id) });
     const setEmailVisibility = (member: Member, emailVisibility: 'nobody' | 'contacts' | 'everyone') =>
-      server.services.prisma.user.update({ where: { id: member.id }, data: { emailVisibility } });
+      meeting.server.services.prisma.user.update({ where: { id: member.id }, data: { emailVisibility } });
     const cardEmail = async (contact: Member, to: Member[]) => {
       const sent = await graphql(anna, SEND, {
         roomId: roomGlobalId(room.id),
@@ -376,7 +366,7 @@ describe("contact cards and the contact's privacy settings", () => {
 
 describe('room chat sends with an idempotency key', () => {
   it('stores a retried message once and answers the first one', async () => {
-    const [anna, boris] = await Promise.all([1, 2].map(() => quickMember(server.services)));
+    const [anna, boris] = await Promise.all([1, 2].map(() => quickMember(meeting.server.services)));
     const room = await classWithRoom([anna, boris], true);
     const send = () =>
       graphql(
@@ -398,15 +388,15 @@ describe('room chat sends with an idempotency key', () => {
     const answers = await Promise.all([send(), send(), send()]);
     const ids = new Set(answers.map((answer) => answer.data.sendRoomMessage.chatMessage.databaseId));
     expect(ids.size).toBe(1);
-    expect(await server.services.prisma.roomChatMessage.count({ where: { roomId: room.id } })).toBe(1);
+    expect(await meeting.server.services.prisma.roomChatMessage.count({ where: { roomId: room.id } })).toBe(1);
   });
 
   it('stores a retried voice message or contact card once and answers the first one', async () => {
-    const [anna, boris] = await Promise.all([1, 2].map(() => quickMember(server.services)));
+    const [anna, boris] = await Promise.all([1, 2].map(() => quickMember(meeting.server.services)));
     const room = await classWithRoom([anna, boris]);
     for (const who of [anna, boris]) await graphql(who, JOIN_ROOM, { roomId: roomGlobalId(room.id) });
     const count = (type: 'voice' | 'contact_card') =>
-      server.services.prisma.roomChatMessage.count({ where: { roomId: room.id, type } });
+      meeting.server.services.prisma.roomChatMessage.count({ where: { roomId: room.id, type } });
 
     const voices = await Promise.all([1, 2, 3].map(() => sendVoice(anna, room.id, WEBM, 2, 'ru', 'voice-send-1')));
     expect(new Set(voices.map((sent) => sent.chatMessage.databaseId)).size).toBe(1);
