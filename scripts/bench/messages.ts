@@ -78,19 +78,24 @@ const progress: { phase: string; swarm?: ReturnType<typeof child>; children: Chi
   children: [],
 };
 
-// Never wait forever (at 10,000 subscribers some connections fail and are never retried): after
-// TIMEOUT_SECONDS, say how far connecting got and stop.
+// Never wait forever (at 10,000 subscribers some connections fail and are retried, perhaps without
+// end): after TIMEOUT_SECONDS, say how far connecting got and stop.
 setTimeout(async () => {
   const status = progress.swarm
     ? await Promise.race([
-        progress.swarm.request<{ connected: number; failedConnections: number; errorCodes: Record<string, number> }>({
+        progress.swarm.request<{
+          connected: number;
+          failedConnections: number;
+          errorCodes: Record<string, number>;
+          retries: number;
+        }>({
           type: 'status',
         }),
         sleep(5000).then(() => null),
       ])
     : null;
   const how = status
-    ? `: ${status.connected} of ${SUBSCRIBERS} subscribers connected, ${status.failedConnections} connections failed ${JSON.stringify(status.errorCodes)}`
+    ? `: ${status.connected} of ${SUBSCRIBERS} subscribers connected, ${status.failedConnections} connections failing, ${status.retries} retries, errors ${JSON.stringify(status.errorCodes)}`
     : '';
   console.error(`messages: timed out after ${TIMEOUT_SECONDS} s while ${progress.phase}${how}`);
   benchResult({
@@ -98,7 +103,12 @@ setTimeout(async () => {
     timedOut: true,
     timeoutSeconds: TIMEOUT_SECONDS,
     phase: progress.phase,
-    ...(status && { connected: status.connected, failedConnections: status.failedConnections, errorCodes: status.errorCodes }),
+    ...(status && {
+      connected: status.connected,
+      failedConnections: status.failedConnections,
+      errorCodes: status.errorCodes,
+      retries: status.retries,
+    }),
   });
   for (const c of progress.children) c.kill('SIGKILL');
   process.exit(1);
@@ -111,7 +121,11 @@ async function run(mode: 'graphql' | 'ws', url: string, tokens: string[], sender
   progress.phase = `${mode}: connecting ${tokens.length} subscribers`;
   // This process is the server: its memory before and once every subscription is live.
   const rssBefore = process.memoryUsage().rss;
-  await swarm.request({ type: 'start', url, tokens }, 'ready');
+  // Failed connects are retried with jitter until every socket is in: how many retries that took.
+  const connecting = await swarm.request<{ retries: number; errorCodes: Record<string, number> }>(
+    { type: 'start', url, tokens },
+    'ready',
+  );
   progress.phase = `${mode}: warming up`;
   // Warm-up, not measured: messages until one reaches every subscriber (all subscriptions are
   // live), then WARMUP more (first executions, JIT).
@@ -148,6 +162,8 @@ async function run(mode: 'graphql' | 'ws', url: string, tokens: string[], sender
     perSecond: report.delivered / (report.spanMs / 1000),
     messagesPerSecond: BURST / (report.spanMs / 1000),
     kbPerSocket,
+    connectRetries: connecting.retries,
+    connectErrors: connecting.errorCodes,
   };
 }
 
@@ -247,7 +263,8 @@ wss.close();
 const row = (name: string, r: typeof graphql) =>
   `${name.padEnd(26)} p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   ` +
   `${Math.round(r.perSecond).toString().padStart(7)} deliveries/s   ${r.messagesPerSecond.toFixed(1).padStart(6)} messages/s   ` +
-  `${r.kbPerSocket.toFixed(0).padStart(4)} KB per subscribed socket`;
+  `${r.kbPerSocket.toFixed(0).padStart(4)} KB per subscribed socket   ` +
+  `${r.connectRetries} connect retries ${JSON.stringify(r.connectErrors)}`;
 console.log(
   `${SUBSCRIBERS} subscribers, ${LATENCY_MESSAGES} messages one at a time, then a burst of ${BURST} (${IN_FLIGHT} requests in flight)`,
 );
