@@ -174,7 +174,6 @@ onTokenChange((token) => {
   if (token !== wsClientToken) disposeWsClient();
 });
 
-
 async function getWsClient(): Promise<WsClient> {
   const token = getToken();
   if (wsClient && wsClientToken === token) return wsClient;
