@@ -2,6 +2,8 @@ import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { openDatabase } from '../../server/src/db';
 import { startServer } from '../../server/src/server';
@@ -24,6 +26,7 @@ import { benchResult } from './benchResult';
  *   or with flags: [--subscribers=1000] [--messages=300] [--burst=200] [--timeout=900]
  * After --timeout seconds it stops, saying how far it got (subscribers connected, connections failed).
  * Env: BENCH_IN_FLIGHT (4), BENCH_PORT (8171), BENCH_PROFILE=<file> (CPU profile of the server side),
+ * BENCH_HEAP_SNAPSHOT=<file> (heap snapshot of the server side with every subscription live),
  * BENCH_DATABASE_URL (PostgreSQL instead of the embedded PGlite; the database must exist and be empty).
  */
 const argv = process.argv.slice(2);
@@ -44,6 +47,17 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 type Report = { latencies: number[]; delivered: number; spanMs: number };
 /** Sends messages whose text is `<key>:<send time>`; resolves when the sender is done sending. */
 type Sender = { send(key: string): Promise<void>; burst(keys: string[]): Promise<void> };
+
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc') as () => void;
+/**
+ * The JavaScript heap still reachable after a full collection, in bytes (off-heap memory is left
+ * out: it holds the embedded database's WebAssembly memory, which grows with the connect storm's queries).
+ */
+function liveHeap() {
+  gc();
+  return process.memoryUsage().heapUsed;
+}
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -78,19 +92,24 @@ const progress: { phase: string; swarm?: ReturnType<typeof child>; children: Chi
   children: [],
 };
 
-// Never wait forever (at 10,000 subscribers some connections fail and are never retried): after
-// TIMEOUT_SECONDS, say how far connecting got and stop.
+// Never wait forever (at 10,000 subscribers some connections fail and are retried, perhaps without
+// end): after TIMEOUT_SECONDS, say how far connecting got and stop.
 setTimeout(async () => {
   const status = progress.swarm
     ? await Promise.race([
-        progress.swarm.request<{ connected: number; failedConnections: number; errorCodes: Record<string, number> }>({
+        progress.swarm.request<{
+          connected: number;
+          failedConnections: number;
+          errorCodes: Record<string, number>;
+          retries: number;
+        }>({
           type: 'status',
         }),
         sleep(5000).then(() => null),
       ])
     : null;
   const how = status
-    ? `: ${status.connected} of ${SUBSCRIBERS} subscribers connected, ${status.failedConnections} connections failed ${JSON.stringify(status.errorCodes)}`
+    ? `: ${status.connected} of ${SUBSCRIBERS} subscribers connected, ${status.failedConnections} connections failing, ${status.retries} retries, errors ${JSON.stringify(status.errorCodes)}`
     : '';
   console.error(`messages: timed out after ${TIMEOUT_SECONDS} s while ${progress.phase}${how}`);
   benchResult({
@@ -98,7 +117,12 @@ setTimeout(async () => {
     timedOut: true,
     timeoutSeconds: TIMEOUT_SECONDS,
     phase: progress.phase,
-    ...(status && { connected: status.connected, failedConnections: status.failedConnections, errorCodes: status.errorCodes }),
+    ...(status && {
+      connected: status.connected,
+      failedConnections: status.failedConnections,
+      errorCodes: status.errorCodes,
+      retries: status.retries,
+    }),
   });
   for (const c of progress.children) c.kill('SIGKILL');
   process.exit(1);
@@ -111,7 +135,12 @@ async function run(mode: 'graphql' | 'ws', url: string, tokens: string[], sender
   progress.phase = `${mode}: connecting ${tokens.length} subscribers`;
   // This process is the server: its memory before and once every subscription is live.
   const rssBefore = process.memoryUsage().rss;
-  await swarm.request({ type: 'start', url, tokens }, 'ready');
+  const heapBefore = liveHeap();
+  // Failed connects are retried with jitter until every socket is in: how many retries that took.
+  const connecting = await swarm.request<{ retries: number; errorCodes: Record<string, number> }>(
+    { type: 'start', url, tokens },
+    'ready',
+  );
   progress.phase = `${mode}: warming up`;
   // Warm-up, not measured: messages until one reaches every subscriber (all subscriptions are
   // live), then WARMUP more (first executions, JIT).
@@ -122,6 +151,10 @@ async function run(mode: 'graphql' | 'ws', url: string, tokens: string[], sender
     else if (complete > 0) throw new Error(`${mode}: a message did not reach every subscriber`);
   }
   const kbPerSocket = (process.memoryUsage().rss - rssBefore) / 1024 / tokens.length;
+  // RSS also keeps what the connect storm left behind (garbage not yet collected, the embedded
+  // database's grown memory); what the sockets themselves keep is the heap live after a full GC.
+  const heapKbPerSocket = (liveHeap() - heapBefore) / 1024 / tokens.length;
+  if (process.env.BENCH_HEAP_SNAPSHOT && mode === 'graphql') v8.writeHeapSnapshot(process.env.BENCH_HEAP_SNAPSHOT);
   await swarm.request({ type: 'reset' });
   await onReady();
   progress.phase = `${mode}: ${LATENCY_MESSAGES} messages one at a time`;
@@ -148,6 +181,9 @@ async function run(mode: 'graphql' | 'ws', url: string, tokens: string[], sender
     perSecond: report.delivered / (report.spanMs / 1000),
     messagesPerSecond: BURST / (report.spanMs / 1000),
     kbPerSocket,
+    heapKbPerSocket,
+    connectRetries: connecting.retries,
+    connectErrors: connecting.errorCodes,
   };
 }
 
@@ -247,7 +283,8 @@ wss.close();
 const row = (name: string, r: typeof graphql) =>
   `${name.padEnd(26)} p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   ` +
   `${Math.round(r.perSecond).toString().padStart(7)} deliveries/s   ${r.messagesPerSecond.toFixed(1).padStart(6)} messages/s   ` +
-  `${r.kbPerSocket.toFixed(0).padStart(4)} KB per subscribed socket`;
+  `${r.kbPerSocket.toFixed(0).padStart(4)} KB RSS (${r.heapKbPerSocket.toFixed(1)} KB live heap) per subscribed socket   ` +
+  `${r.connectRetries} connect retries ${JSON.stringify(r.connectErrors)}`;
 console.log(
   `${SUBSCRIBERS} subscribers, ${LATENCY_MESSAGES} messages one at a time, then a burst of ${BURST} (${IN_FLIGHT} requests in flight)`,
 );

@@ -1,5 +1,6 @@
 import WebSocket from 'ws';
 import { createClient } from 'graphql-ws';
+import { reconnectDelay } from '../../client/src/relay/reconnectDelay';
 
 /**
  * The receiving side of scripts/bench/messages.ts, in its own process: N graphql-ws clients that
@@ -20,6 +21,8 @@ let connectedCount = 0;
 const failedBeforeConnecting = new Set<number>();
 const errorCodes = new Map<string, number>();
 let printedAnError = false;
+// Connection attempts after a failed one (every socket retries, like the web client, until the parent's timeout).
+let retries = 0;
 
 /** `content` is `<key>:<send time>`; the parent hears of each key once every subscriber has it. */
 function onMessage(content: string, subscribers: number) {
@@ -50,6 +53,7 @@ process.on('message', async (raw: { type: string } & Partial<Start>) => {
       connected: connectedCount,
       failedConnections: failedBeforeConnecting.size,
       errorCodes: Object.fromEntries(errorCodes),
+      retries,
     });
     return;
   }
@@ -62,7 +66,7 @@ process.on('message', async (raw: { type: string } & Partial<Start>) => {
   let ready = 0;
   const markReady = () => {
     ready += 1;
-    if (ready === tokens.length) process.send!({ type: 'ready' });
+    if (ready === tokens.length) process.send!({ type: 'ready', retries, errorCodes: Object.fromEntries(errorCodes) });
   };
   for (const [index, token] of tokens.entries()) {
     const client = createClient({
@@ -70,6 +74,14 @@ process.on('message', async (raw: { type: string } & Partial<Start>) => {
       webSocketImpl: WebSocket,
       connectionParams: { authorization: `Bearer ${token}` },
       lazy: false,
+      // A socket that fails to connect (a full accept backlog under the storm of thousands) comes back
+      // after the web client's jittered backoff, however it failed, until the parent's timeout.
+      retryAttempts: Number.POSITIVE_INFINITY,
+      shouldRetry: () => true,
+      retryWait: (attempt) => {
+        retries += 1;
+        return new Promise((resolve) => setTimeout(resolve, reconnectDelay(attempt)));
+      },
       // Its default prints every failed connection (thousands at 10,000 sockets): they are counted below instead.
       onNonLazyError: () => {},
     });

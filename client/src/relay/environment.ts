@@ -13,8 +13,10 @@ import type { Client as WsClient } from 'graphql-ws';
 import { currentLocale } from '../i18n/locale';
 import { RequestError } from './errors';
 import { getToken, onTokenChange } from './token';
+import { reconnectDelay } from './reconnectDelay';
 
 export { getToken, setToken, clearToken, onTokenChange } from './token';
+export { reconnectDelay } from './reconnectDelay';
 
 /** Auth calls time out after 15 s (spec section 9); a query may ask for more in its metadata. */
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -171,12 +173,6 @@ export function onSocketReconnected(listener: ReconnectListener): () => void {
 onTokenChange((token) => {
   if (token !== wsClientToken) disposeWsClient();
 });
-
-/** Reconnect delays as the spec's socket defaults: 1 s doubling up to 5 s, randomised by half. */
-export function reconnectDelay(retries: number): number {
-  const base = Math.min(1000 * 2 ** retries, 5000);
-  return base * (0.5 + Math.random() * 0.5);
-}
 
 async function getWsClient(): Promise<WsClient> {
   const token = getToken();

@@ -19,7 +19,7 @@ type Extra = { viewer?: Awaited<ReturnType<typeof authenticate>>; locale?: Local
  * What onSubscribe hands on to graphql-ws's execute/subscribe: for a query or mutation Yoga's
  * enveloped executor; for a subscription the stream onSubscribe already started.
  */
-type WsRoot = { execute: (args: ExecutionArgs) => unknown; stream?: unknown };
+type WsRoot = { execute?: (args: ExecutionArgs) => unknown; stream?: unknown };
 
 const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> =>
   typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
@@ -87,7 +87,7 @@ export function attachWebSockets(
         ctx.extra.locale = resolveLocale(ctx.connectionParams?.locale, ctx.extra.request.headers['accept-language']);
         return true;
       },
-      execute: (args) => (args.rootValue as WsRoot).execute(args) as never,
+      execute: (args) => (args.rootValue as WsRoot).execute!(args) as never,
       subscribe: (args) => (args.rootValue as WsRoot).stream as never,
       onSubscribe: async (ctx, id, params) => {
         const enveloped = yoga.getEnveloped({
@@ -132,7 +132,11 @@ export function attachWebSockets(
             const refused = mask(stream as ExecutionResult).errors;
             if (refused?.length) return [...refused];
           }
-          return { ...args, rootValue: { execute: enveloped.execute, stream } satisfies WsRoot };
+          // graphql-ws keeps these arguments for the subscription's whole life: without the context (the
+          // stream holds what it needs) or Yoga's envelope, whose per-operation caches (auth scopes,
+          // data loaders, keyed on the context) would otherwise stay alive per idle subscription.
+          const { contextValue: _context, ...kept } = args;
+          return { ...kept, contextValue: undefined, rootValue: { stream } satisfies WsRoot };
         });
       },
     },

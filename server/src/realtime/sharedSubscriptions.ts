@@ -240,7 +240,10 @@ export async function subscribeWithSharedResults(
     : null;
   const key = `${print(args.document)}|${JSON.stringify(variables)}|${args.locale}${viewerId === null ? '' : `|viewer:${viewerId}`}`;
   if (sendNext && source instanceof LiveSource) {
-    return new FanOutListener(source, joinGroup(key, args, share, mask), args.contextValue, sendNext);
+    // A copy of the context, as each execution gets (Group.result): what was cached on the original
+    // while subscribing (auth scopes, data loaders, keyed on it) is not kept for the subscription's life.
+    const context = { ...(args.contextValue as object) };
+    return new FanOutListener(source, joinGroup(key, args, share, mask), context, sendNext);
   }
   const events = source as AsyncGenerator<unknown>;
   const group = new Group(key, args, share, mask);

@@ -297,12 +297,15 @@ builder.subscriptionFields((t) => ({
     args: { after: t.arg.id({ required: false }) },
     subscribe: (_root, args, ctx) => {
       const userId = ctx.viewer!.user.id;
-      return new LiveSource(ctx.services.feeds.messages, userId, {
+      // The callbacks live as long as the subscription: they keep what they use, not the whole
+      // context of the subscribe step (with its per-operation caches).
+      const { services, knownConversations } = ctx;
+      return new LiveSource(services.feeds.messages, userId, {
         after: afterId(args.after),
-        backlog: (after) => messages.messagesAfter(ctx.services, userId, after),
+        backlog: (after) => messages.messagesAfter(services, userId, after),
         // Both sources only hold the viewer's own conversations: no need to check them again.
         accept: (event) => {
-          ctx.knownConversations.add(event.conversationId);
+          knownConversations.add(event.conversationId);
           return true;
         },
       });
