@@ -6,6 +6,7 @@ import type { AuditLogTabQuery } from '../../../__generated__/AuditLogTabQuery.g
 import type { AuditLogTab_query$key } from '../../../__generated__/AuditLogTab_query.graphql';
 import type { AuditLogTabPaginationQuery } from '../../../__generated__/AuditLogTabPaginationQuery.graphql';
 import { formatDateTime } from '../../../i18n/format';
+import { ScrollRegion } from '../../../components/ScrollRegion';
 import type { AdminTabProps } from '../adminTabs';
 
 export const AUDIT_PAGE_SIZE = 20;
@@ -172,7 +173,8 @@ function AuditTable({ query, actions }: { query: AuditLogTab_query$key; actions:
           <Trans>Записей не найдено</Trans>
         </Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="md" bg="bg.panel">
+        // Nothing in the rows takes focus: the region does, so a keyboard scrolls it on a phone.
+        <ScrollRegion aria-label={t`Записи журнала действий`} borderWidth="1px" rounded="md" bg="bg.panel">
           <Table.Root size="sm" data-testid="audit-table">
             <Table.Header>
               <Table.Row>
@@ -212,7 +214,7 @@ function AuditTable({ query, actions }: { query: AuditLogTab_query$key; actions:
               ))}
             </Table.Body>
           </Table.Root>
-        </Table.ScrollArea>
+        </ScrollRegion>
       )}
       {hasNext && (
         <Button
