@@ -1,4 +1,5 @@
 import { chromium, expect, type Page } from '@playwright/test';
+import { whenDataShows } from './pageTiming';
 import { startProductServer } from './support';
 import { callChromiumArgs } from '../../tests/e2e/playwright.config';
 import { createRoom, enterRoomCall, openActivities, openMeeting } from '../../tests/e2e/meeting';
@@ -25,20 +26,15 @@ async function openBoard(page: Page) {
   await expect(page.getByTestId('drawing-board')).toBeVisible();
 }
 
-/** Resolves (in the page) with the epoch time at which the board first shows `count` strokes. */
-function whenBoardShows(page: Page, count: number): Promise<number> {
-  // Script text, not a function: tsx would wrap a function's inner names in a helper the page lacks.
-  return page.evaluate(`new Promise((resolve, reject) => {
-    const board = document.querySelector('[data-testid="drawing-board"]');
-    const done = () => Number(board.dataset.strokes) >= ${count};
-    if (done()) return resolve(performance.timeOrigin + performance.now());
-    const observer = new MutationObserver(() => {
-      if (done()) { observer.disconnect(); resolve(performance.timeOrigin + performance.now()); }
-    });
-    observer.observe(board, { attributes: true, attributeFilter: ['data-strokes'] });
-    setTimeout(() => reject(new Error('stroke ${count} did not arrive within ${TIMEOUT_MS} ms')), ${TIMEOUT_MS});
-  })`) as Promise<number>;
-}
+/** The epoch time at which the board first shows `count` strokes. */
+const whenBoardShows = (page: Page, count: number) =>
+  whenDataShows(page, {
+    testId: 'drawing-board',
+    key: 'strokes',
+    condition: `Number(value) >= ${count}`,
+    what: `stroke ${count}`,
+    timeoutMs: TIMEOUT_MS,
+  });
 
 /** Draws a stroke and answers the epoch time of the pen lifting (the moment the stroke is sent). */
 async function drawStroke(page: Page, index: number): Promise<number> {

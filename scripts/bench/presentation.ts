@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, type Page } from '@playwright/test';
+import { whenDataShows } from './pageTiming';
 import { startProductServer } from './support';
 import { callChromiumArgs } from '../../tests/e2e/playwright.config';
 import { createRoom, enterRoomCall, openActivities, openMeeting, showSidePanel } from '../../tests/e2e/meeting';
@@ -25,20 +26,15 @@ const users = [
   { email: 'dmitry@linkup.ru', password: 'user123' },
 ];
 
-/** Resolves (in the page) with the epoch time at which the viewer's page number first shows `page`. */
-function whenViewerShows(page: Page, shown: number): Promise<number> {
-  // Script text, not a function: tsx would wrap a function's inner names in a helper the page lacks.
-  return page.evaluate(`new Promise((resolve, reject) => {
-    const label = document.querySelector('[data-testid="presentation-page"]');
-    const done = () => label.dataset.page === '${shown}';
-    if (done()) return resolve(performance.timeOrigin + performance.now());
-    const observer = new MutationObserver(() => {
-      if (done()) { observer.disconnect(); resolve(performance.timeOrigin + performance.now()); }
-    });
-    observer.observe(label, { attributes: true, attributeFilter: ['data-page'] });
-    setTimeout(() => reject(new Error('page ${shown} did not arrive within ${TIMEOUT_MS} ms')), ${TIMEOUT_MS});
-  })`) as Promise<number>;
-}
+/** The epoch time at which the viewer's page number first shows `shown`. */
+const whenViewerShows = (page: Page, shown: number) =>
+  whenDataShows(page, {
+    testId: 'presentation-page',
+    key: 'page',
+    condition: `value === '${shown}'`,
+    what: `page ${shown}`,
+    timeoutMs: TIMEOUT_MS,
+  });
 
 /** Clicks the presenter's button and answers the epoch time of the click. */
 async function clickAt(page: Page, testId: string): Promise<number> {
