@@ -10,6 +10,7 @@ import { classPermissions, visibleClassWhere } from '../services/meetingClasses'
 import { currentParticipantPlan, defaultVideoQuality, groupCallsEnabled, type VideoQuality } from '../services/meetingPlans';
 import { VideoQualityEnum } from './groupCalls';
 import * as rooms from '../services/rooms';
+import type { RoomCallMode } from '../services/callMode';
 import { VOICE_MAX_SECONDS } from '../storage/voiceMessages';
 import { MeetingClassNode } from './meetingClasses';
 import { deletedResult } from './errors';
@@ -204,16 +205,34 @@ const RoomPayload = builder.objectRef<{ room: Room }>('RoomPayload').implement({
   fields: (t) => ({ room: t.field({ type: RoomNode, resolve: (payload) => payload.room }) }),
 });
 
+const CallModeEnum = builder.enumType('CallMode', {
+  description: 'MESH: browsers send their media to each other; SFU: through the media server (rooms past the mesh size).',
+  values: { MESH: { value: 'mesh' }, SFU: { value: 'sfu' } } as const,
+});
+
+const RoomCallModeRef = builder.objectRef<RoomCallMode>('RoomCallMode').implement({
+  description: "How the room's call carries media now, as the joining viewer sees it.",
+  fields: (t) => ({
+    mode: t.field({ type: CallModeEnum, resolve: (call) => call.mode }),
+    epoch: t.exposeInt('epoch', { description: 'Bumped by every change of mode: CALL_MODE events of an older epoch are stale.' }),
+    sfuToken: t.exposeString('sfuToken', {
+      nullable: true,
+      description: "In SFU mode, the viewer's admission to the room on the media server (`/janus`), valid for this epoch.",
+    }),
+  }),
+});
+
 type JoinedRoom = Awaited<ReturnType<typeof rooms.joinRoom>>;
 export const JoinRoomSuccess = builder.objectRef<JoinedRoom>('JoinRoomSuccess').implement({
   fields: (t) => ({
+    call: t.field({ type: RoomCallModeRef, resolve: (joined) => joined.call }),
     room: t.field({
       type: RoomNode,
       resolve: (joined, _args, ctx) => ctx.prisma.room.findUniqueOrThrow({ where: { id: joined.room.id } }),
     }),
     participants: t.field({
       type: [RoomParticipantRef],
-      description: 'Who else is in the room: the newcomer opens a connection to each of them.',
+      description: 'Who else is in the room: in MESH mode the newcomer opens a connection to each of them.',
       resolve: (joined, _args, ctx) =>
         ctx.prisma.roomParticipant.findMany({
           where: { roomId: joined.room.id, leftAt: null, userId: { in: joined.others.map((other) => other.userId) } },
