@@ -31,7 +31,8 @@ export type CallStatus = 'idle' | 'connecting' | 'in_call';
 
 export type PeerInfo = { userId: number; globalId: string; name: string; muted: boolean; cameraOff: boolean };
 
-export type RemoteParticipant = PeerInfo & { stream: MediaStream | null; connected: boolean };
+/** `via`: the path their media arrives by now (a peer connection, or the SFU). */
+export type RemoteParticipant = PeerInfo & { stream: MediaStream | null; connected: boolean; via: 'mesh' | 'sfu' | null };
 
 export type RoomInfo = { id: string; name: string };
 
@@ -517,7 +518,7 @@ export class CallEngine {
       // Returning to mesh: the SFU still fills tiles whose peer connection is not up yet.
       if (peer?.connected) return;
     } else if (remote && peer && remote.getVideoTracks().length === 0) return;
-    this.updateParticipant(userId, { stream: remote, connected: remote !== null });
+    this.updateParticipant(userId, { stream: remote, connected: remote !== null, via: remote ? 'sfu' : null });
     if (remote && this.snapshot.transport === 'sfu') this.dropPeer(userId);
   }
 
@@ -601,7 +602,7 @@ export class CallEngine {
       if (current()) void this.transport.sendSignal(room.id, participant.globalId, JSON.stringify(data)).catch(this.reportError);
     });
     peer.on('stream', (remote) => {
-      if (current()) this.updateParticipant(participant.userId, { stream: remote });
+      if (current()) this.updateParticipant(participant.userId, { stream: remote, via: 'mesh' });
     });
     peer.on('connect', () => {
       if (!current()) return;
@@ -611,7 +612,7 @@ export class CallEngine {
     const lost = () => {
       if (!current()) return;
       this.peers.delete(participant.userId);
-      this.updateParticipant(participant.userId, { connected: false, stream: null });
+      this.updateParticipant(participant.userId, { connected: false, stream: null, via: null });
     };
     peer.on('close', lost);
     peer.on('error', (error) => {
@@ -676,4 +677,4 @@ export class CallEngine {
   };
 }
 
-const disconnected = (info: PeerInfo): RemoteParticipant => ({ ...info, stream: null, connected: false });
+const disconnected = (info: PeerInfo): RemoteParticipant => ({ ...info, stream: null, connected: false, via: null });
