@@ -10,7 +10,7 @@ import { classPermissions, visibleClassWhere } from '../services/meetingClasses'
 import { currentParticipantPlan, defaultVideoQuality, groupCallsEnabled, type VideoQuality } from '../services/meetingPlans';
 import { VideoQualityEnum } from './groupCalls';
 import * as rooms from '../services/rooms';
-import type { RoomCallMode } from '../services/callMode';
+import { sfuUp, type RoomCallMode } from '../services/callMode';
 import { VOICE_MAX_SECONDS } from '../storage/voiceMessages';
 import { MeetingClassNode } from './meetingClasses';
 import { deletedResult } from './errors';
@@ -128,6 +128,7 @@ const IceServerRef = builder.objectRef<IceServerShape>('IceServer').implement({
 type MeetingConfig = {
   iceServers: IceServerShape[];
   meshMaxParticipants: number;
+  sfuAvailable: boolean;
   voiceMessageMaxSeconds: number;
   participantPlan: string;
   planMaxParticipants: number | null;
@@ -140,7 +141,12 @@ const MeetingConfigRef = builder.objectRef<MeetingConfig>('MeetingConfig').imple
   description: 'What the meeting area needs to know about the server: ICE servers and limits.',
   fields: (t) => ({
     iceServers: t.field({ type: [IceServerRef], resolve: (config) => config.iceServers }),
-    meshMaxParticipants: t.exposeInt('meshMaxParticipants', { description: 'Most people in one call.' }),
+    meshMaxParticipants: t.exposeInt('meshMaxParticipants', {
+      description: 'Most people in a browser-to-browser call: one more switches the room to the SFU when it is available.',
+    }),
+    sfuAvailable: t.exposeBoolean('sfuAvailable', {
+      description: 'Whether the media server is up now: without it, no call may have more than meshMaxParticipants people.',
+    }),
     voiceMessageMaxSeconds: t.exposeInt('voiceMessageMaxSeconds'),
     participantPlan: t.exposeString('participantPlan', { description: 'basic, professional, enterprise or unlimited.' }),
     planMaxParticipants: t.exposeInt('planMaxParticipants', { nullable: true, description: 'Null: no limit.' }),
@@ -172,6 +178,7 @@ builder.queryField('meetingConfig', (t) =>
       return {
         iceServers: ctx.services.config.iceServers,
         meshMaxParticipants: ctx.services.config.meshMaxParticipants,
+        sfuAvailable: sfuUp(ctx.services),
         voiceMessageMaxSeconds: VOICE_MAX_SECONDS,
         participantPlan: plan.plan,
         planMaxParticipants: plan.maxParticipants,
