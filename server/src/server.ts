@@ -42,6 +42,7 @@ export async function startServer(
     );
   }
   await closeStaleParticipations(services);
+  await services.sfu.start();
   const orphanSweeper = startOrphanUploadSweeper(services);
   const subscriptionSweeper = startPeriodicJob(services.log, 'subscription sweep', config.subscriptionSweepSeconds, () =>
     sweepSubscriptions(services),
@@ -65,7 +66,9 @@ export async function startServer(
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
-  services.log.info(`LinkUp is ready on ${url} (database: ${db.kind}, realtime: ${config.redisUrl ? 'redis' : 'in-memory'})`);
+  services.log.info(
+    `LinkUp is ready on ${url} (database: ${db.kind}, realtime: ${config.redisUrl ? 'redis' : 'in-memory'}, sfu: ${services.sfu.status()})`,
+  );
 
   return {
     url,

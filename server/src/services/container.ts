@@ -18,6 +18,8 @@ import { createBackgroundTasks, type BackgroundTasks } from './backgroundTasks';
 import { createGeocoder, type Geocoder } from './geocoder';
 import { createCacheRegistry, type CacheRegistry } from './caches';
 import { createSettingsCache, readSetting, type SettingsCache } from './systemSettings';
+import type { SfuGateway } from '../sfu/gateway';
+import { createSfuGateway } from '../sfu/createSfuGateway';
 
 /** The long-lived things every request handler, resolver and job shares. One per server. */
 export type Services = {
@@ -65,6 +67,8 @@ export type Services = {
   caches: CacheRegistry;
   /** The system settings as stored, read once and kept until a write or a clear. */
   settings: SettingsCache;
+  /** The SFU (Janus) for calls past the mesh size: status 'off' when none is configured or installed; started by the server's start. */
+  sfu: SfuGateway;
   close(): Promise<void>;
 };
 
@@ -127,7 +131,9 @@ export function createServices(
     caches,
     settings: createSettingsCache(caches),
     recordingStore: createRecordingStore(config),
+    sfu: createSfuGateway(config, log),
     async close() {
+      await services.sfu.close();
       await caches.close();
       await background.drain();
       await Promise.all(Object.values(feeds).map((feed) => feed.close()));
