@@ -56,7 +56,7 @@ export default defineConfig({
         JANUS_URL: '',
         JANUS_ICE_INTERFACES: JANUS_INTERFACE,
         JANUS_PORT: String(port + 100),
-        MESH_MAX_PARTICIPANTS: '6',
+        MESH_MAX_PARTICIPANTS: process.env.MESH_MAX_PARTICIPANTS ?? '6',
         SFU_MESH_RETURN_SECONDS: '5',
       },
     },

@@ -1,6 +1,7 @@
 import Janus, { type JanusJS } from 'janus-gateway';
 import adapter from 'webrtc-adapter';
 import type { Layer } from './callEngine';
+import { getToken } from '../../../relay/token';
 
 /**
  * One member's media through the SFU (Janus's VideoRoom plugin), for one epoch of the room: a
@@ -34,7 +35,12 @@ const initJanus = () =>
     Janus.init({ debug: false, dependencies: Janus.useDefaultDependencies({ adapter }), callback: () => resolve() }),
   ));
 
-const janusUrl = () => `${window.location.origin.replace(/^http/, 'ws')}/janus`;
+/** Browsers cannot set headers on a WebSocket: the relay takes the member's access token in the query. */
+const janusUrl = () => {
+  const url = new URL('/janus', window.location.origin.replace(/^http/, 'ws'));
+  url.searchParams.set('token', getToken() ?? '');
+  return url.toString();
+};
 
 type Feed = { id: string; userId: number };
 type Stream = { mid: string; feed_id?: string | number; feed_display?: string; type?: string; active?: boolean };
