@@ -87,6 +87,8 @@ type PeerLike = Pick<Peer, 'signal' | 'replaceTrack' | 'destroy' | 'on' | 'conne
 
 export type CallEngineOptions = {
   iceServers: RTCIceServer[];
+  /** 'relay': TURN relays only (the server's ICE_TRANSPORT_POLICY test mode); the browser's 'all' otherwise. */
+  iceTransportPolicy?: RTCIceTransportPolicy;
   /** How long an unanswered call rings before it is given up. */
   ringTimeoutMs?: number;
   mediaDevices?: () => Pick<MediaDevices, 'getUserMedia' | 'getDisplayMedia'>;
@@ -428,7 +430,7 @@ export class CallEngine {
     const stream = this.snapshot.localStream;
     const room = this.snapshot.room;
     if (!stream || !room) return null;
-    const config = { iceServers: this.options.iceServers };
+    const config = { iceServers: this.options.iceServers, iceTransportPolicy: this.options.iceTransportPolicy };
     const peer =
       this.options.createPeer?.({ initiator, stream, config }) ?? new Peer({ initiator, stream, trickle: true, config });
     this.peers.set(participant.userId, peer);

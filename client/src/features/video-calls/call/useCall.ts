@@ -250,11 +250,12 @@ const meetingConfigFragment = graphql`
       username
       credential
     }
+    iceTransportPolicy
   }
 `;
 
 export function useCall(meetingConfig: useCall_meetingConfig$key) {
-  const { iceServers } = useFragment(meetingConfigFragment, meetingConfig);
+  const { iceServers, iceTransportPolicy } = useFragment(meetingConfigFragment, meetingConfig);
   const environment = useRelayEnvironment();
   const [slot] = useState(() => new EnvironmentSlot(environment));
   useEffect(() => slot.use(environment), [slot, environment]);
@@ -263,11 +264,14 @@ export function useCall(meetingConfig: useCall_meetingConfig$key) {
       new CallEngine(
         relayTransport(() => slot.environment),
         {
+          // Our TURN entry's credentials expire (TURN_CREDENTIAL_TTL_SECONDS, a day by default), but the
+          // relay checks them only when it allocates: a call that outlasts them is not cut.
           iceServers: iceServers.map((server) => ({
             urls: [...server.urls],
             username: server.username ?? undefined,
             credential: server.credential ?? undefined,
           })),
+          iceTransportPolicy: iceTransportPolicy === 'RELAY' ? 'relay' : 'all',
           onError: (error) => console.warn('call:', error),
         },
       ),
