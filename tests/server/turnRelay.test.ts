@@ -95,10 +95,14 @@ describe.skipIf(!installed && !process.env.CI)('TURN credentials against coturn'
       await answerer.setLocalDescription(await answerer.createAnswer());
       await offerer.setRemoteDescription(answerer.localDescription!);
 
-      const timeout = new Promise((_, reject) =>
-        setTimeout(() => reject(new Error(`nothing came through the relay in 15 s; coturn said:\n${coturn.log()}`)), 15_000),
-      );
-      expect(await Promise.race([received, timeout])).toBe('hello through the relay');
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`nothing came through the relay in 15 s; coturn said:\n${coturn.log()}`)),
+          15_000,
+        );
+      });
+      expect(await Promise.race([received, timeout]).finally(() => clearTimeout(timer))).toBe('hello through the relay');
       // Every address the two sides offered each other was a relay coturn allocated.
       expect(candidates.length).toBeGreaterThanOrEqual(2);
       expect(candidates.every((candidate) => candidate.includes(' typ relay'))).toBe(true);
@@ -200,7 +204,7 @@ async function startCoturn(port: number, lines: string[]): Promise<Coturn> {
     await untilAnswersStun(port);
   } catch (error) {
     await stop();
-    throw new Error(`${String(error)}; turnserver said:\n${log}`);
+    throw new Error(`${String(error)}; turnserver said:\n${log}`, { cause: error });
   }
   return { log: () => log, stop };
 }
@@ -231,7 +235,7 @@ async function ensurePortFree(port: number) {
       socket.bind(port, '127.0.0.1', resolve);
     });
   } catch (error) {
-    throw new Error(`UDP port ${port} is taken (a turnserver left running?): ${String(error)}`);
+    throw new Error(`UDP port ${port} is taken (a turnserver left running?)`, { cause: error });
   } finally {
     socket.close();
   }
