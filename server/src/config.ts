@@ -55,8 +55,15 @@ export type Config = {
   /** ffmpeg and ffprobe (video thumbnails, duration); looked up on PATH by default. */
   ffmpegPath: string;
   ffprobePath: string;
-  /** Most people in one call: every browser sends its media to every other (a mesh, no SFU). */
+  /**
+   * Most people in a mesh call (every browser sends its media to every other). With the SFU up, one
+   * more switches the room to the SFU; without it, this is the most people in any call.
+   */
   meshMaxParticipants: number;
+  /** How long a room in SFU mode must stay at or under the mesh size before it returns to mesh. */
+  sfuMeshReturnSeconds: number;
+  /** Most members sending video at once through the SFU (the others are heard, shown by their avatar). */
+  sfuMaxVideoPublishers: number;
   /** STUN/TURN servers handed to browsers for calls; none are needed on a LAN. */
   iceServers: IceServer[];
   /** Our own TURN relays, whose credentials the server mints per member (sfu/turnCredentials.ts); STUN only without them. */
@@ -241,6 +248,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ffmpegPath: env.FFMPEG_PATH || 'ffmpeg',
     ffprobePath: env.FFPROBE_PATH || 'ffprobe',
     meshMaxParticipants: int(env.MESH_MAX_PARTICIPANTS, 6),
+    sfuMeshReturnSeconds: int(env.SFU_MESH_RETURN_SECONDS, 20),
+    sfuMaxVideoPublishers: int(env.SFU_MAX_VIDEO_PUBLISHERS, 9),
     iceServers: servers,
     turn,
     iceTransportPolicy: iceTransportPolicy(env.ICE_TRANSPORT_POLICY, servers, turn),

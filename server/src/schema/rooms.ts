@@ -10,6 +10,7 @@ import { classPermissions, visibleClassWhere } from '../services/meetingClasses'
 import { currentParticipantPlan, defaultVideoQuality, groupCallsEnabled, type VideoQuality } from '../services/meetingPlans';
 import { VideoQualityEnum } from './groupCalls';
 import * as rooms from '../services/rooms';
+import { sfuUp, type RoomCallMode } from '../services/callMode';
 import { VOICE_MAX_SECONDS } from '../storage/voiceMessages';
 import { MeetingClassNode } from './meetingClasses';
 import { deletedResult } from './errors';
@@ -133,6 +134,7 @@ const IceTransportPolicyEnum = builder.enumType('IceTransportPolicy', {
 type MeetingConfig = {
   iceTransportPolicy: IceTransportPolicy;
   meshMaxParticipants: number;
+  sfuAvailable: boolean;
   voiceMessageMaxSeconds: number;
   participantPlan: string;
   planMaxParticipants: number | null;
@@ -156,7 +158,12 @@ const MeetingConfigRef = builder.objectRef<MeetingConfig>('MeetingConfig').imple
       description: 'RELAY: browsers use TURN relays only (a test and diagnostic mode, ICE_TRANSPORT_POLICY).',
       resolve: (config) => config.iceTransportPolicy,
     }),
-    meshMaxParticipants: t.exposeInt('meshMaxParticipants', { description: 'Most people in one call.' }),
+    meshMaxParticipants: t.exposeInt('meshMaxParticipants', {
+      description: 'Most people in a browser-to-browser call: one more switches the room to the SFU when it is available.',
+    }),
+    sfuAvailable: t.exposeBoolean('sfuAvailable', {
+      description: 'Whether the media server is up now: without it, no call may have more than meshMaxParticipants people.',
+    }),
     voiceMessageMaxSeconds: t.exposeInt('voiceMessageMaxSeconds'),
     participantPlan: t.exposeString('participantPlan', { description: 'basic, professional, enterprise or unlimited.' }),
     planMaxParticipants: t.exposeInt('planMaxParticipants', { nullable: true, description: 'Null: no limit.' }),
@@ -188,6 +195,7 @@ builder.queryField('meetingConfig', (t) =>
       return {
         iceTransportPolicy: ctx.services.config.iceTransportPolicy,
         meshMaxParticipants: ctx.services.config.meshMaxParticipants,
+        sfuAvailable: sfuUp(ctx.services),
         voiceMessageMaxSeconds: VOICE_MAX_SECONDS,
         participantPlan: plan.plan,
         planMaxParticipants: plan.maxParticipants,
@@ -221,16 +229,34 @@ const RoomPayload = builder.objectRef<{ room: Room }>('RoomPayload').implement({
   fields: (t) => ({ room: t.field({ type: RoomNode, resolve: (payload) => payload.room }) }),
 });
 
+const CallModeEnum = builder.enumType('CallMode', {
+  description: 'MESH: browsers send their media to each other; SFU: through the media server (rooms past the mesh size).',
+  values: { MESH: { value: 'mesh' }, SFU: { value: 'sfu' } } as const,
+});
+
+const RoomCallModeRef = builder.objectRef<RoomCallMode>('RoomCallMode').implement({
+  description: "How the room's call carries media now, as the joining viewer sees it.",
+  fields: (t) => ({
+    mode: t.field({ type: CallModeEnum, resolve: (call) => call.mode }),
+    epoch: t.exposeInt('epoch', { description: 'Bumped by every change of mode: CALL_MODE events of an older epoch are stale.' }),
+    sfuToken: t.exposeString('sfuToken', {
+      nullable: true,
+      description: "In SFU mode, the viewer's admission to the room on the media server (`/janus`), valid for this epoch.",
+    }),
+  }),
+});
+
 type JoinedRoom = Awaited<ReturnType<typeof rooms.joinRoom>>;
 export const JoinRoomSuccess = builder.objectRef<JoinedRoom>('JoinRoomSuccess').implement({
   fields: (t) => ({
+    call: t.field({ type: RoomCallModeRef, resolve: (joined) => joined.call }),
     room: t.field({
       type: RoomNode,
       resolve: (joined, _args, ctx) => ctx.prisma.room.findUniqueOrThrow({ where: { id: joined.room.id } }),
     }),
     participants: t.field({
       type: [RoomParticipantRef],
-      description: 'Who else is in the room: the newcomer opens a connection to each of them.',
+      description: 'Who else is in the room: in MESH mode the newcomer opens a connection to each of them.',
       resolve: (joined, _args, ctx) =>
         ctx.prisma.roomParticipant.findMany({
           where: { roomId: joined.room.id, leftAt: null, userId: { in: joined.others.map((other) => other.userId) } },

@@ -18,6 +18,7 @@ import { createBackgroundTasks, type BackgroundTasks } from './backgroundTasks';
 import { createGeocoder, type Geocoder } from './geocoder';
 import { createCacheRegistry, type CacheRegistry } from './caches';
 import { createSettingsCache, readSetting, type SettingsCache } from './systemSettings';
+import type { SfuGateway } from '../sfu/gateway';
 
 /** The long-lived things every request handler, resolver and job shares. One per server. */
 export type Services = {
@@ -65,6 +66,8 @@ export type Services = {
   caches: CacheRegistry;
   /** The system settings as stored, read once and kept until a write or a clear. */
   settings: SettingsCache;
+  /** The media server rooms past the mesh size go through; null when none is configured (mesh only). */
+  sfu: SfuGateway | null;
   close(): Promise<void>;
 };
 
@@ -127,6 +130,7 @@ export function createServices(
     caches,
     settings: createSettingsCache(caches),
     recordingStore: createRecordingStore(config),
+    sfu: null,
     async close() {
       await caches.close();
       await background.drain();
