@@ -70,6 +70,23 @@ export type Config = {
   turn?: TurnConfig;
   /** `relay` makes browsers use TURN relays only: a test and diagnostic mode (does TURN work from here?), never needed otherwise. */
   iceTransportPolicy: IceTransportPolicy;
+  /**
+   * The SFU (Janus Gateway's VideoRoom) for calls past `meshMaxParticipants`: JANUS_URL names a Janus
+   * we only connect to (docker-compose, production); without it we start `janusBinary` ourselves when
+   * it is installed and `janusSpawn` allows it (tests turn it off); with neither, calls are mesh-only.
+   */
+  janusUrl?: string;
+  janusBinary: string;
+  janusSpawn: boolean;
+  /** The WebSocket port of the Janus we start (on 127.0.0.1). */
+  janusPort: number;
+  /** Janus's VideoRoom admin key (room creation); random at each start unless given (JANUS_URL needs it). */
+  janusAdminKey?: string;
+  /** UDP ports the Janus we start uses for media (`min-max`), and the only interfaces it offers ICE candidates on. */
+  janusRtpPorts: string;
+  janusIceInterfaces?: string;
+  /** How often the SFU's rooms, publishers and subscribers are logged while it is up. */
+  sfuMetricsSeconds: number;
   /** How long a member who lost their realtime connection stays in a room before being removed. */
   callPresenceGraceSeconds: number;
   /** Map tiles the place picker shows: a Leaflet URL template (`{z}`, `{x}`, `{y}`, optional `{s}`), and its attribution (HTML). */
@@ -195,6 +212,16 @@ function tileUrl(value: string | undefined): string {
   return template;
 }
 
+/** JANUS_RTP_PORTS: `min-max`, a range of UDP ports. */
+function rtpPorts(value: string | undefined): string {
+  const range = value?.trim() || '20000-20200';
+  const match = /^(\d+)-(\d+)$/.exec(range);
+  if (!match || Number(match[1]) < 1 || Number(match[1]) > Number(match[2]) || Number(match[2]) > 65535) {
+    throw new Error('JANUS_RTP_PORTS must be a range of UDP ports, like 20000-20200');
+  }
+  return range;
+}
+
 const int = (value: string | undefined, fallback: number) => {
   const parsed = value === undefined || value === '' ? NaN : Number(value);
   return Number.isFinite(parsed) ? parsed : fallback;
@@ -253,6 +280,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     iceServers: servers,
     turn,
     iceTransportPolicy: iceTransportPolicy(env.ICE_TRANSPORT_POLICY, servers, turn),
+    janusUrl: env.JANUS_URL?.trim() || undefined,
+    janusBinary: env.JANUS_BINARY?.trim() || 'janus',
+    janusSpawn: env.JANUS_SPAWN !== 'false',
+    janusPort: int(env.JANUS_PORT, 8188),
+    janusAdminKey: env.JANUS_ADMIN_KEY || undefined,
+    janusRtpPorts: rtpPorts(env.JANUS_RTP_PORTS),
+    janusIceInterfaces: env.JANUS_ICE_INTERFACES?.trim() || undefined,
+    sfuMetricsSeconds: int(env.SFU_METRICS_SECONDS, 60),
     callPresenceGraceSeconds: int(env.CALL_PRESENCE_GRACE_SECONDS, 15),
     mapTileUrl: tileUrl(env.MAP_TILE_URL),
     mapTileAttribution: env.MAP_TILE_ATTRIBUTION?.trim() || DEFAULT_TILE_ATTRIBUTION,

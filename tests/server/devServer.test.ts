@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../support/database';
+import { NO_SFU } from '../support/app';
 import { createLogger } from '../../server/src/logger';
 import { startServer, type RunningServer } from '../../server/src/server';
 import { routes } from '../../server/src/rest/routes/index';
@@ -19,7 +20,7 @@ beforeAll(async () => {
   server = await startServer({
     database: db,
     devClient: true,
-    config: { port: 0, host: '127.0.0.1', dataDir, seedDemoData: false },
+    config: { port: 0, host: '127.0.0.1', dataDir, seedDemoData: false, ...NO_SFU },
     services: { log: createLogger('warn') },
   });
   dispose = async () => {

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseServerUrl } from '../support/database';
+import { NO_SFU_ENV } from '../support/serverProcess';
 
 /**
  * The real server as a child process (PGlite on a scratch folder, or a scratch PostgreSQL database
@@ -41,6 +42,7 @@ async function startServer() {
       SEED_DEMO_DATA: 'false',
       LOG_LEVEL: 'error',
       REDIS_URL: '',
+      ...NO_SFU_ENV,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../support/database';
+import { NO_SFU } from '../support/app';
 import { postJson, registerMember, signIn } from '../support/members';
 import { wsClients } from '../support/ws';
 import { startServer, type RunningServer } from '../../server/src/server';
@@ -37,6 +38,7 @@ describe.skipIf(!redisUrl)('two server instances sharing Redis', () => {
             redisKeyPrefix,
             seedDemoData: false,
             loginLimitPerAccount: 2,
+            ...NO_SFU,
           },
           services: { log: createLogger('warn') },
         }),

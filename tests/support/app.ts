@@ -29,6 +29,9 @@ export type TestApp = {
   dispose(): Promise<void>;
 };
 
+/** No SFU: neither starting Janus nor connecting to one named in the environment (tests/server/janusGateway.test.ts asks for one). */
+export const NO_SFU: Partial<Config> = { janusUrl: undefined, janusSpawn: false };
+
 /** Every test registers and uploads from one address: per-address and per-user quotas apply only where a test sets them. */
 const TEST_LIMITS: Partial<Config> = {
   registrationsPerAddressPerHour: 1_000_000,
@@ -36,6 +39,7 @@ const TEST_LIMITS: Partial<Config> = {
   uploadsPerUserPerHour: 1_000_000,
   // Tests never reach the internet: a test that needs a geocoder starts tests/support/fakeGeocoder.ts.
   geocoderUrl: '',
+  ...NO_SFU,
 };
 
 /**

@@ -3,6 +3,9 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
+/** Server processes under test start no Janus and connect to none (see NO_SFU in app.ts). */
+export const NO_SFU_ENV = { JANUS_SPAWN: 'false', JANUS_URL: '' };
+
 /**
  * Real server processes (server/src/main.ts), for tests of what crosses processes: each is started
  * with `env` on top of this process's environment and answers once its /health does.
@@ -13,7 +16,15 @@ export function serverProcesses() {
     async start(port: number, env: Record<string, string>): Promise<string> {
       const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
         cwd: root,
-        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO_DATA: 'false', LOG_LEVEL: 'warn', ...env },
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          SEED_DEMO_DATA: 'false',
+          LOG_LEVEL: 'warn',
+          ...NO_SFU_ENV,
+          ...env,
+        },
         stdio: ['ignore', 'inherit', 'inherit'],
       });
       children.push(child);

@@ -128,8 +128,16 @@ export function serverRoutes(services: Services, yoga: Yoga, rest: RestRouter): 
     {
       name: 'health',
       matches: ({ pathname }) => pathname === '/health',
-      answer: async () =>
-        json(200, { status: 'ok', database: services.db.kind, realtime: services.config.redisUrl ? 'redis' : 'memory' }),
+      // A configured SFU that is down degrades the service (large calls wait in mesh) without making it unhealthy.
+      answer: async () => {
+        const sfu = services.sfu.status();
+        return json(200, {
+          status: sfu === 'down' ? 'degraded' : 'ok',
+          database: services.db.kind,
+          realtime: services.config.redisUrl ? 'redis' : 'memory',
+          sfu,
+        });
+      },
     },
     {
       name: 'REST (also under /api)',

@@ -12,6 +12,7 @@ import { stopCallModeTimers } from '../services/callMode';
 import { pruneCallSignals } from '../services/calls';
 import { authenticate, bearerToken } from '../auth/sessions';
 import { requestLocale, resolveLocale, type Locale } from '../i18n';
+import { janusRelay } from './janusRelay';
 
 /** What onConnect learns about a connection, beyond graphql-ws's own socket and request. */
 type Extra = { viewer?: Awaited<ReturnType<typeof authenticate>>; locale?: Locale };
@@ -39,7 +40,9 @@ export function attachWebSockets(
   const wss = new WebSocketServer({ noServer: true });
   /** The TCP connection under each WebSocket (frames written in one turn leave together, see below). */
   const connections = new WeakMap<WebSocket, Duplex>();
+  const relay = janusRelay(services);
   server.on('upgrade', (req, socket, head) => {
+    if (relay.matches(req)) return relay.handleUpgrade(req, socket, head);
     if (new URL(req.url ?? '/', 'http://x').pathname !== '/graphql') {
       // In development Vite's hot-reload socket shares the server and handles its own upgrades.
       if (opts.otherUpgrades !== 'ignore') socket.destroy();
@@ -148,6 +151,7 @@ export function attachWebSockets(
       clearInterval(pruning);
       stopCallPresence(services);
       stopCallModeTimers(services);
+      await relay.close();
       await revocations.return?.();
       await disposable.dispose();
       wss.close();

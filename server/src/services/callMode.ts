@@ -24,7 +24,7 @@ export function sfuToken(services: Services, roomId: number, userId: number, epo
   return createHmac('sha256', services.tokenSecret).update(`sfu:${roomId}:${userId}:${epoch}`).digest('base64url');
 }
 
-export const sfuUp = (services: Services) => services.sfu?.status() === 'up';
+export const sfuUp = (services: Services) => services.sfu.status() === 'up';
 
 /** How long the VideoRoom outlives a return to mesh: the browsers' peer connections open meanwhile. */
 const SFU_CLOSE_AFTER_MESH_MS = 30_000;
@@ -57,10 +57,8 @@ export async function callModeOnJoin(
       await openSfuRoom(services, room.id, present, epoch, () => new LimitReachedError('meeting.meshLimit', mesh));
     await tx.room.update({ where: { id: room.id }, data: { callMode: wanted, callEpoch: epoch } });
   } else if (wanted === 'sfu') {
-    await services.sfu!.allow(room.id, [sfuToken(services, room.id, newcomerId, epoch)]).catch((error: unknown) => {
-      services.log.warn(`sfu: could not admit user ${newcomerId} to room ${room.id}`, error);
-      throw new LimitReachedError('meeting.meshLimit', mesh);
-    });
+    // Opening is idempotent: it adds the newcomer's token, and recreates a VideoRoom Janus lost.
+    await openSfuRoom(services, room.id, present, epoch, () => new LimitReachedError('meeting.meshLimit', mesh));
   }
   const call = { mode: wanted, epoch, sfuToken: wanted === 'sfu' ? sfuToken(services, room.id, newcomerId, epoch) : null };
   const others = present.filter((id) => id !== newcomerId);
@@ -70,7 +68,7 @@ export async function callModeOnJoin(
 async function openSfuRoom(services: Services, roomId: number, present: number[], epoch: number, refusal: () => Error) {
   const tokens = present.map((userId) => sfuToken(services, roomId, userId, epoch));
   try {
-    await services.sfu!.openRoom(roomId, { tokens, maxPublishers: services.config.sfuMaxVideoPublishers });
+    await services.sfu.openRoom(roomId, { tokens, maxPublishers: services.config.sfuMaxVideoPublishers });
   } catch (error) {
     services.log.warn(`sfu: could not open room ${roomId}`, error);
     throw refusal();
@@ -100,8 +98,8 @@ export async function callModeAfterLeave(services: Services, roomId: number, use
   const room = await services.prisma.room.findUnique({ where: { id: roomId }, select: { callMode: true, callEpoch: true } });
   if (room?.callMode !== 'sfu') return;
   if (sfuUp(services)) {
-    await services
-      .sfu!.disallow(roomId, [sfuToken(services, roomId, userId, room.callEpoch)])
+    await services.sfu
+      .disallow(roomId, [{ userId, token: sfuToken(services, roomId, userId, room.callEpoch) }])
       .catch((error: unknown) => services.log.warn(`sfu: could not remove user ${userId} from room ${roomId}`, error));
   }
   const present = await services.prisma.roomParticipant.count({ where: { roomId, leftAt: null } });
@@ -134,7 +132,7 @@ export async function returnToMesh(services: Services, roomId: number) {
 
 async function closeVideoRoomIfMesh(services: Services, roomId: number, epoch: number) {
   const room = await services.prisma.room.findUnique({ where: { id: roomId }, select: { callMode: true, callEpoch: true } });
-  if (room?.callMode === 'mesh' && room.callEpoch === epoch && sfuUp(services)) await services.sfu!.closeRoom(roomId);
+  if (room?.callMode === 'mesh' && room.callEpoch === epoch && sfuUp(services)) await services.sfu.closeRoom(roomId);
 }
 
 /**

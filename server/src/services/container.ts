@@ -19,6 +19,7 @@ import { createGeocoder, type Geocoder } from './geocoder';
 import { createCacheRegistry, type CacheRegistry } from './caches';
 import { createSettingsCache, readSetting, type SettingsCache } from './systemSettings';
 import type { SfuGateway } from '../sfu/gateway';
+import { createSfuGateway } from '../sfu/createSfuGateway';
 
 /** The long-lived things every request handler, resolver and job shares. One per server. */
 export type Services = {
@@ -66,8 +67,8 @@ export type Services = {
   caches: CacheRegistry;
   /** The system settings as stored, read once and kept until a write or a clear. */
   settings: SettingsCache;
-  /** The media server rooms past the mesh size go through; null when none is configured (mesh only). */
-  sfu: SfuGateway | null;
+  /** The SFU (Janus) for calls past the mesh size: status 'off' when none is configured or installed; started by the server's start. */
+  sfu: SfuGateway;
   close(): Promise<void>;
 };
 
@@ -130,8 +131,9 @@ export function createServices(
     caches,
     settings: createSettingsCache(caches),
     recordingStore: createRecordingStore(config),
-    sfu: null,
+    sfu: createSfuGateway(config, log),
     async close() {
+      await services.sfu.close();
       await caches.close();
       await background.drain();
       await Promise.all(Object.values(feeds).map((feed) => feed.close()));

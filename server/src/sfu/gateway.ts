@@ -19,8 +19,23 @@ export type SfuRoomOptions = {
   maxPublishers: number;
 };
 
+/** A member as Janus knows them: their token, and their user id, which browsers join with as `display`. */
+export type SfuMember = { userId: number; token: string };
+
+/** Thrown by the gateway's requests when the SFU is off or down (the room stays in mesh). */
+export class SfuUnavailableError extends Error {
+  constructor(status: SfuStatus) {
+    super(status === 'off' ? 'No SFU is configured' : 'The SFU is not reachable now');
+  }
+}
+
 export interface SfuGateway {
   status(): SfuStatus;
+  /**
+   * Starts Janus when we run it ourselves, and connects; resolves once connected or after a wait
+   * (the gateway keeps trying). Never throws: the server starts without its SFU rather than not at all.
+   */
+  start(): Promise<void>;
   /**
    * Creates the VideoRoom whose id is our room id (as a string), or, when it exists, makes its
    * allowed tokens `options.tokens` plus those already allowed. Idempotent; throws when Janus is down.
@@ -28,8 +43,11 @@ export interface SfuGateway {
   openRoom(roomId: number, options: SfuRoomOptions): Promise<void>;
   /** Lets one more admitted member's token in (they joined a room already in SFU mode). */
   allow(roomId: number, tokens: string[]): Promise<void>;
-  /** Takes tokens out of the allowed list (the member left); their handles are kicked. */
-  disallow(roomId: number, tokens: string[]): Promise<void>;
+  /**
+   * Takes the members' tokens out of the allowed list (they left) and kicks the participants they
+   * joined as (`display` = their user id, which the /janus relay enforces). Nothing when the room is absent.
+   */
+  disallow(roomId: number, members: SfuMember[]): Promise<void>;
   /** Destroys the VideoRoom (the room returned to mesh, closed or was deleted). Nothing when absent. */
   closeRoom(roomId: number): Promise<void>;
   /** Called after the connection to Janus came back (Janus restarted): rooms must be opened again. */
@@ -38,5 +56,12 @@ export interface SfuGateway {
   metrics(): Promise<{ rooms: number; publishers: number; subscribers: number }>;
   /** The WebSocket address of Janus, which `/janus` on our own origin relays browsers to. */
   readonly browserUpstream: string;
+  /**
+   * Subscriber handles browsers hold now, kept by the /janus relay (it sees them open and close;
+   * Janus's VideoRoom API lists publishers only). `metrics()` counts them.
+   */
+  readonly subscriberHandles: Set<string>;
+  /** The Janus process we run, if we run one (tests stop it to watch the gateway recover). */
+  janusPid?(): number | undefined;
   close(): Promise<void>;
 }

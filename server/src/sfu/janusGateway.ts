@@ -1,0 +1,238 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import Janode, { type JanodeConnection, type JanodeHandle } from 'janode';
+import type { Logger } from '../logger';
+import { SfuUnavailableError, type SfuGateway, type SfuStatus } from './gateway';
+import type { JanusProcess } from './janusProcess';
+
+const VIDEOROOM = 'janus.plugin.videoroom';
+/** VideoRoom error codes we expect (janus_videoroom.c). */
+const NO_SUCH_ROOM = 426;
+const ROOM_EXISTS = 427;
+const NO_SUCH_FEED = 428;
+
+/** A VideoRoom request Janus refused, with the plugin's error code. */
+export class JanusRequestError extends Error {
+  constructor(
+    readonly code: number,
+    reason: string,
+  ) {
+    super(`Janus VideoRoom error ${code}: ${reason}`);
+  }
+}
+
+// Reconnection waits 0.25 s, 0.5 s, 1 s... up to 10 s, each spread ±50% so several server processes
+// do not all knock at once when Janus comes back.
+const FIRST_RETRY_MS = 250;
+const MAX_RETRY_MS = 10_000;
+const jittered = (ms: number) => ms * (0.5 + Math.random());
+/** Janus ends sessions silent for its session_timeout (60 s, janusConfig.ts): janode pings more often. */
+const SESSION_KEEPALIVE_SECONDS = 20;
+/** How long `start()` waits for Janus before letting the server go on without it. */
+const START_WAIT_MS = 20_000;
+
+/**
+ * The SFU gateway over Janus's WebSocket API (janode): one session with one VideoRoom handle for
+ * our admin requests. Rooms are named by our room ids, private, created with the admin key and
+ * guarded by a secret (the same key: browsers reach this API through /janus, and a room without a
+ * secret could be destroyed or re-opened by any of them) and by a token list. When the connection
+ * drops the status is 'down' until it is back; then `onReconnected` listeners run.
+ */
+export function createJanusGateway(opts: {
+  url: string;
+  adminKey: string;
+  log: Logger;
+  metricsSeconds: number;
+  /** Starts the Janus we run ourselves (JANUS_URL unset); absent when Janus runs elsewhere. */
+  startJanus?: () => JanusProcess;
+}): SfuGateway {
+  const { url, adminKey, log } = opts;
+  const secret = adminKey;
+  let status: SfuStatus = 'down';
+  let closed = false;
+  /** Ends every wait below when the gateway closes. */
+  const closing = new AbortController();
+  const sleep = (ms: number) => delay(ms, undefined, { signal: closing.signal }).catch(() => {});
+  let current: { connection: JanodeConnection; handle: JanodeHandle } | null = null;
+  let janus: JanusProcess | undefined;
+  let metricsTimer: NodeJS.Timeout | undefined;
+  let connecting: Promise<void> | undefined;
+  const reconnectedListeners = new Set<() => void>();
+  const subscriberHandles = new Set<string>();
+  let firstUp: () => void = () => {};
+  const connectedOnce = new Promise<void>((resolve) => (firstUp = resolve));
+
+  // janode logs to the console at info level by default; its errors reach us as rejections.
+  Janode.Logger.setLevel('none');
+
+  /** Connects, and once connected waits for the connection to end; again and again until closed. */
+  async function keepConnected() {
+    let failures = 0;
+    let everUp = false;
+    while (!closed) {
+      let connection: JanodeConnection | undefined;
+      try {
+        connection = await Janode.connect({ address: { url }, retry_time_secs: 1, max_retries: 0 });
+        const opened = connection;
+        const lost = new Promise<void>((resolve) => {
+          opened.once(Janode.EVENT.CONNECTION_CLOSED, () => resolve());
+          opened.once(Janode.EVENT.CONNECTION_ERROR, () => resolve());
+        });
+        const session = await connection.create(SESSION_KEEPALIVE_SECONDS);
+        // Janus ended our session (it missed keep-alives): start over on a fresh connection.
+        session.once(Janode.EVENT.SESSION_DESTROYED, () => void opened.close().catch(() => {}));
+        const handle = await session.attach({ id: VIDEOROOM });
+        if (closed) break;
+        current = { connection, handle };
+        status = 'up';
+        failures = 0;
+        log.info(`sfu: connected to Janus at ${url}`);
+        firstUp();
+        if (everUp) {
+          for (const listener of reconnectedListeners) {
+            try {
+              listener();
+            } catch (error) {
+              log.warn('sfu: a reconnection listener failed', error);
+            }
+          }
+        }
+        everUp = true;
+        await lost;
+        current = null;
+        if (closed) return;
+        status = 'down';
+        subscriberHandles.clear(); // their sessions ended with Janus's
+        log.warn('sfu: lost the connection to Janus; reconnecting');
+      } catch (error) {
+        await connection?.close().catch(() => {});
+        if (closed) return;
+        failures++;
+        // Janus starting or restarting: worth a line only when it lasts.
+        if (failures % 20 === 1) log.debug(`sfu: cannot reach Janus at ${url} yet`, (error as Error).message);
+      }
+      await sleep(jittered(Math.min(FIRST_RETRY_MS * 2 ** failures, MAX_RETRY_MS)));
+    }
+    await current?.connection.close().catch(() => {});
+  }
+
+  /** One VideoRoom request on our admin handle: the plugin's answer, or a JanusRequestError. */
+  async function request(body: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const handle = current?.handle;
+    if (!handle || status !== 'up') throw new SfuUnavailableError(status);
+    const answer = await handle.message(body);
+    const data = answer.plugindata?.data ?? {};
+    if (typeof data.error_code === 'number') throw new JanusRequestError(data.error_code, String(data.error));
+    return data;
+  }
+  const unless = (code: number) => (error: unknown) => {
+    if (!(error instanceof JanusRequestError && error.code === code)) throw error;
+  };
+
+  type Participant = { id: string; display?: string; publisher?: boolean };
+  const participants = async (room: string) =>
+    ((await request({ request: 'listparticipants', room })).participants ?? []) as Participant[];
+
+  const gateway: SfuGateway = {
+    status: () => status,
+    browserUpstream: url,
+    subscriberHandles,
+    janusPid: () => janus?.pid(),
+
+    async start() {
+      if (connecting || closed) return;
+      janus = opts.startJanus?.();
+      if (janus && !(await janus.ready(START_WAIT_MS)))
+        log.warn('sfu: Janus has not answered yet; calls stay in mesh until it does');
+      connecting = keepConnected();
+      metricsTimer = setInterval(() => {
+        if (status !== 'up') return;
+        gateway
+          .metrics()
+          .then(({ rooms, publishers, subscribers }) =>
+            log.info(`sfu: rooms=${rooms} publishers=${publishers} subscribers=${subscribers}`),
+          )
+          .catch((error: unknown) => log.warn('sfu: reading metrics failed', error));
+      }, opts.metricsSeconds * 1000);
+      metricsTimer.unref();
+      await Promise.race([connectedOnce, sleep(janus ? 5000 : START_WAIT_MS)]);
+    },
+
+    async openRoom(roomId, { tokens, maxPublishers }) {
+      // Asking first keeps Janus's log free of "room exists" errors; two servers racing still meet ROOM_EXISTS.
+      if ((await request({ request: 'exists', room: String(roomId) })).exists === true) return gateway.allow(roomId, tokens);
+      await request({
+        request: 'create',
+        room: String(roomId),
+        admin_key: adminKey,
+        secret,
+        permanent: false,
+        is_private: true,
+        // Joining needs one of these tokens (ours, per member: `sfuToken`).
+        allowed: tokens,
+        publishers: maxPublishers,
+        audiocodec: 'opus',
+        // VP8 lets browsers publish simulcast (no room setting needed for it).
+        videocodec: 'vp8',
+        notify_joining: true,
+      }).catch(async (error: unknown) => {
+        unless(ROOM_EXISTS)(error);
+        await gateway.allow(roomId, tokens);
+      });
+    },
+
+    async allow(roomId, tokens) {
+      if (tokens.length === 0) return;
+      await request({ request: 'allowed', room: String(roomId), secret, action: 'add', allowed: tokens });
+    },
+
+    async disallow(roomId, members) {
+      const room = String(roomId);
+      try {
+        if (members.length) {
+          await request({ request: 'allowed', room, secret, action: 'remove', allowed: members.map((m) => m.token) });
+        }
+        const leaving = new Set(members.map((member) => String(member.userId)));
+        for (const participant of await participants(room)) {
+          if (participant.display === undefined || !leaving.has(participant.display)) continue;
+          await request({ request: 'kick', room, secret, id: participant.id }).catch(unless(NO_SUCH_FEED));
+        }
+      } catch (error) {
+        unless(NO_SUCH_ROOM)(error);
+      }
+    },
+
+    async closeRoom(roomId) {
+      await request({ request: 'destroy', room: String(roomId), secret, permanent: false }).catch(unless(NO_SUCH_ROOM));
+    },
+
+    onReconnected(listener) {
+      reconnectedListeners.add(listener);
+      return () => reconnectedListeners.delete(listener);
+    },
+
+    async metrics() {
+      // Private rooms are listed only with the admin key.
+      const rooms = ((await request({ request: 'list', admin_key: adminKey })).list ?? []) as { room: string }[];
+      let publishers = 0;
+      for (const { room } of rooms) {
+        const inRoom = await participants(room).catch((error: unknown) => {
+          unless(NO_SUCH_ROOM)(error); // closed meanwhile
+          return [];
+        });
+        publishers += inRoom.filter((participant) => participant.publisher).length;
+      }
+      return { rooms: rooms.length, publishers, subscribers: subscriberHandles.size };
+    },
+
+    async close() {
+      closed = true;
+      closing.abort();
+      clearInterval(metricsTimer);
+      await current?.connection.close().catch(() => {});
+      await connecting;
+      await janus?.stop();
+      status = 'down';
+    },
+  };
+  return gateway;
+}
