@@ -425,3 +425,22 @@ describe('media settings', () => {
     expect(mediaFailure(new Error('?'))).toBe('unknown');
   });
 });
+
+describe('ICE configuration', () => {
+  it('hands each connection the ICE servers and the relay-only policy of the server’s test mode', async () => {
+    const turn = { urls: ['turn:turn.example.org:3478'], username: '1790000000:1', credential: 'c2VjcmV0' };
+    const configs: RTCConfiguration[] = [];
+    const call = new CallEngine(transport as unknown as CallTransport, {
+      iceServers: [turn],
+      iceTransportPolicy: 'relay',
+      viewerId: 1,
+      mediaDevices: () => ({ getUserMedia, getDisplayMedia }) as never,
+      createPeer: ({ initiator, config }) => {
+        configs.push(config);
+        return new FakePeer(initiator) as never;
+      },
+    });
+    await call.joinRoom(ROOM, 'HD');
+    expect(configs).toEqual([{ iceServers: [turn], iceTransportPolicy: 'relay' }]);
+  });
+});

@@ -17,6 +17,8 @@ import { deletedResult } from './errors';
 import { SubscriptionPlanRef } from './subscriptions';
 import { effectivePlan } from '../services/subscriptions';
 import type { SubscriptionPlan } from '../generated/prisma/client';
+import type { IceServer, IceTransportPolicy } from '../config';
+import { iceServersFor } from '../sfu/turnCredentials';
 
 export const RoomTypeEnum = builder.enumType('RoomType', {
   values: {
@@ -116,8 +118,7 @@ builder.subscriptionField('roomOccupancyChanged', (t) =>
   }),
 );
 
-type IceServerShape = { urls: string | string[]; username?: string; credential?: string };
-const IceServerRef = builder.objectRef<IceServerShape>('IceServer').implement({
+const IceServerRef = builder.objectRef<IceServer>('IceServer').implement({
   fields: (t) => ({
     urls: t.stringList({ resolve: (server) => (Array.isArray(server.urls) ? server.urls : [server.urls]) }),
     username: t.string({ nullable: true, resolve: (server) => server.username ?? null }),
@@ -125,8 +126,13 @@ const IceServerRef = builder.objectRef<IceServerShape>('IceServer').implement({
   }),
 });
 
+const IceTransportPolicyEnum = builder.enumType('IceTransportPolicy', {
+  description: 'Which ICE candidates browsers may use for calls (RTCConfiguration.iceTransportPolicy).',
+  values: { ALL: { value: 'all' }, RELAY: { value: 'relay' } } as const,
+});
+
 type MeetingConfig = {
-  iceServers: IceServerShape[];
+  iceTransportPolicy: IceTransportPolicy;
   meshMaxParticipants: number;
   sfuAvailable: boolean;
   voiceMessageMaxSeconds: number;
@@ -140,7 +146,18 @@ type MeetingConfig = {
 const MeetingConfigRef = builder.objectRef<MeetingConfig>('MeetingConfig').implement({
   description: 'What the meeting area needs to know about the server: ICE servers and limits.',
   fields: (t) => ({
-    iceServers: t.field({ type: [IceServerRef], resolve: (config) => config.iceServers }),
+    iceServers: t.field({
+      type: [IceServerRef],
+      description:
+        'STUN servers, and a TURN relay with credentials of the viewer’s own that expire (TURN_CREDENTIAL_TTL_SECONDS).',
+      extensions: PER_VIEWER,
+      resolve: (_config, _args, ctx) => iceServersFor(ctx.services.config, ctx.viewer?.user.id, new Date()),
+    }),
+    iceTransportPolicy: t.field({
+      type: IceTransportPolicyEnum,
+      description: 'RELAY: browsers use TURN relays only (a test and diagnostic mode, ICE_TRANSPORT_POLICY).',
+      resolve: (config) => config.iceTransportPolicy,
+    }),
     meshMaxParticipants: t.exposeInt('meshMaxParticipants', {
       description: 'Most people in a browser-to-browser call: one more switches the room to the SFU when it is available.',
     }),
@@ -176,7 +193,7 @@ builder.queryField('meetingConfig', (t) =>
         effectivePlan(ctx.prisma, ctx.viewer!.user.id),
       ]);
       return {
-        iceServers: ctx.services.config.iceServers,
+        iceTransportPolicy: ctx.services.config.iceTransportPolicy,
         meshMaxParticipants: ctx.services.config.meshMaxParticipants,
         sfuAvailable: sfuUp(ctx.services),
         voiceMessageMaxSeconds: VOICE_MAX_SECONDS,

@@ -267,6 +267,7 @@ const meetingConfigFragment = graphql`
       username
       credential
     }
+    iceTransportPolicy
   }
 `;
 
@@ -275,7 +276,7 @@ const openSfu: CallEngineOptions['openSfu'] = (options) =>
   import('./sfuSession').then(({ SfuSession }) => SfuSession.open(options));
 
 export function useCall(meetingConfig: useCall_meetingConfig$key, viewerId: number) {
-  const { iceServers } = useFragment(meetingConfigFragment, meetingConfig);
+  const { iceServers, iceTransportPolicy } = useFragment(meetingConfigFragment, meetingConfig);
   const environment = useRelayEnvironment();
   const [slot] = useState(() => new EnvironmentSlot(environment));
   useEffect(() => slot.use(environment), [slot, environment]);
@@ -284,11 +285,14 @@ export function useCall(meetingConfig: useCall_meetingConfig$key, viewerId: numb
       new CallEngine(
         relayTransport(() => slot.environment),
         {
+          // Our TURN entry's credentials expire (TURN_CREDENTIAL_TTL_SECONDS, a day by default), but the
+          // relay checks them only when it allocates: a call that outlasts them is not cut.
           iceServers: iceServers.map((server) => ({
             urls: [...server.urls],
             username: server.username ?? undefined,
             credential: server.credential ?? undefined,
           })),
+          iceTransportPolicy: iceTransportPolicy === 'RELAY' ? 'relay' : 'all',
           viewerId,
           openSfu,
           onError: (error) => console.warn('call:', error),
