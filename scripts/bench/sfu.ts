@@ -1,9 +1,17 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { chromium, expect, type Browser, type Page } from '@playwright/test';
+import { chromium, expect, type Browser } from '@playwright/test';
 import { benchResult, startProductServer } from './support';
 import { callChromiumArgs } from '../../tests/e2e/playwright.config';
-import { createRoom, enterRoomCall, firstRemoteFramesAt, openMeeting, watchFirstRemoteFrames } from '../../tests/e2e/meeting';
+import {
+  createRoom,
+  enterRoomCall,
+  firstRemoteFramesAt,
+  mediaBytesSent,
+  openMeeting,
+  TRACK_PEER_CONNECTIONS,
+  watchFirstRemoteFrames,
+} from '../../tests/e2e/meeting';
 import { registerMember, signIn } from '../../tests/support/members';
 import { inSfuNetns, JANUS_INTERFACE, SFU_NETNS } from '../../tests/sfu/netns';
 
@@ -42,31 +50,6 @@ const SETUPS: Setup[] = [
   { name: 'sfu12', participants: 12, meshMax: 6 },
 ];
 const chosen = (flags.get('setups') ?? SETUPS.map((s) => s.name).join(',')).split(',');
-
-/** Every RTCPeerConnection a page makes, so its stats can be read (installed before the page's scripts). */
-const TRACK_CONNECTIONS = `(() => {
-  const Original = window.RTCPeerConnection;
-  window.__connections = [];
-  window.RTCPeerConnection = function (...args) {
-    const connection = new Original(...args);
-    window.__connections.push(connection);
-    return connection;
-  };
-  window.RTCPeerConnection.prototype = Original.prototype;
-})()`;
-
-/** Bytes of media the page has sent so far, over all its open connections. */
-async function bytesSent(page: Page): Promise<number> {
-  return page.evaluate(`(async () => {
-    let total = 0;
-    for (const connection of window.__connections) {
-      if (connection.connectionState === 'closed') continue;
-      const stats = await connection.getStats();
-      stats.forEach((report) => { if (report.type === 'outbound-rtp') total += report.bytesSent; });
-    }
-    return total;
-  })()`) as Promise<number>;
-}
 
 /** CPU seconds (user + system) of a process and its descendants whose command matches, from /proc. */
 function cpuSeconds(rootPid: number, matches: (command: string) => boolean): number {
@@ -122,7 +105,7 @@ async function measure(browser: Browser, setup: Setup) {
     for (let i = 0; i < setup.participants; i += 1) {
       const member = await registerMember(server.url, { first_name: `Участник${i + 1}` });
       const person = await openMeeting(browser, server.url, member);
-      await person.page.addInitScript(TRACK_CONNECTIONS);
+      await person.context.addInitScript(TRACK_PEER_CONNECTIONS);
       await person.page.reload();
       await expect(person.page.getByTestId('meeting-welcome')).toBeVisible({ timeout: 30_000 });
       people.push(person);
@@ -148,12 +131,12 @@ async function measure(browser: Browser, setup: Setup) {
     const before = {
       server: cpuSeconds(pid, (command) => !/janus/i.test(command)),
       janus: cpuSeconds(pid, (command) => /janus/i.test(command)),
-      sent: await Promise.all(people.map(({ page }) => bytesSent(page))),
+      sent: await Promise.all(people.map(({ page }) => mediaBytesSent(page))),
       at: performance.now(),
     };
     await new Promise((resolve) => setTimeout(resolve, WINDOW_SECONDS * 1000));
     const seconds = (performance.now() - before.at) / 1000;
-    const sent = await Promise.all(people.map(({ page }) => bytesSent(page)));
+    const sent = await Promise.all(people.map(({ page }) => mediaBytesSent(page)));
     const uploadKbps = sent.map((bytes, i) => ((bytes - before.sent[i]!) * 8) / 1000 / seconds).sort((a, b) => a - b);
     return {
       setup: setup.name,

@@ -126,3 +126,48 @@ export async function watchFirstRemoteFrames(page: Page, count: number) {
 export async function firstRemoteFramesAt(page: Page): Promise<number> {
   return page.evaluate('window.__firstFrames') as Promise<number>;
 }
+
+/**
+ * Keeps every RTCPeerConnection the page makes in `window.__connections`, so tests and benches can
+ * read their stats. Added to the context before the page loads (reload a page opened before).
+ */
+export const TRACK_PEER_CONNECTIONS = `(() => {
+  const Original = window.RTCPeerConnection;
+  window.__connections = [];
+  window.RTCPeerConnection = function (...args) {
+    const connection = new Original(...args);
+    window.__connections.push(connection);
+    return connection;
+  };
+  window.RTCPeerConnection.prototype = Original.prototype;
+})()`;
+
+/** Bytes of media the page has sent so far over its open connections (needs TRACK_PEER_CONNECTIONS). */
+export async function mediaBytesSent(page: Page): Promise<number> {
+  return page.evaluate(`(async () => {
+    let total = 0;
+    for (const connection of window.__connections) {
+      if (connection.connectionState === 'closed') continue;
+      const stats = await connection.getStats();
+      stats.forEach((report) => { if (report.type === 'outbound-rtp') total += report.bytesSent; });
+    }
+    return total;
+  })()`) as Promise<number>;
+}
+
+/** The local candidate type (host, srflx, relay) of each open connection's selected pair (needs TRACK_PEER_CONNECTIONS). */
+export async function selectedCandidateTypes(page: Page): Promise<string[]> {
+  return page.evaluate(`(async () => {
+    const types = [];
+    for (const connection of window.__connections) {
+      if (connection.connectionState !== 'connected') continue;
+      const stats = await connection.getStats();
+      stats.forEach((report) => {
+        if (report.type !== 'transport' || !report.selectedCandidatePairId) return;
+        const pair = stats.get(report.selectedCandidatePairId);
+        types.push(stats.get(pair.localCandidateId).candidateType);
+      });
+    }
+    return types;
+  })()`) as Promise<string[]>;
+}

@@ -1,12 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import dgram from 'node:dgram';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RTCPeerConnection, classes, createTurnClient, methods, Message, type RTCDataChannel, type RTCIceServer } from 'werift';
 import { mintTurnCredentials } from '../../server/src/sfu/turnCredentials';
 import { createTestApp, type TestApp } from '../support/app';
+import { coturnInstalled, startCoturn, type Coturn } from '../support/coturn';
 import { quickMember } from './meetingSupport';
 
 /**
@@ -18,15 +16,13 @@ import { quickMember } from './meetingSupport';
  * expiry of the credentials that opened it. Then deploy/turnserver.conf itself: it accepts our
  * credentials and refuses to relay to loopback and private addresses.
  */
-const TURNSERVER = '/usr/bin/turnserver';
-const installed = fs.existsSync(TURNSERVER);
 const SECRET = 'coturn-test-secret';
 // Two coturns, each with its own listening port and four relay ports.
 const PORT = 18190;
 const DEPLOY_PORT = 18195;
 const URLS = [`turn:127.0.0.1:${PORT}?transport=udp`];
 
-describe.skipIf(!installed && !process.env.CI)('TURN credentials against coturn', () => {
+describe.skipIf(!coturnInstalled && !process.env.CI)('TURN credentials against coturn', () => {
   let coturn: Coturn;
   let app: TestApp;
 
@@ -140,7 +136,7 @@ describe.skipIf(!installed && !process.env.CI)('TURN credentials against coturn'
   });
 });
 
-describe.skipIf(!installed && !process.env.CI)('deploy/turnserver.conf', () => {
+describe.skipIf(!coturnInstalled && !process.env.CI)('deploy/turnserver.conf', () => {
   let coturn: Coturn;
   beforeAll(async () => {
     // The production file as docker-compose completes it, on loopback ports of this test.
@@ -167,48 +163,6 @@ describe.skipIf(!installed && !process.env.CI)('deploy/turnserver.conf', () => {
   });
 });
 
-type Coturn = { log(): string; stop(): Promise<void> };
-
-/**
- * Debian's turnserver with these configuration lines, on 127.0.0.1:`port` with relays on the next
- * four ports, its pid file and database in a temporary folder; resolves once it answers STUN.
- */
-async function startCoturn(port: number, lines: string[]): Promise<Coturn> {
-  if (!installed) throw new Error(`${TURNSERVER} is missing: install Debian's coturn (CI does, .ci/run)`);
-  await ensurePortFree(port);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-coturn-'));
-  const config = [
-    ...lines,
-    'listening-ip=127.0.0.1',
-    'relay-ip=127.0.0.1',
-    `listening-port=${port}`,
-    `min-port=${port + 1}`,
-    `max-port=${port + 4}`,
-    `pidfile=${path.join(dir, 'turnserver.pid')}`,
-    `userdb=${path.join(dir, 'turndb')}`,
-  ];
-  fs.writeFileSync(path.join(dir, 'turnserver.conf'), config.join('\n') + '\n');
-  const child: ChildProcess = spawn(TURNSERVER, ['-c', path.join(dir, 'turnserver.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  child.stdout!.on('data', (chunk) => (log += chunk));
-  child.stderr!.on('data', (chunk) => (log += chunk));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    fs.rmSync(dir, { recursive: true, force: true });
-  };
-  try {
-    await untilAnswersStun(port);
-  } catch (error) {
-    await stop();
-    throw new Error(`${String(error)}; turnserver said:\n${log}`, { cause: error });
-  }
-  return { log: () => log, stop };
-}
-
 /** A TURN allocation (RFC 5766) with long-term credentials: the 401 nonce and realm round trip, then MESSAGE-INTEGRITY. */
 const allocate = (credentials: { username: string; credential: string }, port = PORT) =>
   createTurnClient({ address: ['127.0.0.1', port], username: credentials.username, password: credentials.credential });
@@ -225,36 +179,3 @@ const allocationOutcome = (credentials: { username: string; credential: string }
     },
     (error: { str?: string }) => error.str ?? String(error),
   );
-
-/** Throws when something (a coturn left running?) holds the port: coturn would share it silently (SO_REUSEPORT). */
-async function ensurePortFree(port: number) {
-  const socket = dgram.createSocket('udp4');
-  try {
-    await new Promise<void>((resolve, reject) => {
-      socket.once('error', reject);
-      socket.bind(port, '127.0.0.1', resolve);
-    });
-  } catch (error) {
-    throw new Error(`UDP port ${port} is taken (a turnserver left running?)`, { cause: error });
-  } finally {
-    socket.close();
-  }
-}
-
-/** Waits until coturn answers a STUN Binding request on the port (it has started listening). */
-async function untilAnswersStun(port: number) {
-  const socket = dgram.createSocket('udp4');
-  const answered = new Promise<void>((resolve) => socket.once('message', () => resolve()));
-  const binding = new Message(methods.BINDING, classes.REQUEST).bytes;
-  const deadline = Date.now() + 15_000;
-  try {
-    while (Date.now() < deadline) {
-      socket.send(binding, port, '127.0.0.1');
-      const ok = await Promise.race([answered.then(() => true), new Promise((resolve) => setTimeout(resolve, 200, false))]);
-      if (ok) return;
-    }
-    throw new Error('coturn did not answer on 127.0.0.1 within 15 s');
-  } finally {
-    socket.close();
-  }
-}

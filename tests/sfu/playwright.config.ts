@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { callChromiumArgs } from '../e2e/playwright.config';
-import { JANUS_INTERFACE } from './netns';
+import { JANUS_ADDRESS, JANUS_INTERFACE } from './netns';
 
 /**
  * Calls through the SFU: the product's server with Janus from Debian (the server spawns it), and
@@ -14,6 +14,9 @@ import { JANUS_INTERFACE } from './netns';
 const root = path.resolve(import.meta.dirname, '../..');
 const port = Number(process.env.SFU_E2E_PORT ?? 8124);
 export const baseURL = `http://localhost:${port}`;
+/** The TURN relay the spec starts (coturn on the namespace's veth address) and the secret both share. */
+export const TURN_PORT = port + 200;
+export const TURN_SECRET = 'sfu-e2e-turn-secret';
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-sfu-'));
 
 export default defineConfig({
@@ -57,6 +60,8 @@ export default defineConfig({
         JANUS_ICE_INTERFACES: JANUS_INTERFACE,
         JANUS_PORT: String(port + 100),
         MESH_MAX_PARTICIPANTS: process.env.MESH_MAX_PARTICIPANTS ?? '6',
+        TURN_URLS: `turn:${JANUS_ADDRESS}:${TURN_PORT}?transport=udp`,
+        TURN_SECRET,
         SFU_MESH_RETURN_SECONDS: '5',
       },
     },

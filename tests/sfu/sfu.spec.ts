@@ -1,12 +1,47 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createRoom, enterRoomCall, expectRemoteVideosPlaying, openMeeting } from '../e2e/meeting';
+import {
+  createRoom,
+  enterRoomCall,
+  expectRemoteVideosPlaying,
+  openMeeting,
+  selectedCandidateTypes,
+  TRACK_PEER_CONNECTIONS,
+} from '../e2e/meeting';
+import { startCoturn, type Coturn } from '../support/coturn';
 import { registerMember, signIn } from '../support/members';
+import { JANUS_ADDRESS } from './netns';
+import { TURN_PORT, TURN_SECRET } from './playwright.config';
 
 /**
  * Past the mesh size, a room's call goes through Janus: eight browsers with fake cameras join one
  * room (the 7th switches it to the SFU), each sees the seven others; three leave and the room
- * returns to mesh. Runs inside the SFU network namespace (playwright.config.ts here).
+ * returns to mesh. The first of them may only use TURN relays (its browser's relay-only switch), so
+ * both its mesh and SFU connections go through coturn. Runs inside the SFU network namespace
+ * (playwright.config.ts here).
  */
+let coturn: Coturn;
+test.beforeAll(async () => {
+  coturn = await startCoturn(
+    TURN_PORT,
+    [
+      'use-auth-secret',
+      `static-auth-secret=${TURN_SECRET}`,
+      'realm=linkup.test',
+      'fingerprint',
+      // Every browser is on this machine and offers a loopback candidate, which the mesh pairs with
+      // the relay-only browser's relay: production refuses such peers (deploy/turnserver.conf).
+      'allow-loopback-peers',
+      'no-tls',
+      'no-dtls',
+      'no-cli',
+      'log-file=stdout',
+      'simple-log',
+    ],
+    { address: JANUS_ADDRESS, relayPorts: 40 },
+  );
+});
+test.afterAll(() => coturn?.stop());
+
 const admin = { email: 'admin@linkup.ru', password: 'admin123' };
 
 async function graphql(baseURL: string, token: string, query: string, variables: Record<string, unknown> = {}) {
@@ -20,6 +55,14 @@ async function graphql(baseURL: string, token: string, query: string, variables:
   return body.data;
 }
 
+/** What each remote video shows, to tell which one is stuck when a wait fails. */
+const videoStates = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLVideoElement>('[data-testid="remote-video"]')].map((video) => {
+      const tile = video.closest('[data-testid="video-tile"]');
+      return `${tile?.getAttribute('data-user-id')} via ${tile?.getAttribute('data-media-path')}: ${video.videoWidth}x${video.videoHeight} t=${video.currentTime.toFixed(1)} ready=${video.readyState}`;
+    }),
+  );
 const transportOf = (page: Page) => page.getByTestId('meeting-stage');
 const tilesVia = (page: Page, path: 'mesh' | 'sfu') => page.locator(`[data-testid="video-tile"][data-media-path="${path}"]`);
 
@@ -39,6 +82,11 @@ test('eight in one room: the seventh switches the mesh to the SFU, everyone sees
   await createRoom(baseURL!, (await signIn(baseURL!, members[0]!.email, members[0]!.password)).token, name, 10);
   const people = [];
   for (const member of members) people.push(await openMeeting(browser, baseURL!, member));
+  // The first participant's network lets only TURN through.
+  const relayOnly = people[0]!;
+  await relayOnly.context.addInitScript(TRACK_PEER_CONNECTIONS);
+  await relayOnly.page.evaluate(() => localStorage.setItem('linkup_ice_transport_policy', 'relay'));
+  await relayOnly.page.reload();
 
   for (const [index, person] of people.entries()) {
     await enterRoomCall(person.page, name);
@@ -53,6 +101,8 @@ test('eight in one room: the seventh switches the mesh to the SFU, everyone sees
     // Every tile is fed through the SFU: the mesh connections are closed.
     await expect(tilesVia(page, 'sfu')).toHaveCount(7);
   }
+  // Its two connections to Janus (publishing, receiving) go through the relay.
+  expect(await selectedCandidateTypes(relayOnly.page)).toEqual(['relay', 'relay']);
 
   for (const { page } of people.slice(5)) await page.getByTestId('call-leave').click();
   const staying = people.slice(0, 5);
@@ -61,7 +111,13 @@ test('eight in one room: the seventh switches the mesh to the SFU, everyone sees
   }
   for (const { page } of staying) {
     await expect(tilesVia(page, 'mesh')).toHaveCount(4, { timeout: 60_000 });
-    await expectRemoteVideosPlaying(page, 4, 120_000);
+    await expectRemoteVideosPlaying(page, 4, 120_000).catch(async (error: unknown) => {
+      for (const { page: each, id } of staying) console.log(id, await videoStates(each));
+      console.log('relay-only connections', await selectedCandidateTypes(relayOnly.page));
+      throw error;
+    });
   }
+  // Back in mesh, its four peer connections go through the relay too (the SFU ones are closed).
+  await expect.poll(() => selectedCandidateTypes(relayOnly.page)).toEqual(['relay', 'relay', 'relay', 'relay']);
   for (const { context } of people) await context.close();
 });

@@ -271,6 +271,19 @@ const meetingConfigFragment = graphql`
   }
 `;
 
+/**
+ * A diagnostic switch for one browser (localStorage `linkup_ice_transport_policy` = `relay`): it
+ * connects only through TURN relays, as behind a firewall that lets nothing else through. The
+ * server's ICE_TRANSPORT_POLICY does the same for everyone.
+ */
+const relayOnlyHere = () => {
+  try {
+    return localStorage.getItem('linkup_ice_transport_policy') === 'relay';
+  } catch {
+    return false; // storage refused (private mode): the server's policy
+  }
+};
+
 /** The Janus client is downloaded only when a call first goes through the SFU. */
 const openSfu: CallEngineOptions['openSfu'] = (options) =>
   import('./sfuSession').then(({ SfuSession }) => SfuSession.open(options));
@@ -292,7 +305,7 @@ export function useCall(meetingConfig: useCall_meetingConfig$key, viewerId: numb
             username: server.username ?? undefined,
             credential: server.credential ?? undefined,
           })),
-          iceTransportPolicy: iceTransportPolicy === 'RELAY' ? 'relay' : 'all',
+          iceTransportPolicy: iceTransportPolicy === 'RELAY' || relayOnlyHere() ? 'relay' : 'all',
           viewerId,
           openSfu,
           onError: (error) => console.warn('call:', error),

@@ -1,0 +1,89 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import dgram from 'node:dgram';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { classes, Message, methods } from 'werift';
+
+/** Debian's coturn (CI installs it: .ci/run), run by the TURN tests (turnRelay.test.ts, tests/sfu). */
+export const TURNSERVER = '/usr/bin/turnserver';
+export const coturnInstalled = fs.existsSync(TURNSERVER);
+
+export type Coturn = { log(): string; stop(): Promise<void> };
+
+/**
+ * Debian's turnserver with these configuration lines, on `address`:`port` with relays on the next
+ * `relayPorts` ports, its pid file and database in a temporary folder; resolves once it answers STUN.
+ */
+export async function startCoturn(
+  port: number,
+  lines: string[],
+  { address = '127.0.0.1', relayPorts = 4 }: { address?: string; relayPorts?: number } = {},
+): Promise<Coturn> {
+  if (!coturnInstalled) throw new Error(`${TURNSERVER} is missing: install Debian's coturn (CI does, .ci/run)`);
+  await ensurePortFree(port, address);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-coturn-'));
+  const config = [
+    ...lines,
+    `listening-ip=${address}`,
+    `relay-ip=${address}`,
+    `listening-port=${port}`,
+    `min-port=${port + 1}`,
+    `max-port=${port + relayPorts}`,
+    `pidfile=${path.join(dir, 'turnserver.pid')}`,
+    `userdb=${path.join(dir, 'turndb')}`,
+  ];
+  fs.writeFileSync(path.join(dir, 'turnserver.conf'), config.join('\n') + '\n');
+  const child: ChildProcess = spawn(TURNSERVER, ['-c', path.join(dir, 'turnserver.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  child.stdout!.on('data', (chunk) => (log += chunk));
+  child.stderr!.on('data', (chunk) => (log += chunk));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await untilAnswersStun(port, address);
+  } catch (error) {
+    await stop();
+    throw new Error(`${String(error)}; turnserver said:\n${log}`, { cause: error });
+  }
+  return { log: () => log, stop };
+}
+
+/** Throws when something (a coturn left running?) holds the port: coturn would share it silently (SO_REUSEPORT). */
+async function ensurePortFree(port: number, address: string) {
+  const socket = dgram.createSocket('udp4');
+  try {
+    await new Promise<void>((resolve, reject) => {
+      socket.once('error', reject);
+      socket.bind(port, address, resolve);
+    });
+  } catch (error) {
+    throw new Error(`UDP port ${port} is taken (a turnserver left running?)`, { cause: error });
+  } finally {
+    socket.close();
+  }
+}
+
+/** Waits until coturn answers a STUN Binding request on the port (it has started listening). */
+async function untilAnswersStun(port: number, address: string) {
+  const socket = dgram.createSocket('udp4');
+  const answered = new Promise<void>((resolve) => socket.once('message', () => resolve()));
+  const binding = new Message(methods.BINDING, classes.REQUEST).bytes;
+  const deadline = Date.now() + 15_000;
+  try {
+    while (Date.now() < deadline) {
+      socket.send(binding, port, address);
+      const ok = await Promise.race([answered.then(() => true), new Promise((resolve) => setTimeout(resolve, 200, false))]);
+      if (ok) return;
+    }
+    throw new Error(`coturn did not answer on ${address} within 15 s`);
+  } finally {
+    socket.close();
+  }
+}
