@@ -34,6 +34,7 @@ const BROWSER_REQUESTS = new Set([
 type JanusFrame = {
   janus?: string;
   transaction?: string;
+  session_id?: number;
   handle_id?: number;
   sender?: number;
   body?: Record<string, unknown>;
@@ -95,13 +96,9 @@ export function janusRelay(services: Services) {
         if (body) {
           const request = String(body.request);
           if (!BROWSER_REQUESTS.has(request)) {
-            browser.send(
-              JSON.stringify({
-                janus: 'error',
-                transaction: frame.transaction,
-                error: { code: 403, reason: `${request}: not allowed` },
-              }),
-            );
+            // Shaped as Janus answers a refused request (its session, no sender): clients route it to the handle.
+            const error = { code: 403, reason: `${request}: not allowed` };
+            browser.send(JSON.stringify({ janus: 'error', session_id: frame.session_id, transaction: frame.transaction, error }));
             return;
           }
           if (request === 'join' && body.ptype === 'subscriber' && frame.handle_id) subscriberJoins.add(frame.handle_id);

@@ -10,7 +10,7 @@ declare module 'janode' {
   }
   export interface JanodeSession extends EventEmitter {
     readonly id: number;
-    attach(opts: { id: string }): Promise<JanodeHandle>;
+    attach(plugin: { id: string; Handle?: unknown }): Promise<JanodeHandle>;
     destroy(): Promise<void>;
   }
   export interface JanodeConnection extends EventEmitter {
@@ -24,4 +24,10 @@ declare module 'janode' {
     EVENT: { CONNECTION_CLOSED: string; CONNECTION_ERROR: string; SESSION_DESTROYED: string };
   };
   export default Janode;
+}
+
+// janode's VideoRoom handle class (tests join rooms with it as browsers do).
+declare module 'janode/plugins/videoroom' {
+  const VideoRoomPlugin: { id: string; Handle: unknown };
+  export default VideoRoomPlugin;
 }
