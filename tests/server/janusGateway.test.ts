@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import Janode, { type JanodeConnection, type JanodeSession } from 'janode';
@@ -6,6 +8,7 @@ import { createTestApp, startTestServer } from '../support/app';
 import { quickMember, type Member } from './meetingSupport';
 import { findExecutable } from '../../server/src/sfu/janusProcess';
 import { SfuUnavailableError } from '../../server/src/sfu/gateway';
+import { COMPOSE_JANUS_SETTINGS, janusConfigFiles } from '../../server/src/sfu/janusConfig';
 
 /**
  * The SFU gateway against the real Janus from Debian (`apt-get install janus`), started by the
@@ -171,6 +174,17 @@ describe('without an SFU', () => {
     expect(app.services.sfu.status()).toBe('off');
     await expect(app.services.sfu.openRoom(1, { tokens: [], maxPublishers: 3 })).rejects.toBeInstanceOf(SfuUnavailableError);
     expect(await (await app.request('GET', '/health')).json()).toMatchObject({ status: 'ok', sfu: 'off' });
+  });
+});
+
+describe('Janus configuration', () => {
+  it("docker-compose's (deploy/janus/conf) is the one the server writes, for the compose network", () => {
+    const folder = path.resolve(import.meta.dirname, '../../deploy/janus/conf');
+    for (const [name, text] of Object.entries(janusConfigFiles(COMPOSE_JANUS_SETTINGS))) {
+      expect(fs.readFileSync(path.join(folder, name), 'utf8'), `${name}: node --import tsx scripts/janusComposeConfig.ts`).toBe(
+        text,
+      );
+    }
   });
 });
 
