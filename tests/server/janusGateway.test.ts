@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import Janode, { type JanodeConnection, type JanodeSession } from 'janode';
@@ -8,6 +9,7 @@ import { createTestApp, startTestServer } from '../support/app';
 import { quickMember, type Member } from './meetingSupport';
 import { findExecutable } from '../../server/src/sfu/janusProcess';
 import { SfuUnavailableError } from '../../server/src/sfu/gateway';
+import { revokeUserSessions } from '../../server/src/auth/sessions';
 import { COMPOSE_JANUS_SETTINGS, janusConfigFiles } from '../../server/src/sfu/janusConfig';
 
 /**
@@ -130,18 +132,29 @@ describe.skipIf(!janusInstalled && !process.env.CI)('SFU gateway over Janus', ()
     socket.send(JSON.stringify({ janus: 'info', transaction: 'i1' }));
     expect(await answer).toMatchObject({ janus: 'server_info', transaction: 'i1', 'server-name': 'LinkUp SFU' });
     socket.close();
-    console.log('A');
     // A whole client through the relay: it joins under its own user id whatever display it asks for.
     await sfu().openRoom(910003, { tokens: ['token-relayed'], maxPublishers: 3 });
     const relayed = await participant(`${relayUrl}?token=${member.token}`);
-    console.log('B');
     const handle = await videoRoom(relayed);
-    console.log('C');
     expect(await handle.joinPublisher({ room: '910003', display: '1', token: 'token-relayed' })).toMatchObject({
       display: String(member.id),
     });
     await expect(handle.listParticipants({ room: '910003' })).rejects.toThrow(/403 listparticipants: not allowed/);
+
+    // Leaving the room closes the member's relayed connection (the subscriptions it holds end too).
+    const cut = new Promise((resolve) => relayed.connection.once(Janode.EVENT.CONNECTION_ERROR, resolve));
+    await sfu().disallow(910003, [{ userId: member.id, token: 'token-relayed' }]);
+    await Promise.race([cut, delay(5000).then(() => Promise.reject(new Error('the relayed connection stayed open')))]);
     await sfu().closeRoom(910003);
+  });
+
+  it("closes a member's relayed connections when their session ends", async () => {
+    const other = await quickMember(server.services);
+    const socket = new WebSocket(`${server.url.replace('http', 'ws')}/janus?token=${other.token}`, 'janus-protocol');
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    const closed = new Promise<number>((resolve) => socket.once('close', resolve));
+    await revokeUserSessions(server.services, other.id);
+    expect(await closed).toBe(4401);
   });
 
   it('goes down when Janus dies, and back up (rooms re-opened by its listeners) once the server restarted it', async () => {

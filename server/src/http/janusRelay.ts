@@ -55,14 +55,24 @@ export function janusRelay(services: Services) {
     maxPayload: MAX_BROWSER_FRAME_BYTES,
     handleProtocols: (protocols) => (protocols.has(PROTOCOL) ? PROTOCOL : false),
   });
-  const open = new Map<WebSocket, { sessionId: string; close(): void }>();
+  /** Each open relay: whose it is, the rooms it joined (any of its handles), how to end it. */
+  type Relay = { sessionId: string; userId: number; rooms: Set<string>; close(code: number, reason: string): void };
+  const open = new Map<WebSocket, Relay>();
+  /** Ends the relays `ends` picks for each event of `events` (announced on any server process). */
+  const closeOn = <E>(events: AsyncIterable<E>, ends: (event: E, relay: Relay) => boolean, code: number, reason: string) => {
+    void (async () => {
+      for await (const event of events) {
+        for (const relay of [...open.values()]) if (ends(event, relay)) relay.close(code, reason);
+      }
+    })();
+  };
   const revocations = services.pubsub.subscribe('sessions:revoked');
-  void (async () => {
-    for await (const { sessionIds } of revocations) {
-      const ended = new Set(sessionIds);
-      for (const relay of open.values()) if (ended.has(relay.sessionId)) relay.close();
-    }
-  })();
+  closeOn(revocations, ({ sessionIds }, relay) => sessionIds.includes(relay.sessionId), 4401, 'Session ended');
+  // Kicked from a room by the gateway: the connection's other handles (their subscriptions) end with it.
+  const disallowed = services.pubsub.subscribe('sfu:disallowed');
+  const leftRoom = ({ roomId, userIds }: { roomId: number; userIds: number[] }, relay: Relay) =>
+    userIds.includes(relay.userId) && relay.rooms.has(String(roomId));
+  closeOn(disallowed, leftRoom, 4403, 'Left the room');
 
   async function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
     const url = new URL(req.url ?? '/', 'http://x');
@@ -87,7 +97,8 @@ export function janusRelay(services: Services) {
         closeQuietly(browser, code, reason);
         closeQuietly(upstream, code, reason);
       };
-      open.set(browser, { sessionId: viewer.sessionId, close: () => closeBoth(4401, 'Session ended') });
+      const rooms = new Set<string>();
+      open.set(browser, { sessionId: viewer.sessionId, userId: viewer.user.id, rooms, close: closeBoth });
 
       browser.on('message', (data, isBinary) => {
         const frame = isBinary ? undefined : parse(data);
@@ -101,6 +112,7 @@ export function janusRelay(services: Services) {
             browser.send(JSON.stringify({ janus: 'error', session_id: frame.session_id, transaction: frame.transaction, error }));
             return;
           }
+          if (request === 'join' || request === 'joinandconfigure') rooms.add(String(body.room));
           if (request === 'join' && body.ptype === 'subscriber' && frame.handle_id) subscriberJoins.add(frame.handle_id);
           const publisherJoin = (request === 'join' && body.ptype === 'publisher') || request === 'joinandconfigure';
           if (publisherJoin || 'display' in body) body.display = userId;
@@ -141,8 +153,8 @@ export function janusRelay(services: Services) {
       });
     },
     async close() {
-      await revocations.return?.();
-      for (const relay of [...open.values()]) relay.close();
+      await Promise.all([revocations.return?.(), disallowed.return?.()]);
+      for (const relay of [...open.values()]) relay.close(1001, 'Server stopping');
       wss.close();
     },
   };

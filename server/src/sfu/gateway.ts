@@ -44,8 +44,9 @@ export interface SfuGateway {
   /** Lets one more admitted member's token in (they joined a room already in SFU mode). */
   allow(roomId: number, tokens: string[]): Promise<void>;
   /**
-   * Takes the members' tokens out of the allowed list (they left) and kicks the participants they
-   * joined as (`display` = their user id, which the /janus relay enforces). Nothing when the room is absent.
+   * Takes the members' tokens out of the allowed list (they left), kicks the participants they
+   * joined as (`display` = their user id, which the /janus relay enforces) and has the relays close
+   * their connections that joined the room (so their subscriptions end too). Nothing when the room is absent.
    */
   disallow(roomId: number, members: SfuMember[]): Promise<void>;
   /** Destroys the VideoRoom (the room returned to mesh, closed or was deleted). Nothing when absent. */

@@ -42,6 +42,8 @@ export function createJanusGateway(opts: {
   adminKey: string;
   log: Logger;
   metricsSeconds: number;
+  /** Tells the /janus relays to close these members' connections that joined the room (their subscriptions). */
+  announceDisallowed(roomId: number, userIds: number[]): void;
   /** Starts the Janus we run ourselves (JANUS_URL unset); absent when Janus runs elsewhere. */
   startJanus?: () => JanusProcess;
 }): SfuGateway {
@@ -199,6 +201,10 @@ export function createJanusGateway(opts: {
       } catch (error) {
         unless(NO_SUCH_ROOM)(error);
       }
+      // Kicking ends a participant's publishing handle; the handles they subscribe with (not listed
+      // by Janus) end with their connection, which the relay holding it closes.
+      const userIds = members.map((member) => member.userId);
+      if (userIds.length) opts.announceDisallowed(roomId, userIds);
     },
 
     async closeRoom(roomId) {
