@@ -148,6 +148,14 @@ describe.skipIf(!janusInstalled && !process.env.CI)('SFU gateway over Janus', ()
     await sfu().closeRoom(910003);
   });
 
+  it('closes a relayed connection that sends a frame over 64 KB', async () => {
+    const socket = new WebSocket(`${server.url.replace('http', 'ws')}/janus?token=${member.token}`, 'janus-protocol');
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    const closed = new Promise<number>((resolve) => socket.once('close', resolve));
+    socket.send(JSON.stringify({ janus: 'info', transaction: 'x'.repeat(65 * 1024) }));
+    expect(await closed).toBe(1009); // Message Too Big
+  });
+
   it("closes a member's relayed connections when their session ends", async () => {
     const other = await quickMember(server.services);
     const socket = new WebSocket(`${server.url.replace('http', 'ws')}/janus?token=${other.token}`, 'janus-protocol');

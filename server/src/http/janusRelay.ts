@@ -103,8 +103,9 @@ export function janusRelay(services: Services) {
       browser.on('message', (data, isBinary) => {
         const frame = isBinary ? undefined : parse(data);
         if (!frame) return closeBoth(1003, 'JSON text frames only');
-        const body = frame.janus === 'message' ? frame.body : undefined;
-        if (body) {
+        if (frame.janus === 'message') {
+          const body = isObject(frame.body) ? frame.body : {};
+          frame.body = body;
           const request = String(body.request);
           if (!BROWSER_REQUESTS.has(request)) {
             // Shaped as Janus answers a refused request (its session, no sender): clients route it to the handle.
@@ -160,10 +161,13 @@ export function janusRelay(services: Services) {
   };
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 function parse(data: RawData): JanusFrame | undefined {
   try {
     const frame: unknown = JSON.parse(String(data));
-    return frame && typeof frame === 'object' && !Array.isArray(frame) ? (frame as JanusFrame) : undefined;
+    return isObject(frame) ? (frame as JanusFrame) : undefined;
   } catch {
     return undefined;
   }

@@ -22,7 +22,10 @@ export function createSfuGateway(config: Config, log: Logger, pubsub: PubSub): S
     // The members' relayed connections may be on any server process: each closes its own.
     announceDisallowed: (roomId: number, userIds: number[]) => pubsub.publish('sfu:disallowed', { roomId, userIds }),
   };
-  if (config.janusUrl) return createJanusGateway({ ...common, url: config.janusUrl });
+  if (config.janusUrl) {
+    if (!config.janusAdminKey) log.warn('sfu: JANUS_URL without JANUS_ADMIN_KEY: Janus will refuse to create rooms');
+    return createJanusGateway({ ...common, url: config.janusUrl });
+  }
 
   const executable = config.janusSpawn ? findExecutable(config.janusBinary) : null;
   if (!executable) {
