@@ -57,13 +57,17 @@ describe.skipIf(!janusInstalled && !process.env.CI)('SFU gateway over Janus', ()
 
   const sfu = () => server.services.sfu;
   /** A Janus API client straight to Janus (as a browser would be, without our relay in between). */
-  async function participant(url = sfu().browserUpstream): Promise<Participant> {
-    const connection = await Janode.connect({ address: { url }, max_retries: 0 });
+  async function participant(url = sfu().browserUpstream, token?: string): Promise<Participant> {
+    const headers = token ? { authorization: `Bearer ${token}` } : {};
+    const connection = await Janode.connect({ address: { url }, max_retries: 0, ws_options: { headers } });
     clients.push(connection);
     return { connection, session: await connection.create() };
   }
   const videoRoom = (p: Participant) => p.session.attach(VideoRoomPlugin) as unknown as Promise<VideoRoomHandle>;
   const health = async () => (await fetch(`${server.url}/health`)).json();
+  /** A browser's connection to /janus: its token offered as a subprotocol, beside janus-protocol. */
+  const relaySocket = (who: Member) =>
+    new WebSocket(`${server.url.replace('http', 'ws')}/janus`, ['janus-protocol', `linkup-token.${who.token}`]);
 
   it('starts Janus with the server and reports it up', async () => {
     expect(sfu().status()).toBe('up');
@@ -121,9 +125,10 @@ describe.skipIf(!janusInstalled && !process.env.CI)('SFU gateway over Janus', ()
   it('relays /janus for signed-in members only, as their user id, without room management', async () => {
     const relayUrl = `${server.url.replace('http', 'ws')}/janus`;
     expect(await upgradeStatus(relayUrl)).toBe(401);
-    expect(await upgradeStatus(`${relayUrl}?token=not-a-token`)).toBe(401);
+    expect(await upgradeStatus(relayUrl, 'not-a-token')).toBe(401);
+    expect(await upgradeStatus(`${relayUrl}?token=${member.token}`)).toBe(401); // never in the address (access logs)
 
-    const socket = new WebSocket(`${relayUrl}?token=${member.token}`, 'janus-protocol');
+    const socket = relaySocket(member);
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
     expect(socket.protocol).toBe('janus-protocol');
     const answer = new Promise<Record<string, unknown>>((resolve) =>
@@ -134,7 +139,7 @@ describe.skipIf(!janusInstalled && !process.env.CI)('SFU gateway over Janus', ()
     socket.close();
     // A whole client through the relay: it joins under its own user id whatever display it asks for.
     await sfu().openRoom(910003, { tokens: ['token-relayed'], maxPublishers: 3 });
-    const relayed = await participant(`${relayUrl}?token=${member.token}`);
+    const relayed = await participant(relayUrl, member.token);
     const handle = await videoRoom(relayed);
     expect(await handle.joinPublisher({ room: '910003', display: '1', token: 'token-relayed' })).toMatchObject({
       display: String(member.id),
@@ -149,7 +154,7 @@ describe.skipIf(!janusInstalled && !process.env.CI)('SFU gateway over Janus', ()
   });
 
   it('closes a relayed connection that sends a frame over 64 KB', async () => {
-    const socket = new WebSocket(`${server.url.replace('http', 'ws')}/janus?token=${member.token}`, 'janus-protocol');
+    const socket = relaySocket(member);
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
     const closed = new Promise<number>((resolve) => socket.once('close', resolve));
     socket.send(JSON.stringify({ janus: 'info', transaction: 'x'.repeat(65 * 1024) }));
@@ -158,7 +163,7 @@ describe.skipIf(!janusInstalled && !process.env.CI)('SFU gateway over Janus', ()
 
   it("closes a member's relayed connections when their session ends", async () => {
     const other = await quickMember(server.services);
-    const socket = new WebSocket(`${server.url.replace('http', 'ws')}/janus?token=${other.token}`, 'janus-protocol');
+    const socket = relaySocket(other);
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
     const closed = new Promise<number>((resolve) => socket.once('close', resolve));
     await revokeUserSessions(server.services, other.id);
@@ -170,7 +175,7 @@ describe.skipIf(!janusInstalled && !process.env.CI)('SFU gateway over Janus', ()
     process.kill(pid, 'SIGKILL');
     await vi.waitFor(() => expect(sfu().status()).toBe('down'), { timeout: 5000 });
     expect(await health()).toMatchObject({ status: 'degraded', sfu: 'down' });
-    expect(await upgradeStatus(`${server.url.replace('http', 'ws')}/janus?token=${member.token}`)).toBe(503);
+    expect(await upgradeStatus(`${server.url.replace('http', 'ws')}/janus`, member.token)).toBe(503);
     await expect(sfu().openRoom(910004, { tokens: [], maxPublishers: 3 })).rejects.toBeInstanceOf(SfuUnavailableError);
 
     await vi.waitFor(() => expect(sfu().status()).toBe('up'), { timeout: 20_000, interval: 100 });
@@ -209,10 +214,10 @@ describe('Janus configuration', () => {
   });
 });
 
-/** The HTTP status a WebSocket upgrade to `url` is refused with (101 when accepted). */
-function upgradeStatus(url: string): Promise<number> {
+/** The HTTP status a WebSocket upgrade to `url` (with `token` as a browser offers it) is refused with (101 when accepted). */
+function upgradeStatus(url: string, token?: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, 'janus-protocol');
+    const socket = new WebSocket(url, ['janus-protocol', ...(token ? [`linkup-token.${token}`] : [])]);
     socket.once('unexpected-response', (_request, response) => {
       resolve(response.statusCode ?? 0);
       socket.terminate();

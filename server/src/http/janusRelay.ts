@@ -7,6 +7,14 @@ import { authenticate, bearerToken } from '../auth/sessions';
 /** Where browsers reach Janus's API through us (the janus-gateway library's `server` option). */
 export const JANUS_RELAY_PATH = '/janus';
 const PROTOCOL = 'janus-protocol';
+/**
+ * Browsers cannot set headers on a WebSocket, and a token in the address would land in proxies'
+ * access logs: they offer it as a second subprotocol, `linkup-token.<token>` (JWT characters are
+ * all allowed there), beside janus-protocol, which is the one accepted. With janus-gateway:
+ * `Janus.init({ dependencies: { ...Janus.useDefaultDependencies(), newWebSocket: (server, protocol) =>
+ * new WebSocket(server, [protocol, `linkup-token.${token}`]) } })`.
+ */
+const TOKEN_PROTOCOL_PREFIX = 'linkup-token.';
 /** A browser's frames are small requests (the largest an SDP offer); Janus's own may be larger (offers for many feeds). */
 const MAX_BROWSER_FRAME_BYTES = 64 * 1024;
 const MAX_JANUS_FRAME_BYTES = 1024 * 1024;
@@ -43,8 +51,8 @@ type JanusFrame = {
 
 /**
  * `/janus`: a WebSocket relay between a signed-in member's browser and Janus, so browsers need no
- * other origin or port. The browser presents its access token (`Authorization: Bearer` from
- * non-browser clients, `?token=` from browsers, which cannot set headers on a WebSocket). The relay
+ * other origin or port. The client presents its access token (`Authorization: Bearer`, or the
+ * `linkup-token.` subprotocol from browsers: see above). The relay
  * sets `display` to the member's user id in their join and configure requests (how the gateway
  * finds whom to kick), refuses requests that are not a participant's, counts subscriber handles for
  * the metrics, and closes both sides together.
@@ -75,8 +83,9 @@ export function janusRelay(services: Services) {
   closeOn(disallowed, leftRoom, 4403, 'Left the room');
 
   async function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
-    const url = new URL(req.url ?? '/', 'http://x');
-    const token = bearerToken(req.headers.authorization) ?? url.searchParams.get('token');
+    const offered = (req.headers['sec-websocket-protocol'] ?? '').split(',').map((protocol) => protocol.trim());
+    const tokenProtocol = offered.find((protocol) => protocol.startsWith(TOKEN_PROTOCOL_PREFIX));
+    const token = bearerToken(req.headers.authorization) ?? tokenProtocol?.slice(TOKEN_PROTOCOL_PREFIX.length);
     const viewer = await authenticate(services.prisma, services.tokenSecret, token).catch(() => null);
     if (!viewer) return refuse(socket, 401, 'Unauthorized');
     if (services.sfu.status() !== 'up') return refuse(socket, 503, 'Service Unavailable');

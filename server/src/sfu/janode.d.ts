@@ -19,7 +19,13 @@ declare module 'janode' {
     close(): Promise<void>;
   }
   const Janode: {
-    connect(config: { address: { url: string }; retry_time_secs?: number; max_retries?: number }): Promise<JanodeConnection>;
+    connect(config: {
+      address: { url: string };
+      retry_time_secs?: number;
+      max_retries?: number;
+      /** Options of the `ws` WebSocket (headers...). */
+      ws_options?: Record<string, unknown>;
+    }): Promise<JanodeConnection>;
     Logger: { setLevel(level: 'none' | 'error' | 'warning' | 'info' | 'verbose' | 'debug'): void };
     EVENT: { CONNECTION_CLOSED: string; CONNECTION_ERROR: string; SESSION_DESTROYED: string };
   };
