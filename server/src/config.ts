@@ -55,10 +55,21 @@ export type Config = {
   /** ffmpeg and ffprobe (video thumbnails, duration); looked up on PATH by default. */
   ffmpegPath: string;
   ffprobePath: string;
-  /** Most people in one call: every browser sends its media to every other (a mesh, no SFU). */
+  /**
+   * Most people in a mesh call (every browser sends its media to every other). With the SFU up, one
+   * more switches the room to the SFU; without it, this is the most people in any call.
+   */
   meshMaxParticipants: number;
+  /** How long a room in SFU mode must stay at or under the mesh size before it returns to mesh. */
+  sfuMeshReturnSeconds: number;
+  /** Most members sending video at once through the SFU (the others are heard, shown by their avatar). */
+  sfuMaxVideoPublishers: number;
   /** STUN/TURN servers handed to browsers for calls; none are needed on a LAN. */
   iceServers: IceServer[];
+  /** Our own TURN relays, whose credentials the server mints per member (sfu/turnCredentials.ts); STUN only without them. */
+  turn?: TurnConfig;
+  /** `relay` makes browsers use TURN relays only: a test and diagnostic mode (does TURN work from here?), never needed otherwise. */
+  iceTransportPolicy: IceTransportPolicy;
   /**
    * The SFU (Janus Gateway's VideoRoom) for calls past `meshMaxParticipants`: JANUS_URL names a Janus
    * we only connect to (docker-compose, production); without it we start `janusBinary` ourselves when
@@ -144,6 +155,50 @@ function iceServers(value: string | undefined): IceServer[] {
   return parsed as IceServer[];
 }
 
+export type TurnConfig = {
+  /** TURN_URLS: `turn:` and `turns:` URIs of the relays (one coturn may listen on several). */
+  urls: string[];
+  /** TURN_SECRET: coturn's `static-auth-secret` (with `use-auth-secret`): it checks the credentials we mint with it. */
+  secret: string;
+  /** TURN_CREDENTIAL_TTL_SECONDS: how long a minted credential may open a relay. */
+  credentialTtlSeconds: number;
+};
+
+export type IceTransportPolicy = 'all' | 'relay';
+
+/** TURN_URLS and TURN_SECRET: both or neither; a relay without its secret (or the reverse) is a mistake found at start. */
+function turnConfig(env: NodeJS.ProcessEnv): TurnConfig | undefined {
+  const urls = (env.TURN_URLS ?? '')
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
+  const secret = env.TURN_SECRET?.trim() ?? '';
+  if (!urls.length && !secret) return undefined;
+  if (!urls.length || !secret) {
+    throw new Error('TURN_URLS and TURN_SECRET go together: set both (the secret is coturn’s static-auth-secret) or neither');
+  }
+  const notTurn = urls.filter((url) => !/^turns?:[^\s]+$/.test(url));
+  if (notTurn.length) throw new Error(`TURN_URLS must be comma-separated turn: or turns: URIs, not ${notTurn.join(', ')}`);
+  const credentialTtlSeconds = int(env.TURN_CREDENTIAL_TTL_SECONDS, 86400);
+  if (!Number.isInteger(credentialTtlSeconds) || credentialTtlSeconds <= 0) {
+    throw new Error('TURN_CREDENTIAL_TTL_SECONDS must be a positive whole number of seconds');
+  }
+  return { urls, secret, credentialTtlSeconds };
+}
+
+/** ICE_TRANSPORT_POLICY: `all` (default) or `relay`; relay-only with no TURN server at all could never connect a call. */
+function iceTransportPolicy(value: string | undefined, servers: IceServer[], turn: TurnConfig | undefined): IceTransportPolicy {
+  const policy = value?.trim().toLowerCase() || 'all';
+  if (policy !== 'all' && policy !== 'relay') throw new Error('ICE_TRANSPORT_POLICY must be all or relay');
+  const staticTurn = servers.some((server) => [server.urls].flat().some((url) => /^turns?:/.test(url)));
+  if (policy === 'relay' && !turn && !staticTurn) {
+    throw new Error(
+      'ICE_TRANSPORT_POLICY=relay needs a TURN server (TURN_URLS and TURN_SECRET, or a turn: entry in ICE_SERVERS)',
+    );
+  }
+  return policy;
+}
+
 const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const DEFAULT_TILE_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 
@@ -175,6 +230,8 @@ const int = (value: string | undefined, fallback: number) => {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const port = int(env.PORT, 8001);
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const servers = iceServers(env.ICE_SERVERS);
+  const turn = turnConfig(env);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -218,7 +275,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ffmpegPath: env.FFMPEG_PATH || 'ffmpeg',
     ffprobePath: env.FFPROBE_PATH || 'ffprobe',
     meshMaxParticipants: int(env.MESH_MAX_PARTICIPANTS, 6),
-    iceServers: iceServers(env.ICE_SERVERS),
+    sfuMeshReturnSeconds: int(env.SFU_MESH_RETURN_SECONDS, 20),
+    sfuMaxVideoPublishers: int(env.SFU_MAX_VIDEO_PUBLISHERS, 9),
+    iceServers: servers,
+    turn,
+    iceTransportPolicy: iceTransportPolicy(env.ICE_TRANSPORT_POLICY, servers, turn),
     janusUrl: env.JANUS_URL?.trim() || undefined,
     janusBinary: env.JANUS_BINARY?.trim() || 'janus',
     janusSpawn: env.JANUS_SPAWN !== 'false',

@@ -6,6 +6,7 @@ import { openDatabase, type Database } from './db';
 import { createServices, type Services } from './services/container';
 import { createApp, type App } from './http';
 import { createDevClient } from './http/devClient';
+import { reopenSfuRooms } from './services/callMode';
 import { closeStaleParticipations } from './services/rooms';
 import { startOrphanUploadSweeper } from './services/orphanUploads';
 import { startPeriodicJob } from './services/backgroundTasks';
@@ -42,7 +43,12 @@ export async function startServer(
     );
   }
   await closeStaleParticipations(services);
+  // Janus restarted, or rooms were left in SFU mode by our last run: their VideoRooms are opened again.
+  services.sfu.onReconnected(
+    () => void reopenSfuRooms(services).catch((error: unknown) => services.log.warn('sfu: could not reopen rooms', error)),
+  );
   await services.sfu.start();
+  if (services.sfu.status() === 'up') await reopenSfuRooms(services);
   const orphanSweeper = startOrphanUploadSweeper(services);
   const subscriptionSweeper = startPeriodicJob(services.log, 'subscription sweep', config.subscriptionSweepSeconds, () =>
     sweepSubscriptions(services),

@@ -1,11 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   CallEngine,
+  layerForTiles,
+  MAKE_BEFORE_BREAK_MS,
   type CallEvent,
   type CallTransport,
   type PeerInfo,
 } from '../../client/src/features/video-calls/call/callEngine';
 import { callConstraints, mediaFailure, videoConstraints } from '../../client/src/features/video-calls/call/media';
+import type { SfuSessionOptions } from '../../client/src/features/video-calls/call/sfuSession';
 
 /** Stand-ins for the browser's media and for simple-peer, recording what the engine does with them. */
 class FakeTrack {
@@ -90,9 +93,23 @@ let transport: { [K in keyof CallTransport]: ReturnType<typeof vi.fn> };
 let getUserMedia: ReturnType<typeof vi.fn>;
 let getDisplayMedia: ReturnType<typeof vi.fn>;
 
-function engine() {
+/** What the engine asked of the SFU path: the options it opened a session with, and whether it closed it. */
+type FakeSfu = { options: SfuSessionOptions; closed: boolean; layers: number[] };
+let sfuSessions: FakeSfu[];
+
+function engine(viewerId = 1) {
   return new CallEngine(transport as unknown as CallTransport, {
     iceServers: [],
+    viewerId,
+    openSfu: async (options) => {
+      const session: FakeSfu = { options, closed: false, layers: [] };
+      sfuSessions.push(session);
+      return {
+        close: () => void (session.closed = true),
+        replaceVideo: () => {},
+        setLayer: (layer: number) => void session.layers.push(layer),
+      } as never;
+    },
     ringTimeoutMs: 1000,
     mediaDevices: () => ({ getUserMedia, getDisplayMedia }) as never,
     createPeer: ({ initiator }) => {
@@ -106,6 +123,7 @@ function engine() {
 beforeEach(() => {
   streams = [];
   peers = [];
+  sfuSessions = [];
   getUserMedia = vi.fn(async (constraints: MediaStreamConstraints) => {
     const stream = new FakeStream([new FakeTrack('audio'), ...(constraints.video ? [new FakeTrack('video')] : [])]);
     streams.push(stream);
@@ -239,6 +257,105 @@ describe('a group room', () => {
   });
 });
 
+describe('mesh and SFU', () => {
+  const sfuJoin = (participants: PeerInfo[]) => ({
+    ok: true,
+    room: ROOM,
+    participants,
+    roomDatabaseId: 41,
+    call: { mode: 'sfu', epoch: 3, sfuToken: 'tok-3' },
+  });
+
+  it('joins a room in SFU mode through the SFU only: no peer connection, each feed fills its tile', async () => {
+    transport.joinRoom.mockResolvedValueOnce(sfuJoin([person(2, 'Дмитрий'), person(3, 'Елена')]));
+    const call = engine();
+    await call.joinRoom(ROOM, 'HD');
+    await vi.waitFor(() => expect(sfuSessions).toHaveLength(1));
+    expect(peers).toEqual([]);
+    expect(sfuSessions[0]!.options).toMatchObject({ roomId: 41, userId: 1, token: 'tok-3', stream: streams[0] });
+    expect(call.getSnapshot().transport).toBe('sfu');
+    const remote = new FakeStream([new FakeTrack('audio'), new FakeTrack('video')]);
+    sfuSessions[0]!.options.onRemoteStream(3, remote as never);
+    expect(call.getSnapshot().participants).toMatchObject([
+      { userId: 2, connected: false },
+      { userId: 3, connected: true, stream: remote },
+    ]);
+    // A newcomer's media will come with their feed: no connection is opened for them.
+    call.handleEvent(event('JOINED', person(4, 'Ольга')));
+    expect(peers).toEqual([]);
+    sfuSessions[0]!.options.onRemoteStream(3, null);
+    expect(call.getSnapshot().participants[1]).toMatchObject({ connected: false, stream: null });
+  });
+
+  it('switches a mesh call to the SFU making before breaking: a peer closes once its feed brings video', async () => {
+    vi.useFakeTimers();
+    transport.joinRoom.mockResolvedValueOnce({
+      ok: true,
+      room: ROOM,
+      participants: [person(2, 'Дмитрий'), person(3, 'Елена')],
+      roomDatabaseId: 41,
+      call: { mode: 'mesh', epoch: 1, sfuToken: null },
+    });
+    const call = engine();
+    await call.joinRoom(ROOM, 'HD');
+    expect(peers).toHaveLength(2);
+    const meshStream = new FakeStream([new FakeTrack('video')]);
+    peers[0]!.emit('stream', meshStream);
+
+    call.handleEvent(event('CALL_MODE', person(1, 'Я'), { mode: 'sfu', epoch: 2, token: 'tok-2' }));
+    await vi.waitFor(() => expect(sfuSessions).toHaveLength(1));
+    expect(sfuSessions[0]!.options.token).toBe('tok-2');
+    // Audio alone through the SFU does not replace a tile that shows video.
+    sfuSessions[0]!.options.onRemoteStream(2, new FakeStream([new FakeTrack('audio')]) as never);
+    expect(call.getSnapshot().participants[0]!.stream).toBe(meshStream);
+    expect(peers[0]!.destroyed).toBe(false);
+    const viaSfu = new FakeStream([new FakeTrack('audio'), new FakeTrack('video')]);
+    sfuSessions[0]!.options.onRemoteStream(2, viaSfu as never);
+    expect(call.getSnapshot().participants[0]).toMatchObject({ stream: viaSfu, connected: true });
+    expect(peers[0]!.destroyed).toBe(true);
+    expect(peers[1]!.destroyed).toBe(false);
+    // Elena's feed never came: her peer connection closes after the grace period anyway.
+    await vi.advanceTimersByTimeAsync(MAKE_BEFORE_BREAK_MS + 1000);
+    expect(peers[1]!.destroyed).toBe(true);
+    // An event of an older epoch is stale.
+    call.handleEvent(event('CALL_MODE', person(1, 'Я'), { mode: 'mesh', epoch: 1 }));
+    expect(call.getSnapshot().transport).toBe('sfu');
+  });
+
+  it('returns to mesh: the smaller user id opens each connection, the SFU closes once all are up', async () => {
+    transport.joinRoom.mockResolvedValueOnce(sfuJoin([person(1, 'Анна'), person(5, 'Павел')]));
+    const call = engine(3);
+    await call.joinRoom(ROOM, 'HD');
+    await vi.waitFor(() => expect(sfuSessions).toHaveLength(1));
+    vi.useFakeTimers();
+    call.handleEvent(event('CALL_MODE', person(3, 'Я'), { mode: 'mesh', epoch: 4 }));
+    expect(call.getSnapshot().transport).toBe('mesh');
+    // Viewer 3 calls 5; 1 calls the viewer (its offer arrives as a signal).
+    expect(peers.map((p) => p.initiator)).toEqual([true]);
+    call.handleEvent(event('SIGNAL', person(1, 'Анна'), { data: { type: 'offer' } }));
+    expect(peers.map((p) => p.initiator)).toEqual([true, false]);
+    peers[0]!.connected = true;
+    peers[0]!.emit('connect');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sfuSessions[0]!.closed).toBe(false);
+    peers[1]!.connected = true;
+    peers[1]!.emit('connect');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sfuSessions[0]!.closed).toBe(true);
+  });
+
+  it('receives a lower simulcast layer as the grid fills', async () => {
+    const crowd = Array.from({ length: 9 }, (_, i) => person(i + 2, `№${i + 2}`));
+    transport.joinRoom.mockResolvedValueOnce(sfuJoin(crowd.slice(0, 3)));
+    const call = engine();
+    await call.joinRoom(ROOM, 'HD');
+    await vi.waitFor(() => expect(sfuSessions[0]?.layers).toEqual([2]));
+    for (const newcomer of crowd.slice(3)) call.handleEvent(event('JOINED', newcomer));
+    expect(sfuSessions[0]!.layers.at(-1)).toBe(0);
+    expect(layerForTiles(5)).toBe(1);
+  });
+});
+
 describe('a one-to-one call', () => {
   it('rings, connects when answered (connecting → in call), and ends when the other hangs up', async () => {
     const call = engine();
@@ -306,5 +423,24 @@ describe('media settings', () => {
     expect(mediaFailure({ name: 'PermissionDeniedError' })).toBe('denied');
     expect(mediaFailure({ name: 'TrackStartError' })).toBe('inUse');
     expect(mediaFailure(new Error('?'))).toBe('unknown');
+  });
+});
+
+describe('ICE configuration', () => {
+  it('hands each connection the ICE servers and the relay-only policy of the server’s test mode', async () => {
+    const turn = { urls: ['turn:turn.example.org:3478'], username: '1790000000:1', credential: 'c2VjcmV0' };
+    const configs: RTCConfiguration[] = [];
+    const call = new CallEngine(transport as unknown as CallTransport, {
+      iceServers: [turn],
+      iceTransportPolicy: 'relay',
+      viewerId: 1,
+      mediaDevices: () => ({ getUserMedia, getDisplayMedia }) as never,
+      createPeer: ({ initiator, config }) => {
+        configs.push(config);
+        return new FakePeer(initiator) as never;
+      },
+    });
+    await call.joinRoom(ROOM, 'HD');
+    expect(configs).toEqual([{ iceServers: [turn], iceTransportPolicy: 'relay' }]);
   });
 });

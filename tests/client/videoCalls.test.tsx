@@ -47,6 +47,7 @@ function pageData(contacts: unknown[] = [], { zoomvisor = true, quality = 'HD' }
       zoomvisorStatus: { enabled: zoomvisor },
       meetingConfig: {
         iceServers: [],
+        iceTransportPolicy: 'ALL',
         defaultVideoQuality: quality,
         memberPlan: { name: 'Бесплатный', maxParticipants: 50, features: ['text_chat'] },
       },

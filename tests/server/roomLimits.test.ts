@@ -123,7 +123,7 @@ describe('the mesh size', () => {
     const fourth = await small.graphql(JOIN_ROOM, { roomId: roomGlobalId(room.id) }, { token: people[3].token });
     expect(fourth.data.joinRoom).toEqual({
       __typename: 'LimitReachedError',
-      message: 'В одном видеозвонке может быть не более 3 участников: браузеры соединяются друг с другом напрямую',
+      message: 'В звонке может быть не более 3 участников: медиасервер недоступен, и браузеры соединяются друг с другом напрямую',
       limit: 3,
     });
     const config = await small.graphql(

@@ -8,6 +8,7 @@ import { maskError, type Yoga } from '../graphql';
 import { subscribeWithSharedResults, type SendNext } from '../realtime/sharedSubscriptions';
 import type { Context } from '../context';
 import { stopCallPresence } from '../services/callPresence';
+import { stopCallModeTimers } from '../services/callMode';
 import { pruneCallSignals } from '../services/calls';
 import { authenticate, bearerToken } from '../auth/sessions';
 import { requestLocale, resolveLocale, type Locale } from '../i18n';
@@ -149,6 +150,7 @@ export function attachWebSockets(
     async close() {
       clearInterval(pruning);
       stopCallPresence(services);
+      stopCallModeTimers(services);
       await relay.close();
       await revocations.return?.();
       await disposable.dispose();

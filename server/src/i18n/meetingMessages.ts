@@ -103,9 +103,9 @@ export const meetingMessages = {
     fr: 'La salle est pleine : elle accueille au plus {limit} participants',
   },
   'meeting.meshLimit': {
-    ru: 'В одном видеозвонке может быть не более {limit} участников: браузеры соединяются друг с другом напрямую',
-    en: 'A call can have at most {limit} participants: browsers connect to each other directly',
-    fr: 'Un appel peut réunir au plus {limit} participants : les navigateurs se connectent directement entre eux',
+    ru: 'В звонке может быть не более {limit} участников: медиасервер недоступен, и браузеры соединяются друг с другом напрямую',
+    en: 'A call can have at most {limit} participants: the media server is unavailable, so browsers connect to each other directly',
+    fr: "Un appel peut réunir au plus {limit} participants : le serveur média n'est pas disponible, les navigateurs se connectent donc directement entre eux",
   },
   'meeting.planLimit': {
     ru: 'Тарифный план групповых звонков «{plan}» допускает не более {limit} участников',

@@ -21,7 +21,8 @@ const CallEventKindEnum = builder.enumType('CallEventKind', {
   description:
     'JOINED/LEFT: someone entered or left your room; MEDIA_STATE: their microphone or camera changed; ' +
     'SIGNAL: WebRTC data from a peer; CALL_INVITE: an incoming one-to-one call; CALL_DECLINED/CALL_ENDED: ' +
-    'the other party said no or hung up; ROOM_CLOSED: your room was deleted.',
+    'the other party said no or hung up; ROOM_CLOSED: your room was deleted; CALL_MODE: your room switched ' +
+    'between mesh and SFU (payload {mode, epoch, token}: drop what an older epoch set up).',
   values: calls.CALL_EVENT_KINDS,
 });
 
@@ -40,7 +41,9 @@ const CallEventRef = builder.objectRef<CallEvent>('CallEvent').implement({
       resolve: (event, _args, ctx) => ctx.prisma.user.findUniqueOrThrow({ where: { id: event.senderId } }),
     }),
     payload: t.string({
-      description: 'JSON: {data} for SIGNAL, {muted, cameraOff} for JOINED and MEDIA_STATE, {media} for CALL_INVITE.',
+      description:
+        'JSON: {data} for SIGNAL, {muted, cameraOff} for JOINED and MEDIA_STATE, {media} for CALL_INVITE, ' +
+        '{mode, epoch, token} for CALL_MODE (token: the viewer\'s admission to the SFU room, in SFU mode).',
       resolve: (event) => JSON.stringify(event.payload),
     }),
     createdAt: t.field({ type: 'DateTime', resolve: (event) => event.createdAt }),

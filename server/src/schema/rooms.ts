@@ -10,12 +10,15 @@ import { classPermissions, visibleClassWhere } from '../services/meetingClasses'
 import { currentParticipantPlan, defaultVideoQuality, groupCallsEnabled, type VideoQuality } from '../services/meetingPlans';
 import { VideoQualityEnum } from './groupCalls';
 import * as rooms from '../services/rooms';
+import { sfuUp, type RoomCallMode } from '../services/callMode';
 import { VOICE_MAX_SECONDS } from '../storage/voiceMessages';
 import { MeetingClassNode } from './meetingClasses';
 import { deletedResult } from './errors';
 import { SubscriptionPlanRef } from './subscriptions';
 import { effectivePlan } from '../services/subscriptions';
 import type { SubscriptionPlan } from '../generated/prisma/client';
+import type { IceServer, IceTransportPolicy } from '../config';
+import { iceServersFor } from '../sfu/turnCredentials';
 
 export const RoomTypeEnum = builder.enumType('RoomType', {
   values: {
@@ -115,8 +118,7 @@ builder.subscriptionField('roomOccupancyChanged', (t) =>
   }),
 );
 
-type IceServerShape = { urls: string | string[]; username?: string; credential?: string };
-const IceServerRef = builder.objectRef<IceServerShape>('IceServer').implement({
+const IceServerRef = builder.objectRef<IceServer>('IceServer').implement({
   fields: (t) => ({
     urls: t.stringList({ resolve: (server) => (Array.isArray(server.urls) ? server.urls : [server.urls]) }),
     username: t.string({ nullable: true, resolve: (server) => server.username ?? null }),
@@ -124,9 +126,15 @@ const IceServerRef = builder.objectRef<IceServerShape>('IceServer').implement({
   }),
 });
 
+const IceTransportPolicyEnum = builder.enumType('IceTransportPolicy', {
+  description: 'Which ICE candidates browsers may use for calls (RTCConfiguration.iceTransportPolicy).',
+  values: { ALL: { value: 'all' }, RELAY: { value: 'relay' } } as const,
+});
+
 type MeetingConfig = {
-  iceServers: IceServerShape[];
+  iceTransportPolicy: IceTransportPolicy;
   meshMaxParticipants: number;
+  sfuAvailable: boolean;
   voiceMessageMaxSeconds: number;
   participantPlan: string;
   planMaxParticipants: number | null;
@@ -138,8 +146,24 @@ type MeetingConfig = {
 const MeetingConfigRef = builder.objectRef<MeetingConfig>('MeetingConfig').implement({
   description: 'What the meeting area needs to know about the server: ICE servers and limits.',
   fields: (t) => ({
-    iceServers: t.field({ type: [IceServerRef], resolve: (config) => config.iceServers }),
-    meshMaxParticipants: t.exposeInt('meshMaxParticipants', { description: 'Most people in one call.' }),
+    iceServers: t.field({
+      type: [IceServerRef],
+      description:
+        'STUN servers, and a TURN relay with credentials of the viewer’s own that expire (TURN_CREDENTIAL_TTL_SECONDS).',
+      extensions: PER_VIEWER,
+      resolve: (_config, _args, ctx) => iceServersFor(ctx.services.config, ctx.viewer?.user.id, new Date()),
+    }),
+    iceTransportPolicy: t.field({
+      type: IceTransportPolicyEnum,
+      description: 'RELAY: browsers use TURN relays only (a test and diagnostic mode, ICE_TRANSPORT_POLICY).',
+      resolve: (config) => config.iceTransportPolicy,
+    }),
+    meshMaxParticipants: t.exposeInt('meshMaxParticipants', {
+      description: 'Most people in a browser-to-browser call: one more switches the room to the SFU when it is available.',
+    }),
+    sfuAvailable: t.exposeBoolean('sfuAvailable', {
+      description: 'Whether the media server is up now: without it, no call may have more than meshMaxParticipants people.',
+    }),
     voiceMessageMaxSeconds: t.exposeInt('voiceMessageMaxSeconds'),
     participantPlan: t.exposeString('participantPlan', { description: 'basic, professional, enterprise or unlimited.' }),
     planMaxParticipants: t.exposeInt('planMaxParticipants', { nullable: true, description: 'Null: no limit.' }),
@@ -169,8 +193,9 @@ builder.queryField('meetingConfig', (t) =>
         effectivePlan(ctx.prisma, ctx.viewer!.user.id),
       ]);
       return {
-        iceServers: ctx.services.config.iceServers,
+        iceTransportPolicy: ctx.services.config.iceTransportPolicy,
         meshMaxParticipants: ctx.services.config.meshMaxParticipants,
+        sfuAvailable: sfuUp(ctx.services),
         voiceMessageMaxSeconds: VOICE_MAX_SECONDS,
         participantPlan: plan.plan,
         planMaxParticipants: plan.maxParticipants,
@@ -204,16 +229,34 @@ const RoomPayload = builder.objectRef<{ room: Room }>('RoomPayload').implement({
   fields: (t) => ({ room: t.field({ type: RoomNode, resolve: (payload) => payload.room }) }),
 });
 
+const CallModeEnum = builder.enumType('CallMode', {
+  description: 'MESH: browsers send their media to each other; SFU: through the media server (rooms past the mesh size).',
+  values: { MESH: { value: 'mesh' }, SFU: { value: 'sfu' } } as const,
+});
+
+const RoomCallModeRef = builder.objectRef<RoomCallMode>('RoomCallMode').implement({
+  description: "How the room's call carries media now, as the joining viewer sees it.",
+  fields: (t) => ({
+    mode: t.field({ type: CallModeEnum, resolve: (call) => call.mode }),
+    epoch: t.exposeInt('epoch', { description: 'Bumped by every change of mode: CALL_MODE events of an older epoch are stale.' }),
+    sfuToken: t.exposeString('sfuToken', {
+      nullable: true,
+      description: "In SFU mode, the viewer's admission to the room on the media server (`/janus`), valid for this epoch.",
+    }),
+  }),
+});
+
 type JoinedRoom = Awaited<ReturnType<typeof rooms.joinRoom>>;
 export const JoinRoomSuccess = builder.objectRef<JoinedRoom>('JoinRoomSuccess').implement({
   fields: (t) => ({
+    call: t.field({ type: RoomCallModeRef, resolve: (joined) => joined.call }),
     room: t.field({
       type: RoomNode,
       resolve: (joined, _args, ctx) => ctx.prisma.room.findUniqueOrThrow({ where: { id: joined.room.id } }),
     }),
     participants: t.field({
       type: [RoomParticipantRef],
-      description: 'Who else is in the room: the newcomer opens a connection to each of them.',
+      description: 'Who else is in the room: in MESH mode the newcomer opens a connection to each of them.',
       resolve: (joined, _args, ctx) =>
         ctx.prisma.roomParticipant.findMany({
           where: { roomId: joined.room.id, leftAt: null, userId: { in: joined.others.map((other) => other.userId) } },

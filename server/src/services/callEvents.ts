@@ -21,6 +21,7 @@ export const CALL_EVENT_KINDS = [
   'ROOM_CLOSED',
   'RECORDING_STARTED',
   'RECORDING_STOPPED',
+  'CALL_MODE',
 ] as const;
 export type CallEventKind = (typeof CALL_EVENT_KINDS)[number];
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Prisma, Room, RoomType } from '../generated/prisma/client';
+import type { CallMode, Prisma, Room, RoomType } from '../generated/prisma/client';
 import type { PrismaClient } from '../db';
 import type { Services } from './container';
 import { ForbiddenError, LimitReachedError, NotFoundError } from './errors';
@@ -11,6 +11,7 @@ import { quotas } from './limits';
 import { finishRecordingsOnLeave } from './recordings';
 import { checkRoomSize, effectivePlan, roomSizeRefusal } from './subscriptions';
 import { endRoomActivities, leaveRoomActivity } from './activities/roomExit';
+import { announceCallMode, callModeAfterLeave, callModeOnJoin, returnToMesh } from './callMode';
 
 /** Rooms people create; the two call types are one-to-one calls (services/calls.ts), never listed. */
 export const GROUP_ROOM_TYPES = ['group', 'lecture', 'meeting', 'study'] as const satisfies readonly RoomType[];
@@ -119,6 +120,11 @@ export async function closeRooms(services: Services, roomIds: number[]) {
   ]);
   publishOccupancy(services, roomIds);
   await endRoomActivities(services, roomIds);
+  const throughSfu = await services.prisma.room.findMany({
+    where: { id: { in: roomIds }, callMode: 'sfu' },
+    select: { id: true },
+  });
+  for (const { id } of throughSfu) await returnToMesh(services, id);
   for (const { roomId, userId } of present) await finishRecordingsOnLeave(services, userId, roomId);
   await sendCallEvents(
     services,
@@ -137,8 +143,10 @@ export async function openParticipations(prisma: PrismaClient, roomId: number, u
 
 /**
  * Enters a room, leaving any other room first (one call at a time). Refused past the room's own
- * maximum, the mesh size, and (for group rooms) the participant plan; group rooms also need group
- * calls switched on. Returns the people already inside, to whom the newcomer opens connections.
+ * maximum, the mesh size when the SFU is not up, and (for group rooms) the participant plan; group
+ * rooms also need group calls switched on. Returns the people already inside and the room's call
+ * mode (callMode.ts): in mesh the newcomer opens a connection to each of them, in SFU mode it
+ * publishes to the SFU.
  */
 export async function joinRoom(services: Services, userId: number, roomId: number) {
   const room = await accessibleRoom(services, userId, roomId);
@@ -148,9 +156,14 @@ export async function joinRoom(services: Services, userId: number, roomId: numbe
   const memberPlan = call ? null : await effectivePlan(services.prisma, userId);
   const mesh = services.config.meshMaxParticipants;
 
-  const { left, others } = await services.prisma.$transaction(async (tx) => {
+  const {
+    left,
+    others,
+    call: mode,
+  } = await services.prisma.$transaction(async (tx) => {
     // Joins of one room take turns, so two last seats cannot both be taken.
-    await tx.$queryRaw`SELECT id FROM rooms WHERE id = ${roomId} FOR UPDATE`;
+    const [locked] = await tx.$queryRaw<{ call_mode: CallMode; call_epoch: number }[]>`
+      SELECT call_mode, call_epoch FROM rooms WHERE id = ${roomId} FOR UPDATE`;
     const others = await tx.roomParticipant.findMany({
       where: { roomId, leftAt: null, userId: { not: userId } },
       select: { userId: true, muted: true, cameraOff: true },
@@ -158,7 +171,8 @@ export async function joinRoom(services: Services, userId: number, roomId: numbe
     });
     const total = others.length + 1;
     if (total > room.maxParticipants) throw new LimitReachedError('meeting.roomFull', room.maxParticipants);
-    if (total > mesh) throw new LimitReachedError('meeting.meshLimit', mesh);
+    // A one-to-one call is two people: always browser to browser.
+    if (call && total > mesh) throw new LimitReachedError('meeting.meshLimit', mesh);
     if (plan?.maxParticipants != null && total > plan.maxParticipants) {
       throw new LimitReachedError('meeting.planLimit', plan.maxParticipants, { plan: plan.plan });
     }
@@ -169,13 +183,25 @@ export async function joinRoom(services: Services, userId: number, roomId: numbe
       where: { userId, leftAt: null, roomId: { not: roomId } },
       select: { roomId: true, room: { select: { type: true } } },
     });
+    const present = [...others.map((other) => other.userId), userId];
+    const mode = call
+      ? { call: { mode: 'mesh' as const, epoch: 0, sfuToken: null }, announce: null }
+      : await callModeOnJoin(
+          services,
+          tx,
+          { id: roomId, callMode: locked!.call_mode, callEpoch: locked!.call_epoch },
+          userId,
+          present,
+        );
     await tx.roomParticipant.updateMany({ where: { userId, leftAt: null }, data: { leftAt: new Date() } });
     await tx.roomParticipant.create({ data: { roomId, userId } });
-    return { left, others };
+    return { left, others, call: mode };
   });
 
   for (const { roomId: otherRoom, room: otherType } of left) await afterLeaving(services, userId, otherRoom, otherType);
   publishOccupancy(services, [roomId]);
+  // The new mode first: a client told of the newcomer already knows whether to open a peer connection.
+  if (mode.announce) await announceCallMode(services, mode.announce);
   await sendCallEvents(
     services,
     others.map((other) => ({
@@ -186,7 +212,7 @@ export async function joinRoom(services: Services, userId: number, roomId: numbe
       payload: { muted: false, cameraOff: false },
     })),
   );
-  return { room, others };
+  return { room, others, call: mode.call };
 }
 
 /** Leaves the room (nothing happens when not in it). Leaving a one-to-one call ends it. */
@@ -218,6 +244,7 @@ async function afterLeaving(services: Services, userId: number, roomId: number, 
   await leaveRoomActivity(services, userId, roomId);
   if (isCallRoom(room)) return endCall(services, roomId, userId, 'CALL_ENDED');
   await signalRoom(services, roomId, userId, 'LEFT');
+  await callModeAfterLeave(services, roomId, userId);
 }
 
 /** Microphone and camera state, shown on the member's tile to the others. */

@@ -61,7 +61,7 @@ function MeetingGate() {
 }
 
 function MeetingArea({ data }: { data: VideoCallsPageQuery['response'] }) {
-  const { call, engine } = useCall(data.meetingConfig);
+  const { call, engine } = useCall(data.meetingConfig, data.viewer?.databaseId ?? 0);
   const recording = useStageRecording(call, engine, {
     databaseId: data.viewer?.databaseId ?? 0,
     fullName: data.viewer?.fullName ?? '',

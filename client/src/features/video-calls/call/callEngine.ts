@@ -9,28 +9,49 @@ import {
   type MediaFailure,
   type Quality,
 } from './media';
+import type { SfuSession, SfuSessionOptions } from './sfuSession';
 
 /**
- * The call itself, without React: local media, one simple-peer connection per other participant
- * (a mesh), and the call state machine of spec section 4 (idle → connecting → in call → idle).
- * Signalling goes through a transport (GraphQL mutations); events come in through `handleEvent`
- * (the per-user GraphQL subscription). The newcomer of a room opens the connections to those
- * already there; they answer when its offer arrives.
+ * The call itself, without React: local media, the media paths to the others, and the call state
+ * machine of spec section 4 (idle → connecting → in call → idle). Signalling goes through a
+ * transport (GraphQL mutations); events come in through `handleEvent` (the per-user GraphQL
+ * subscription).
+ *
+ * The server owns the room's mode (mesh or SFU) and its epoch; CALL_MODE events switch it live.
+ * - Mesh: one simple-peer connection per other participant. The newcomer of a room opens the
+ *   connections to those already there; they answer when its offer arrives. After a return from
+ *   the SFU, the one with the smaller user id opens each connection.
+ * - SFU: one SfuSession (sfuSession.ts) publishes to Janus and receives everyone else.
+ * Either way the new path is made before the old one is broken: a participant's tile switches to
+ * the new path's media as soon as it has video, and the old path closes when everyone has switched
+ * or after MAKE_BEFORE_BREAK_MS.
  */
 
 export type CallStatus = 'idle' | 'connecting' | 'in_call';
 
 export type PeerInfo = { userId: number; globalId: string; name: string; muted: boolean; cameraOff: boolean };
 
-export type RemoteParticipant = PeerInfo & { stream: MediaStream | null; connected: boolean };
+/** `via`: the path their media arrives by now (a peer connection, or the SFU). */
+export type RemoteParticipant = PeerInfo & { stream: MediaStream | null; connected: boolean; via: 'mesh' | 'sfu' | null };
 
 export type RoomInfo = { id: string; name: string };
 
 /** Who is recording the room now (everyone in it sees the badge). */
 export type RecordingState = { userId: number; name: string };
 
+export type CallMode = { mode: 'mesh' | 'sfu'; epoch: number; sfuToken: string | null };
+
 export type JoinResult =
-  { ok: true; room: RoomInfo; participants: PeerInfo[]; recording?: RecordingState | null } | { ok: false; message: string };
+  | {
+      ok: true;
+      room: RoomInfo;
+      participants: PeerInfo[];
+      recording?: RecordingState | null;
+      /** The room's database id (the SFU's room id) and its mode now; one-to-one calls are always mesh. */
+      roomDatabaseId?: number;
+      call?: CallMode;
+    }
+  | { ok: false; message: string };
 
 export type CallNotice =
   | { kind: 'media'; failure: MediaFailure }
@@ -57,6 +78,8 @@ export type CallSnapshot = {
   incoming: IncomingCall | null;
   notice: CallNotice | null;
   recording: RecordingState | null;
+  /** How media travels now: browser to browser, or through the media server. */
+  transport: 'mesh' | 'sfu';
 };
 
 export type CallEventKind =
@@ -69,7 +92,8 @@ export type CallEventKind =
   | 'CALL_ENDED'
   | 'ROOM_CLOSED'
   | 'RECORDING_STARTED'
-  | 'RECORDING_STOPPED';
+  | 'RECORDING_STOPPED'
+  | 'CALL_MODE';
 
 export type CallEvent = { kind: CallEventKind; roomId: string | null; sender: PeerInfo; payload: Record<string, unknown> };
 
@@ -87,6 +111,11 @@ type PeerLike = Pick<Peer, 'signal' | 'replaceTrack' | 'destroy' | 'on' | 'conne
 
 export type CallEngineOptions = {
   iceServers: RTCIceServer[];
+  iceTransportPolicy?: RTCIceTransportPolicy;
+  /** The signed-in member's user id (who opens a connection after a return to mesh). */
+  viewerId: number;
+  /** Opens the SFU path; loaded on first use, so mesh-only pages never download the Janus client. */
+  openSfu?: (options: SfuSessionOptions) => Promise<SfuSession>;
   /** How long an unanswered call rings before it is given up. */
   ringTimeoutMs?: number;
   mediaDevices?: () => Pick<MediaDevices, 'getUserMedia' | 'getDisplayMedia'>;
@@ -109,7 +138,16 @@ const IDLE: CallSnapshot = {
   incoming: null,
   notice: null,
   recording: null,
+  transport: 'mesh',
 };
+
+/** Simulcast layers: 0 (low) to 2 (high). Tiles in a crowded grid get a lower one. */
+export type Layer = 0 | 1 | 2;
+
+export const layerForTiles = (tiles: number): Layer => (tiles > 9 ? 0 : tiles > 4 ? 1 : 2);
+
+/** How long the old media path stays up while the new one connects. */
+export const MAKE_BEFORE_BREAK_MS = 10_000;
 
 export class CallEngine {
   private snapshot: CallSnapshot = IDLE;
@@ -121,6 +159,11 @@ export class CallEngine {
   private ringTimer: ReturnType<typeof setTimeout> | null = null;
   /** Bumped by every teardown, so an async step that finishes after a leave does nothing. */
   private generation = 0;
+  private roomDatabaseId: number | null = null;
+  /** The room's mode epoch this engine follows; older CALL_MODE events are stale. */
+  private epoch = -1;
+  private sfu: SfuSession | null = null;
+  private breakTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly transport: CallTransport,
@@ -179,7 +222,11 @@ export class CallEngine {
       participants: joined.participants.map(disconnected),
       recording: joined.recording ?? null,
     });
-    for (const participant of joined.participants) this.connect(participant, true);
+    this.roomDatabaseId = joined.roomDatabaseId ?? null;
+    const call = joined.call ?? { mode: 'mesh', epoch: 0, sfuToken: null };
+    this.epoch = call.epoch;
+    if (call.mode === 'sfu') this.startSfu(call.sfuToken);
+    else for (const participant of joined.participants) this.connect(participant, true);
   }
 
   /** Calls a contact: the caller enters a two-person room and rings until answered or given up. */
@@ -305,6 +352,7 @@ export class CallEngine {
       }
     }
     this.sentVideoTrack = track;
+    this.sfu?.replaceVideo(track);
   }
 
   /** A new quality applies to the running camera at once. */
@@ -341,11 +389,13 @@ export class CallEngine {
         this.upsertParticipant({ ...sender, muted: event.payload.muted === true, cameraOff: event.payload.cameraOff === true });
         // A newcomer (or someone who reloaded) opens a fresh connection: drop any old one.
         this.dropPeer(sender.userId);
-        this.connect(sender, false);
+        // Through the SFU, their media arrives with their feed.
+        if (this.snapshot.transport === 'mesh') this.connect(sender, false);
         return;
       case 'LEFT':
         this.dropPeer(sender.userId);
         this.update({ participants: this.snapshot.participants.filter((p) => p.userId !== sender.userId) });
+        this.fitLayer();
         return;
       case 'RECORDING_STARTED':
         this.update({
@@ -356,6 +406,13 @@ export class CallEngine {
       case 'RECORDING_STOPPED':
         if (this.snapshot.recording?.userId === sender.userId) this.update({ recording: null });
         return;
+      case 'CALL_MODE':
+        this.switchMode({
+          mode: event.payload.mode === 'sfu' ? 'sfu' : 'mesh',
+          epoch: typeof event.payload.epoch === 'number' ? event.payload.epoch : -1,
+          sfuToken: typeof event.payload.token === 'string' ? event.payload.token : null,
+        });
+        return;
       case 'MEDIA_STATE':
         this.updateParticipant(sender.userId, {
           muted: event.payload.muted === true,
@@ -364,7 +421,7 @@ export class CallEngine {
         return;
       case 'SIGNAL': {
         if (!this.snapshot.participants.some((p) => p.userId === sender.userId)) this.upsertParticipant(sender);
-        const peer = this.peers.get(sender.userId) ?? this.connect(sender, false);
+        const peer = this.peers.get(sender.userId) ?? (this.snapshot.transport === 'mesh' ? this.connect(sender, false) : null);
         try {
           peer?.signal(event.payload.data);
         } catch (error) {
@@ -384,6 +441,114 @@ export class CallEngine {
       return;
     }
     this.update({ incoming: { roomId: event.roomId, caller: event.sender, media } });
+  }
+
+  // --- mesh and SFU ---
+
+  /** A CALL_MODE event: the room's media path changes (or, same mode with a new epoch, restarts). */
+  private switchMode(call: CallMode) {
+    if (call.epoch <= this.epoch || this.snapshot.status === 'idle') return;
+    this.epoch = call.epoch;
+    this.clearBreak();
+    if (call.mode === 'sfu') {
+      this.startSfu(call.sfuToken);
+      return;
+    }
+    this.update({ transport: 'mesh' });
+    const viewerId = this.options.viewerId;
+    for (const participant of this.snapshot.participants) {
+      if (viewerId < participant.userId && !this.peers.has(participant.userId)) this.connect(participant, true);
+    }
+    this.breakWhen(
+      () => this.snapshot.participants.every((p) => this.peers.get(p.userId)?.connected),
+      () => this.stopSfu(),
+    );
+  }
+
+  private startSfu(token: string | null) {
+    const stream = this.snapshot.localStream;
+    const roomId = this.roomDatabaseId;
+    this.stopSfu();
+    this.update({ transport: 'sfu' });
+    if (!stream || roomId === null || !token || !this.options.openSfu) return;
+    const generation = this.generation;
+    const epoch = this.epoch;
+    const current = () => generation === this.generation && epoch === this.epoch;
+    this.options
+      .openSfu({
+        roomId,
+        userId: this.options.viewerId,
+        token,
+        iceServers: this.options.iceServers,
+        iceTransportPolicy: this.options.iceTransportPolicy,
+        stream,
+        videoTrack: this.sentVideoTrack,
+        onRemoteStream: (userId, remote) => {
+          if (current()) this.onSfuStream(userId, remote);
+        },
+        onFailure: (error) => {
+          if (current()) this.reportError(error);
+        },
+      })
+      .then((session) => {
+        if (!current()) {
+          session.close();
+          return;
+        }
+        this.sfu = session;
+        this.fitLayer();
+        if (this.snapshot.status === 'connecting') this.update({ status: 'in_call' });
+      })
+      .catch((error: unknown) => {
+        if (current()) this.reportError(error);
+      });
+    // Whoever has not switched after a while (no video through the SFU yet) loses the mesh anyway.
+    this.breakWhen(
+      () => this.peers.size === 0,
+      () => {
+        for (const userId of [...this.peers.keys()]) this.dropPeer(userId);
+      },
+    );
+  }
+
+  /** Media through the SFU: it takes over a tile once it carries video (or nothing else does). */
+  private onSfuStream(userId: number, remote: MediaStream | null) {
+    const peer = this.peers.get(userId);
+    if (this.snapshot.transport === 'mesh') {
+      // Returning to mesh: the SFU still fills tiles whose peer connection is not up yet.
+      if (peer?.connected) return;
+    } else if (remote && peer && remote.getVideoTracks().length === 0) return;
+    this.updateParticipant(userId, { stream: remote, connected: remote !== null, via: remote ? 'sfu' : null });
+    if (remote && this.snapshot.transport === 'sfu') this.dropPeer(userId);
+  }
+
+  private stopSfu() {
+    this.sfu?.close();
+    this.sfu = null;
+  }
+
+  /** Runs `done` once `switched()` holds (checked every second) or after MAKE_BEFORE_BREAK_MS. */
+  private breakWhen(switched: () => boolean, done: () => void) {
+    const generation = this.generation;
+    const epoch = this.epoch;
+    const deadline = Date.now() + MAKE_BEFORE_BREAK_MS;
+    const check = () => {
+      this.breakTimer = null;
+      if (generation !== this.generation || epoch !== this.epoch) return;
+      if (switched() || Date.now() >= deadline) done();
+      else this.breakTimer = setTimeout(check, 1000);
+    };
+    this.breakTimer = setTimeout(check, 1000);
+  }
+
+  private clearBreak() {
+    if (this.breakTimer) clearTimeout(this.breakTimer);
+    this.breakTimer = null;
+  }
+
+  /** Received video uses the simulcast layer that fits the grid's tile size. */
+  private fitLayer() {
+    this.sfu?.setLayer(layerForTiles(this.snapshot.participants.length + 1));
   }
 
   // --- internals ---
@@ -428,7 +593,7 @@ export class CallEngine {
     const stream = this.snapshot.localStream;
     const room = this.snapshot.room;
     if (!stream || !room) return null;
-    const config = { iceServers: this.options.iceServers };
+    const config = { iceServers: this.options.iceServers, iceTransportPolicy: this.options.iceTransportPolicy };
     const peer =
       this.options.createPeer?.({ initiator, stream, config }) ?? new Peer({ initiator, stream, trickle: true, config });
     this.peers.set(participant.userId, peer);
@@ -437,7 +602,7 @@ export class CallEngine {
       if (current()) void this.transport.sendSignal(room.id, participant.globalId, JSON.stringify(data)).catch(this.reportError);
     });
     peer.on('stream', (remote) => {
-      if (current()) this.updateParticipant(participant.userId, { stream: remote });
+      if (current()) this.updateParticipant(participant.userId, { stream: remote, via: 'mesh' });
     });
     peer.on('connect', () => {
       if (!current()) return;
@@ -447,7 +612,7 @@ export class CallEngine {
     const lost = () => {
       if (!current()) return;
       this.peers.delete(participant.userId);
-      this.updateParticipant(participant.userId, { connected: false, stream: null });
+      this.updateParticipant(participant.userId, { connected: false, stream: null, via: null });
     };
     peer.on('close', lost);
     peer.on('error', (error) => {
@@ -478,6 +643,7 @@ export class CallEngine {
         ? this.snapshot.participants.map((p) => (p.userId === info.userId ? { ...p, ...info } : p))
         : [...this.snapshot.participants, disconnected(info)],
     });
+    this.fitLayer();
   }
 
   private publishMediaState() {
@@ -493,6 +659,10 @@ export class CallEngine {
   private teardown(notice: CallNotice | null) {
     this.generation += 1;
     this.clearRing();
+    this.clearBreak();
+    this.stopSfu();
+    this.epoch = -1;
+    this.roomDatabaseId = null;
     for (const peer of this.peers.values()) peer.destroy();
     this.peers.clear();
     this.screenTrack?.stop();
@@ -507,4 +677,4 @@ export class CallEngine {
   };
 }
 
-const disconnected = (info: PeerInfo): RemoteParticipant => ({ ...info, stream: null, connected: false });
+const disconnected = (info: PeerInfo): RemoteParticipant => ({ ...info, stream: null, connected: false, via: null });

@@ -14,7 +14,15 @@ import type { useCallSignalMutation } from '../../../__generated__/useCallSignal
 import type { useCallStartMutation } from '../../../__generated__/useCallStartMutation.graphql';
 import { commitMutationAsync } from '../../../relay/commitMutationAsync';
 import { useCatchUpSubscription } from '../../../relay/useCatchUpSubscription';
-import { CallEngine, type CallEvent, type CallEventKind, type CallTransport, type JoinResult, type PeerInfo } from './callEngine';
+import {
+  CallEngine,
+  type CallEngineOptions,
+  type CallEvent,
+  type CallEventKind,
+  type CallTransport,
+  type JoinResult,
+  type PeerInfo,
+} from './callEngine';
 
 const participantFragment = graphql`
   fragment useCall_participant on RoomParticipant @inline {
@@ -34,8 +42,14 @@ const joinMutation = graphql`
       __typename
       ...mutationError_error @alias(as: "error")
       ... on JoinRoomSuccess {
+        call {
+          mode
+          epoch
+          sfuToken
+        }
         room {
           id
+          databaseId
           name
           recordingBy {
             databaseId
@@ -158,11 +172,14 @@ type Joined = useCallJoinMutation['response']['joinRoom'] | useCallAcceptMutatio
 function joinResult(joined: Joined): JoinResult {
   if (joined.room && joined.participants) {
     const by = 'recordingBy' in joined.room ? joined.room.recordingBy : null;
+    const call = 'call' in joined ? joined.call : null;
     return {
       ok: true,
       room: { id: joined.room.id, name: joined.room.name },
       participants: joined.participants.map(peerInfo),
       recording: by ? { userId: by.databaseId, name: by.fullName } : null,
+      roomDatabaseId: 'databaseId' in joined.room ? joined.room.databaseId : undefined,
+      call: call ? { mode: call.mode === 'SFU' ? 'sfu' : 'mesh', epoch: call.epoch, sfuToken: call.sfuToken ?? null } : undefined,
     };
   }
   return { ok: false, message: mutationErrorText(joined.error, '') };
@@ -250,11 +267,16 @@ const meetingConfigFragment = graphql`
       username
       credential
     }
+    iceTransportPolicy
   }
 `;
 
-export function useCall(meetingConfig: useCall_meetingConfig$key) {
-  const { iceServers } = useFragment(meetingConfigFragment, meetingConfig);
+/** The Janus client is downloaded only when a call first goes through the SFU. */
+const openSfu: CallEngineOptions['openSfu'] = (options) =>
+  import('./sfuSession').then(({ SfuSession }) => SfuSession.open(options));
+
+export function useCall(meetingConfig: useCall_meetingConfig$key, viewerId: number) {
+  const { iceServers, iceTransportPolicy } = useFragment(meetingConfigFragment, meetingConfig);
   const environment = useRelayEnvironment();
   const [slot] = useState(() => new EnvironmentSlot(environment));
   useEffect(() => slot.use(environment), [slot, environment]);
@@ -263,11 +285,16 @@ export function useCall(meetingConfig: useCall_meetingConfig$key) {
       new CallEngine(
         relayTransport(() => slot.environment),
         {
+          // Our TURN entry's credentials expire (TURN_CREDENTIAL_TTL_SECONDS, a day by default), but the
+          // relay checks them only when it allocates: a call that outlasts them is not cut.
           iceServers: iceServers.map((server) => ({
             urls: [...server.urls],
             username: server.username ?? undefined,
             credential: server.credential ?? undefined,
           })),
+          iceTransportPolicy: iceTransportPolicy === 'RELAY' ? 'relay' : 'all',
+          viewerId,
+          openSfu,
           onError: (error) => console.warn('call:', error),
         },
       ),

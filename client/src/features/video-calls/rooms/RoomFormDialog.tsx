@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { Suspense, useState, type FormEvent } from 'react';
 import { Field, Input, NativeSelect, Stack } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { graphql, useMutation } from 'react-relay/hooks';
+import { graphql, useLazyLoadQuery, useMutation } from 'react-relay/hooks';
+import type { RoomFormDialogConfigQuery } from '../../../__generated__/RoomFormDialogConfigQuery.graphql';
 import type { GroupRoomType, RoomFormDialogMutation } from '../../../__generated__/RoomFormDialogMutation.graphql';
 import { toaster } from '../../../components/ui/toaster';
 import { asRequestError } from '../../../relay/errors';
@@ -19,6 +20,15 @@ const createMutation = graphql`
           id
         }
       }
+    }
+  }
+`;
+
+const configQuery = graphql`
+  query RoomFormDialogConfigQuery {
+    meetingConfig {
+      sfuAvailable
+      meshMaxParticipants
     }
   }
 `;
@@ -128,6 +138,9 @@ export function RoomFormDialog({
               data-testid="room-form-max"
             />
             <Field.ErrorText>{errors.maxParticipants}</Field.ErrorText>
+            <Suspense fallback={null}>
+              <MeshOnlyHint />
+            </Suspense>
           </Field.Root>
           {errors.form && (
             <Field.Root invalid>
@@ -137,5 +150,17 @@ export function RoomFormDialog({
         </Stack>
       </form>
     </MeetingDialog>
+  );
+}
+
+/** Without the media server, a call stops at the mesh size whatever the room allows: the form says so. */
+function MeshOnlyHint() {
+  const { meetingConfig } = useLazyLoadQuery<RoomFormDialogConfigQuery>(configQuery, {}, { fetchPolicy: 'store-and-network' });
+  const mesh = meetingConfig.meshMaxParticipants;
+  if (meetingConfig.sfuAvailable) return null;
+  return (
+    <Field.HelperText data-testid="room-form-mesh-only">
+      <Trans>Медиасервер сейчас недоступен: в звонке может быть не более {mesh} участников</Trans>
+    </Field.HelperText>
   );
 }

@@ -36,7 +36,14 @@ export function Stage() {
   const audioOnly = call.media === 'audio';
 
   return (
-    <Stack h="full" p={{ base: '2', md: '4' }} gap="4" data-testid="meeting-stage" data-call-status={call.status}>
+    <Stack
+      h="full"
+      p={{ base: '2', md: '4' }}
+      gap="4"
+      data-testid="meeting-stage"
+      data-call-status={call.status}
+      data-call-transport={call.transport}
+    >
       {ringing && (
         <Center gap="3" data-testid="outgoing-call">
           <Spinner size="sm" />
@@ -85,6 +92,7 @@ export function Stage() {
             cameraOff={participant.cameraOff}
             audioOnly={audioOnly}
             connecting={!participant.connected}
+            mediaPath={participant.via}
           />
         ))}
       </Grid>

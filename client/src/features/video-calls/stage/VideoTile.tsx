@@ -17,6 +17,7 @@ export function VideoTile({
   connecting = false,
   audioOnly = false,
   mirrored = false,
+  mediaPath,
 }: {
   name: string;
   stream: MediaStream | null;
@@ -27,6 +28,8 @@ export function VideoTile({
   connecting?: boolean;
   audioOnly?: boolean;
   mirrored?: boolean;
+  /** How their media reaches us now (mesh or SFU), for diagnostics and tests. */
+  mediaPath?: 'mesh' | 'sfu' | null;
 }) {
   const { t } = useLingui();
   const video = useRef<HTMLVideoElement>(null);
@@ -51,6 +54,7 @@ export function VideoTile({
       data-testid={self ? 'video-tile-self' : 'video-tile'}
       data-user-id={userId}
       data-muted={muted ? 'true' : 'false'}
+      data-media-path={mediaPath ?? undefined}
     >
       <video
         ref={video}

@@ -1,0 +1,272 @@
+import Janus, { type JanusJS } from 'janus-gateway';
+import adapter from 'webrtc-adapter';
+import type { Layer } from './callEngine';
+import { getToken } from '../../../relay/token';
+
+/**
+ * One member's media through the SFU (Janus's VideoRoom plugin), for one epoch of the room: a
+ * publisher handle sending the microphone and the camera (three simulcast layers), and one
+ * multistream subscriber handle receiving everyone else. Janus is reached through `/janus` on our
+ * own origin (the server relays the socket for signed-in members only); the VideoRoom admits only
+ * the token our server minted for this member, room and epoch.
+ *
+ * Publishers join with `display` set to our user id: that is how a feed becomes a tile.
+ */
+
+export type SfuSessionOptions = {
+  /** The room's database id: the VideoRoom's (string) id. */
+  roomId: number;
+  userId: number;
+  token: string;
+  iceServers: RTCIceServer[];
+  iceTransportPolicy?: RTCIceTransportPolicy;
+  stream: MediaStream;
+  /** The video track to send now (the camera, or the screen while sharing it). */
+  videoTrack: MediaStreamTrack | null;
+  /** Someone's media as received now, or null when they stopped publishing. */
+  onRemoteStream: (userId: number, stream: MediaStream | null) => void;
+  /** The session broke (Janus restarted, the socket dropped): the server will announce a new epoch. */
+  onFailure: (error: unknown) => void;
+};
+
+let ready: Promise<void> | null = null;
+const initJanus = () =>
+  (ready ??= new Promise<void>((resolve) =>
+    Janus.init({ debug: false, dependencies: Janus.useDefaultDependencies({ adapter }), callback: () => resolve() }),
+  ));
+
+/** Browsers cannot set headers on a WebSocket: the relay takes the member's access token in the query. */
+const janusUrl = () => {
+  const url = new URL('/janus', window.location.origin.replace(/^http/, 'ws'));
+  url.searchParams.set('token', getToken() ?? '');
+  return url.toString();
+};
+
+type Feed = { id: string; userId: number };
+type Stream = { mid: string; feed_id?: string | number; feed_display?: string; type?: string; active?: boolean };
+
+export class SfuSession {
+  private janus: JanusJS.Janus | null = null;
+  private publisher: JanusJS.PluginHandle | null = null;
+  private subscriber: JanusJS.PluginHandle | null = null;
+  /** Publishers we receive (or asked to), by their Janus feed id. */
+  private readonly feeds = new Map<string, Feed>();
+  private readonly feedByMid = new Map<string, string>();
+  private readonly streams = new Map<number, MediaStream>();
+  /** Feeds waiting for the subscriber handle to finish a negotiation (Janus takes one at a time). */
+  private pending: string[] = [];
+  private negotiating = false;
+  private closed = false;
+  private layer: Layer = 2;
+
+  private constructor(private readonly options: SfuSessionOptions) {}
+
+  /** Connects, joins as a publisher and publishes; resolves once Janus accepted the join. */
+  static async open(options: SfuSessionOptions): Promise<SfuSession> {
+    await initJanus();
+    const session = new SfuSession(options);
+    await session.connect();
+    return session;
+  }
+
+  private get room() {
+    return String(this.options.roomId);
+  }
+
+  private connect() {
+    return new Promise<void>((resolve, reject) => {
+      let joined = false;
+      const fail = (error: unknown) => {
+        if (!joined) reject(error instanceof Error ? error : new Error(String(error)));
+        else if (!this.closed) this.options.onFailure(error);
+      };
+      this.janus = new Janus({
+        server: janusUrl(),
+        iceServers: this.options.iceServers,
+        iceTransportPolicy: this.options.iceTransportPolicy,
+        destroyOnUnload: true,
+        success: () =>
+          this.janus!.attach({
+            plugin: 'janus.plugin.videoroom',
+            success: (handle) => {
+              this.publisher = handle;
+              handle.send({
+                message: {
+                  request: 'join',
+                  ptype: 'publisher',
+                  room: this.room,
+                  display: String(this.options.userId),
+                  token: this.options.token,
+                },
+              });
+            },
+            error: fail,
+            onmessage: (message, jsep) => {
+              if (message.error) {
+                fail(new Error(String(message.error)));
+                return;
+              }
+              if (message.videoroom === 'joined') {
+                joined = true;
+                resolve();
+                this.publish();
+              }
+              if (jsep) this.publisher?.handleRemoteJsep({ jsep });
+              this.onPublishers(message);
+            },
+          }),
+        error: fail,
+      });
+    });
+  }
+
+  private publish() {
+    const { stream, videoTrack } = this.options;
+    const audio = stream.getAudioTracks()[0];
+    const tracks: JanusJS.TrackOption[] = [];
+    // dontStop: the tracks are the call's, shared with the mesh connections and the own tile.
+    if (audio) tracks.push({ type: 'audio', capture: audio, recv: false, dontStop: true });
+    if (videoTrack) tracks.push({ type: 'video', capture: videoTrack, recv: false, simulcast: true, dontStop: true });
+    this.publisher?.createOffer({
+      tracks,
+      success: (jsep) =>
+        this.publisher?.send({ message: { request: 'configure', audio: Boolean(audio), video: Boolean(videoTrack) }, jsep }),
+      error: (error) => this.options.onFailure(error),
+    });
+  }
+
+  /** Screen sharing and back: the published video track changes without a new negotiation. */
+  replaceVideo(track: MediaStreamTrack) {
+    this.publisher?.replaceTracks({
+      tracks: [{ type: 'video', mid: this.videoMid(), capture: track, replace: true, dontStop: true }],
+      error: (error) => this.options.onFailure(error),
+    });
+  }
+
+  private videoMid() {
+    return this.publisher?.getLocalTracks().find((track) => track.type === 'video')?.mid;
+  }
+
+  /** Publisher lists (on joining, then as people publish) and departures. */
+  private onPublishers(message: JanusJS.Message) {
+    const publishers = (message.publishers ?? []) as { id: string | number; display?: string }[];
+    const added = publishers.flatMap((publisher) => {
+      const userId = Number(publisher.display);
+      const id = String(publisher.id);
+      if (!Number.isInteger(userId) || userId === this.options.userId || this.feeds.has(id)) return [];
+      this.feeds.set(id, { id, userId });
+      return [id];
+    });
+    const gone = [message.leaving, message.unpublished].filter(
+      (id): id is string | number => (typeof id === 'string' || typeof id === 'number') && id !== 'ok',
+    );
+    // Janus takes a departed feed's streams out of our subscription itself (an `updated` offer follows).
+    for (const id of gone.map(String)) this.dropFeed(id);
+    if (added.length > 0) this.subscribe(added);
+  }
+
+  private dropFeed(id: string) {
+    const feed = this.feeds.get(id);
+    this.feeds.delete(id);
+    if (!feed) return;
+    this.streams.delete(feed.userId);
+    this.options.onRemoteStream(feed.userId, null);
+  }
+
+  private subscribe(add: string[]) {
+    this.pending.push(...add);
+    if (this.negotiating || this.closed) return;
+    const streams = this.pending.filter((id) => this.feeds.has(id)).map((feed) => ({ feed }));
+    this.pending = [];
+    if (streams.length === 0) return;
+    this.negotiating = true;
+    if (this.subscriber) this.subscriber.send({ message: { request: 'subscribe', streams } });
+    else this.attachSubscriber(streams);
+  }
+
+  private attachSubscriber(streams: { feed: string }[]) {
+    this.janus?.attach({
+      plugin: 'janus.plugin.videoroom',
+      success: (handle) => {
+        this.subscriber = handle;
+        handle.send({ message: { request: 'join', ptype: 'subscriber', room: this.room, token: this.options.token, streams } });
+      },
+      error: (error) => this.options.onFailure(error),
+      onmessage: (message, jsep) => {
+        if (message.error) {
+          // A feed that left meanwhile: the next change retries with what is left.
+          this.negotiating = false;
+          this.subscribe([]);
+          return;
+        }
+        if (Array.isArray(message.streams)) this.mapStreams(message.streams as Stream[]);
+        if (jsep) {
+          this.subscriber?.createAnswer({
+            jsep,
+            tracks: [],
+            success: (answer) => {
+              this.subscriber?.send({ message: { request: 'start', room: this.room }, jsep: answer });
+              this.negotiating = false;
+              this.applyLayer();
+              this.subscribe([]);
+            },
+            error: (error) => this.options.onFailure(error),
+          });
+        } else if (message.videoroom === 'updated' || message.videoroom === 'attached') {
+          this.negotiating = false;
+          this.subscribe([]);
+        }
+      },
+      onremotetrack: (track, mid, on) => this.onRemoteTrack(track, mid, on),
+    });
+  }
+
+  private mapStreams(streams: Stream[]) {
+    for (const stream of streams) {
+      if (stream.feed_id !== undefined) this.feedByMid.set(stream.mid, String(stream.feed_id));
+    }
+  }
+
+  private onRemoteTrack(track: MediaStreamTrack, mid: string, on: boolean) {
+    const feed = this.feeds.get(this.feedByMid.get(mid) ?? '');
+    if (!feed) return;
+    const current = this.streams.get(feed.userId);
+    const tracks = (current?.getTracks() ?? []).filter((t) => t.kind !== track.kind || (on && t.id !== track.id));
+    if (on) tracks.push(track);
+    // A new MediaStream object for every change, so the tile sees that its media changed.
+    const stream = new MediaStream(tracks);
+    this.streams.set(feed.userId, stream);
+    this.options.onRemoteStream(feed.userId, tracks.length > 0 ? stream : null);
+  }
+
+  /** The simulcast layer every received video uses (the grid's tile size decides: `layerForTiles`). */
+  setLayer(layer: Layer) {
+    if (layer === this.layer) return;
+    this.layer = layer;
+    this.applyLayer();
+  }
+
+  private applyLayer() {
+    const mids = [...this.feedByMid.keys()].filter((mid) =>
+      this.subscriber?.getRemoteTracks().some((track) => track.mid === mid && track.type === 'video'),
+    );
+    if (mids.length === 0) return;
+    this.subscriber?.send({
+      message: { request: 'configure', streams: mids.map((mid) => ({ mid, substream: this.layer })) },
+    });
+  }
+
+  /** Who the session receives media from now. */
+  receiving(): number[] {
+    return [...this.streams.keys()];
+  }
+
+  close() {
+    if (this.closed) return;
+    this.closed = true;
+    this.janus?.destroy({ cleanupHandles: true, notifyDestroyed: false });
+    this.janus = null;
+    this.publisher = null;
+    this.subscriber = null;
+  }
+}

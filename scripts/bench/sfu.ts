@@ -1,0 +1,192 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { chromium, expect, type Browser, type Page } from '@playwright/test';
+import { benchResult, startProductServer } from './support';
+import { callChromiumArgs } from '../../tests/e2e/playwright.config';
+import { createRoom, enterRoomCall, firstRemoteFramesAt, openMeeting, watchFirstRemoteFrames } from '../../tests/e2e/meeting';
+import { registerMember, signIn } from '../../tests/support/members';
+import { inSfuNetns, JANUS_INTERFACE, SFU_NETNS } from '../../tests/sfu/netns';
+
+/**
+ * Calls past the mesh: the same room filled by N Chromium participants (fake camera, SD preset,
+ * one browser, a context each) in three setups, each on a fresh server that spawns Janus:
+ *  - mesh at 6 (MESH_MAX_PARTICIPANTS=6), SFU at 6 (MESH_MAX_PARTICIPANTS=1: every room of two or
+ *    more goes through Janus), SFU at 12 (the 7th switches the room).
+ * Figures per setup, over a steady window once everyone receives the others:
+ *  - the server's and Janus's CPU (from /proc, % of one core);
+ *  - each browser's upload bitrate (RTCPeerConnection stats, bytes sent over the window): about
+ *    one stream's through the SFU against N-1 streams in mesh;
+ *  - the last joiner's time from its click on "join" to the first frame of every other person.
+ * Runs inside the SFU network namespace (it re-runs itself there; needs root).
+ * Usage: node --import tsx scripts/bench/sfu.ts [--setups=mesh6,sfu6,sfu12] [--window=20] [--port=8170]
+ */
+const flags = new Map(
+  process.argv.slice(2).map((arg) => {
+    const [key, value] = arg.replace(/^--/, '').split('=');
+    return [key!, value ?? 'true'] as const;
+  }),
+);
+const WINDOW_SECONDS = Number(flags.get('window') ?? 20);
+const port = Number(flags.get('port') ?? 8170);
+
+if (!process.env.LINKUP_IN_SFU_NETNS) {
+  const [command, ...args] = inSfuNetns([process.execPath, ...process.execArgv, ...process.argv.slice(1)]);
+  const result = spawnSync(command!, args, { stdio: 'inherit', env: { ...process.env, LINKUP_IN_SFU_NETNS: SFU_NETNS } });
+  process.exit(result.status ?? 1);
+}
+
+type Setup = { name: string; participants: number; meshMax: number };
+const SETUPS: Setup[] = [
+  { name: 'mesh6', participants: 6, meshMax: 6 },
+  { name: 'sfu6', participants: 6, meshMax: 1 },
+  { name: 'sfu12', participants: 12, meshMax: 6 },
+];
+const chosen = (flags.get('setups') ?? SETUPS.map((s) => s.name).join(',')).split(',');
+
+/** Every RTCPeerConnection a page makes, so its stats can be read (installed before the page's scripts). */
+const TRACK_CONNECTIONS = `(() => {
+  const Original = window.RTCPeerConnection;
+  window.__connections = [];
+  window.RTCPeerConnection = function (...args) {
+    const connection = new Original(...args);
+    window.__connections.push(connection);
+    return connection;
+  };
+  window.RTCPeerConnection.prototype = Original.prototype;
+})()`;
+
+/** Bytes of media the page has sent so far, over all its open connections. */
+async function bytesSent(page: Page): Promise<number> {
+  return page.evaluate(`(async () => {
+    let total = 0;
+    for (const connection of window.__connections) {
+      if (connection.connectionState === 'closed') continue;
+      const stats = await connection.getStats();
+      stats.forEach((report) => { if (report.type === 'outbound-rtp') total += report.bytesSent; });
+    }
+    return total;
+  })()`) as Promise<number>;
+}
+
+/** CPU seconds (user + system) of a process and its descendants whose command matches, from /proc. */
+function cpuSeconds(rootPid: number, matches: (command: string) => boolean): number {
+  const children = new Map<number, number[]>();
+  const times = new Map<number, number>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      times.set(Number(entry), matches(command) ? Number(fields[11]) + Number(fields[12]) : 0);
+      children.set(Number(fields[1]), [...(children.get(Number(fields[1])) ?? []), Number(entry)]);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  let total = 0;
+  const visit = (pid: number) => {
+    total += times.get(pid) ?? 0;
+    for (const child of children.get(pid) ?? []) visit(child);
+  };
+  visit(rootPid);
+  return total / 100; // USER_HZ
+}
+
+const serverPid = (serverPort: number) =>
+  Number(
+    execFileSync('sh', ['-c', `ss -ltnpH 'sport = :${serverPort}' | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2`])
+      .toString()
+      .trim(),
+  );
+
+async function measure(browser: Browser, setup: Setup) {
+  const server = await startProductServer(port, {
+    JANUS_URL: '',
+    JANUS_ICE_INTERFACES: JANUS_INTERFACE,
+    JANUS_PORT: String(port + 100),
+    MESH_MAX_PARTICIPANTS: String(setup.meshMax),
+    REGISTRATIONS_PER_ADDRESS_PER_HOUR: '10000',
+  });
+  const people: Awaited<ReturnType<typeof openMeeting>>[] = [];
+  try {
+    const health = (await (await fetch(`${server.url}/health`)).json()) as { sfu?: string };
+    if (setup.name.startsWith('sfu') && health.sfu !== 'up') throw new Error(`the SFU is ${health.sfu ?? 'missing'}`);
+    const admin = await signIn(server.url, 'admin@linkup.ru', 'admin123');
+    await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
+      body: JSON.stringify({ query: 'mutation { setDefaultVideoQuality(quality: SD) { __typename } }' }),
+    });
+    const room = `Замер SFU ${setup.name}`;
+    for (let i = 0; i < setup.participants; i += 1) {
+      const member = await registerMember(server.url, { first_name: `Участник${i + 1}` });
+      const person = await openMeeting(browser, server.url, member);
+      await person.page.addInitScript(TRACK_CONNECTIONS);
+      await person.page.reload();
+      await expect(person.page.getByTestId('meeting-welcome')).toBeVisible({ timeout: 30_000 });
+      people.push(person);
+    }
+    await createRoom(server.url, people[0]!.token, room, 20);
+    for (const person of people.slice(0, -1)) await enterRoomCall(person.page, room);
+    const last = people.at(-1)!;
+    await watchFirstRemoteFrames(last.page, setup.participants - 1);
+    const clickedAt = (await last.page.evaluate('performance.now()')) as number;
+    await enterRoomCall(last.page, room);
+    const joinToFrames = (await firstRemoteFramesAt(last.page)) - clickedAt;
+    // Everyone receives everyone before the window starts.
+    for (const { page } of people) {
+      await page.waitForFunction(
+        (expected) =>
+          [...document.querySelectorAll<HTMLVideoElement>('[data-testid="remote-video"]')].filter((v) => v.videoWidth > 0)
+            .length >= expected,
+        setup.participants - 1,
+        { timeout: 180_000 },
+      );
+    }
+    const pid = serverPid(port);
+    const before = {
+      server: cpuSeconds(pid, (command) => !/janus/i.test(command)),
+      janus: cpuSeconds(pid, (command) => /janus/i.test(command)),
+      sent: await Promise.all(people.map(({ page }) => bytesSent(page))),
+      at: performance.now(),
+    };
+    await new Promise((resolve) => setTimeout(resolve, WINDOW_SECONDS * 1000));
+    const seconds = (performance.now() - before.at) / 1000;
+    const sent = await Promise.all(people.map(({ page }) => bytesSent(page)));
+    const uploadKbps = sent.map((bytes, i) => ((bytes - before.sent[i]!) * 8) / 1000 / seconds).sort((a, b) => a - b);
+    return {
+      setup: setup.name,
+      participants: setup.participants,
+      serverCpuPercent: ((cpuSeconds(pid, (command) => !/janus/i.test(command)) - before.server) / seconds) * 100,
+      janusCpuPercent: ((cpuSeconds(pid, (command) => /janus/i.test(command)) - before.janus) / seconds) * 100,
+      uploadKbpsMedian: uploadKbps[Math.floor(uploadKbps.length / 2)]!,
+      uploadKbpsMax: uploadKbps.at(-1)!,
+      joinToFirstFramesMs: joinToFrames,
+    };
+  } finally {
+    for (const person of people) await person.context.close();
+    await server.stop();
+  }
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: callChromiumArgs,
+});
+const results = [];
+try {
+  for (const setup of SETUPS.filter((s) => chosen.includes(s.name))) {
+    const result = await measure(browser, setup);
+    results.push(result);
+    console.log(
+      `${setup.name}: ${result.participants} participants; server CPU ${result.serverCpuPercent.toFixed(0)}%, ` +
+        `Janus CPU ${result.janusCpuPercent.toFixed(0)}% of one core; upload per browser median ${result.uploadKbpsMedian.toFixed(0)} kbit/s ` +
+        `(max ${result.uploadKbpsMax.toFixed(0)}); last joiner's click → first frame of all ${result.participants - 1} others ` +
+        `${result.joinToFirstFramesMs.toFixed(0)} ms`,
+    );
+  }
+} finally {
+  await browser.close();
+}
+benchResult({ sfu: results });

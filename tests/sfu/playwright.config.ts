@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { callChromiumArgs } from '../e2e/playwright.config';
+import { JANUS_INTERFACE } from './netns';
+
+/**
+ * Calls through the SFU: the product's server with Janus from Debian (the server spawns it), and
+ * Chromium participants with fake media, all inside the `linkup-sfu` network namespace (netns.ts):
+ * run as `ip netns exec linkup-sfu npx playwright test -c tests/sfu/playwright.config.ts`
+ * (`node --import tsx tests/sfu/run.ts` does both).
+ */
+const root = path.resolve(import.meta.dirname, '../..');
+const port = Number(process.env.SFU_E2E_PORT ?? 8124);
+export const baseURL = `http://localhost:${port}`;
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-sfu-'));
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  timeout: 600_000,
+  expect: { timeout: 30_000 },
+  workers: 1,
+  reporter: [['list']],
+  use: {
+    baseURL,
+    locale: 'ru-RU',
+    storageState: {
+      cookies: [],
+      origins: [{ origin: baseURL, localStorage: [{ name: 'linkup_tour_disabled', value: 'true' }] }],
+    },
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: callChromiumArgs },
+    trace: 'off',
+  },
+  webServer: [
+    {
+      command: 'node --import tsx tests/e2e/e2eServer.ts',
+      cwd: root,
+      url: `${baseURL}/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      env: {
+        ...(process.env as Record<string, string>),
+        PORT: String(port),
+        PUBLIC_URL: baseURL,
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        REGISTRATIONS_PER_ADDRESS_PER_HOUR: '10000',
+        // PostgreSQL's TCP port is outside the namespace: the embedded database, in memory.
+        DATABASE_URL_TEST: '',
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        LOG_LEVEL: 'info',
+        // The server spawns Janus (JANUS_URL unset), offering only the namespace's veth address.
+        JANUS_URL: '',
+        JANUS_ICE_INTERFACES: JANUS_INTERFACE,
+        JANUS_PORT: String(port + 100),
+        MESH_MAX_PARTICIPANTS: process.env.MESH_MAX_PARTICIPANTS ?? '6',
+        SFU_MESH_RETURN_SECONDS: '5',
+      },
+    },
+  ],
+});

@@ -1,0 +1,67 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createRoom, enterRoomCall, expectRemoteVideosPlaying, openMeeting } from '../e2e/meeting';
+import { registerMember, signIn } from '../support/members';
+
+/**
+ * Past the mesh size, a room's call goes through Janus: eight browsers with fake cameras join one
+ * room (the 7th switches it to the SFU), each sees the seven others; three leave and the room
+ * returns to mesh. Runs inside the SFU network namespace (playwright.config.ts here).
+ */
+const admin = { email: 'admin@linkup.ru', password: 'admin123' };
+
+async function graphql(baseURL: string, token: string, query: string, variables: Record<string, unknown> = {}) {
+  const response = await fetch(`${baseURL}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data?: any; errors?: unknown[] };
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return body.data;
+}
+
+const transportOf = (page: Page) => page.getByTestId('meeting-stage');
+const tilesVia = (page: Page, path: 'mesh' | 'sfu') => page.locator(`[data-testid="video-tile"][data-media-path="${path}"]`);
+
+test('eight in one room: the seventh switches the mesh to the SFU, everyone sees seven videos, three leave and it is mesh again', async ({
+  browser,
+  baseURL,
+}) => {
+  const { token: adminToken } = await signIn(baseURL!, admin.email, admin.password);
+  // Eight fake cameras on two cores: the smallest preset keeps the frames coming.
+  await graphql(baseURL!, adminToken, 'mutation { setDefaultVideoQuality(quality: SD) { __typename } }');
+  const health = await (await fetch(`${baseURL}/health`)).json();
+  expect(health.sfu).toBe('up');
+
+  const members = [];
+  for (let i = 0; i < 8; i += 1) members.push(await registerMember(baseURL!, { first_name: `Участник${i + 1}` }));
+  const name = `SFU ${Date.now().toString(36)}`;
+  await createRoom(baseURL!, (await signIn(baseURL!, members[0]!.email, members[0]!.password)).token, name, 10);
+  const people = [];
+  for (const member of members) people.push(await openMeeting(browser, baseURL!, member));
+
+  for (const [index, person] of people.entries()) {
+    await enterRoomCall(person.page, name);
+    if (index === 5) {
+      // Six: still browser to browser.
+      for (const { page } of people.slice(0, 6)) await expect(transportOf(page)).toHaveAttribute('data-call-transport', 'mesh');
+    }
+  }
+  for (const { page } of people) await expect(transportOf(page)).toHaveAttribute('data-call-transport', 'sfu');
+  for (const { page } of people) {
+    await expectRemoteVideosPlaying(page, 7, 180_000);
+    // Every tile is fed through the SFU: the mesh connections are closed.
+    await expect(tilesVia(page, 'sfu')).toHaveCount(7);
+  }
+
+  for (const { page } of people.slice(5)) await page.getByTestId('call-leave').click();
+  const staying = people.slice(0, 5);
+  for (const { page } of staying) {
+    await expect(transportOf(page)).toHaveAttribute('data-call-transport', 'mesh', { timeout: 60_000 });
+  }
+  for (const { page } of staying) {
+    await expect(tilesVia(page, 'mesh')).toHaveCount(4, { timeout: 60_000 });
+    await expectRemoteVideosPlaying(page, 4, 120_000);
+  }
+  for (const { context } of people) await context.close();
+});
