@@ -78,7 +78,7 @@ export type Config = {
   janusUrl?: string;
   janusBinary: string;
   janusSpawn: boolean;
-  /** The WebSocket port of the Janus we start (on 127.0.0.1). */
+  /** The WebSocket port of the Janus we start (on 127.0.0.1): not Janus's usual 8188, which the Debian package's own service takes. */
   janusPort: number;
   /** Janus's VideoRoom admin key (room creation); random at each start unless given (JANUS_URL needs it). */
   janusAdminKey?: string;
@@ -283,7 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     janusUrl: env.JANUS_URL?.trim() || undefined,
     janusBinary: env.JANUS_BINARY?.trim() || 'janus',
     janusSpawn: env.JANUS_SPAWN !== 'false',
-    janusPort: int(env.JANUS_PORT, 8188),
+    janusPort: int(env.JANUS_PORT, 8189),
     janusAdminKey: env.JANUS_ADMIN_KEY || undefined,
     janusRtpPorts: rtpPorts(env.JANUS_RTP_PORTS),
     janusIceInterfaces: env.JANUS_ICE_INTERFACES?.trim() || undefined,

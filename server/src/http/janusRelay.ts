@@ -7,6 +7,14 @@ import { authenticate, bearerToken } from '../auth/sessions';
 /** Where browsers reach Janus's API through us (the janus-gateway library's `server` option). */
 export const JANUS_RELAY_PATH = '/janus';
 const PROTOCOL = 'janus-protocol';
+/**
+ * Browsers cannot set headers on a WebSocket. A token in the address (`/janus?token=`, accepted)
+ * lands in proxies' access logs (nginx logs the query string); better, they offer it as a second
+ * subprotocol, `linkup-token.<token>` (JWT characters are all allowed there), beside janus-protocol,
+ * which is the one accepted. With janus-gateway: `Janus.init({ dependencies: { ...Janus.useDefaultDependencies(),
+ * newWebSocket: (server, protocol) => new WebSocket(server, [protocol, `linkup-token.${token}`]) } })`.
+ */
+const TOKEN_PROTOCOL_PREFIX = 'linkup-token.';
 /** A browser's frames are small requests (the largest an SDP offer); Janus's own may be larger (offers for many feeds). */
 const MAX_BROWSER_FRAME_BYTES = 64 * 1024;
 const MAX_JANUS_FRAME_BYTES = 1024 * 1024;
@@ -34,6 +42,7 @@ const BROWSER_REQUESTS = new Set([
 type JanusFrame = {
   janus?: string;
   transaction?: string;
+  session_id?: number;
   handle_id?: number;
   sender?: number;
   body?: Record<string, unknown>;
@@ -42,8 +51,8 @@ type JanusFrame = {
 
 /**
  * `/janus`: a WebSocket relay between a signed-in member's browser and Janus, so browsers need no
- * other origin or port. The browser presents its access token (`Authorization: Bearer` from
- * non-browser clients, `?token=` from browsers, which cannot set headers on a WebSocket). The relay
+ * other origin or port. The client presents its access token (`Authorization: Bearer`, or from
+ * browsers the `linkup-token.` subprotocol or `?token=`: see above). The relay
  * sets `display` to the member's user id in their join and configure requests (how the gateway
  * finds whom to kick), refuses requests that are not a participant's, counts subscriber handles for
  * the metrics, and closes both sides together.
@@ -54,18 +63,32 @@ export function janusRelay(services: Services) {
     maxPayload: MAX_BROWSER_FRAME_BYTES,
     handleProtocols: (protocols) => (protocols.has(PROTOCOL) ? PROTOCOL : false),
   });
-  const open = new Map<WebSocket, { sessionId: string; close(): void }>();
+  /** Each open relay: whose it is, the rooms it joined (any of its handles), how to end it. */
+  type Relay = { sessionId: string; userId: number; rooms: Set<string>; close(code: number, reason: string): void };
+  const open = new Map<WebSocket, Relay>();
+  /** Ends the relays `ends` picks for each event of `events` (announced on any server process). */
+  const closeOn = <E>(events: AsyncIterable<E>, ends: (event: E, relay: Relay) => boolean, code: number, reason: string) => {
+    void (async () => {
+      for await (const event of events) {
+        for (const relay of [...open.values()]) if (ends(event, relay)) relay.close(code, reason);
+      }
+    })();
+  };
   const revocations = services.pubsub.subscribe('sessions:revoked');
-  void (async () => {
-    for await (const { sessionIds } of revocations) {
-      const ended = new Set(sessionIds);
-      for (const relay of open.values()) if (ended.has(relay.sessionId)) relay.close();
-    }
-  })();
+  closeOn(revocations, ({ sessionIds }, relay) => sessionIds.includes(relay.sessionId), 4401, 'Session ended');
+  // Kicked from a room by the gateway: the connection's other handles (their subscriptions) end with it.
+  const disallowed = services.pubsub.subscribe('sfu:disallowed');
+  const leftRoom = ({ roomId, userIds }: { roomId: number; userIds: number[] }, relay: Relay) =>
+    userIds.includes(relay.userId) && relay.rooms.has(String(roomId));
+  closeOn(disallowed, leftRoom, 4403, 'Left the room');
 
   async function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
-    const url = new URL(req.url ?? '/', 'http://x');
-    const token = bearerToken(req.headers.authorization) ?? url.searchParams.get('token');
+    const offered = (req.headers['sec-websocket-protocol'] ?? '').split(',').map((protocol) => protocol.trim());
+    const tokenProtocol = offered.find((protocol) => protocol.startsWith(TOKEN_PROTOCOL_PREFIX));
+    const token =
+      bearerToken(req.headers.authorization) ??
+      tokenProtocol?.slice(TOKEN_PROTOCOL_PREFIX.length) ??
+      new URL(req.url ?? '/', 'http://x').searchParams.get('token');
     const viewer = await authenticate(services.prisma, services.tokenSecret, token).catch(() => null);
     if (!viewer) return refuse(socket, 401, 'Unauthorized');
     if (services.sfu.status() !== 'up') return refuse(socket, 503, 'Service Unavailable');
@@ -86,24 +109,23 @@ export function janusRelay(services: Services) {
         closeQuietly(browser, code, reason);
         closeQuietly(upstream, code, reason);
       };
-      open.set(browser, { sessionId: viewer.sessionId, close: () => closeBoth(4401, 'Session ended') });
+      const rooms = new Set<string>();
+      open.set(browser, { sessionId: viewer.sessionId, userId: viewer.user.id, rooms, close: closeBoth });
 
       browser.on('message', (data, isBinary) => {
         const frame = isBinary ? undefined : parse(data);
         if (!frame) return closeBoth(1003, 'JSON text frames only');
-        const body = frame.janus === 'message' ? frame.body : undefined;
-        if (body) {
+        if (frame.janus === 'message') {
+          const body = isObject(frame.body) ? frame.body : {};
+          frame.body = body;
           const request = String(body.request);
           if (!BROWSER_REQUESTS.has(request)) {
-            browser.send(
-              JSON.stringify({
-                janus: 'error',
-                transaction: frame.transaction,
-                error: { code: 403, reason: `${request}: not allowed` },
-              }),
-            );
+            // Shaped as Janus answers a refused request (its session, no sender): clients route it to the handle.
+            const error = { code: 403, reason: `${request}: not allowed` };
+            browser.send(JSON.stringify({ janus: 'error', session_id: frame.session_id, transaction: frame.transaction, error }));
             return;
           }
+          if (request === 'join' || request === 'joinandconfigure') rooms.add(String(body.room));
           if (request === 'join' && body.ptype === 'subscriber' && frame.handle_id) subscriberJoins.add(frame.handle_id);
           const publisherJoin = (request === 'join' && body.ptype === 'publisher') || request === 'joinandconfigure';
           if (publisherJoin || 'display' in body) body.display = userId;
@@ -144,17 +166,20 @@ export function janusRelay(services: Services) {
       });
     },
     async close() {
-      await revocations.return?.();
-      for (const relay of [...open.values()]) relay.close();
+      await Promise.all([revocations.return?.(), disallowed.return?.()]);
+      for (const relay of [...open.values()]) relay.close(1001, 'Server stopping');
       wss.close();
     },
   };
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 function parse(data: RawData): JanusFrame | undefined {
   try {
     const frame: unknown = JSON.parse(String(data));
-    return frame && typeof frame === 'object' && !Array.isArray(frame) ? (frame as JanusFrame) : undefined;
+    return isObject(frame) ? (frame as JanusFrame) : undefined;
   } catch {
     return undefined;
   }

@@ -29,7 +29,7 @@ const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> =>
 /**
  * graphql-ws on the same path as HTTP GraphQL, sharing Yoga's plugins and context. A request that
  * fails before it runs (a syntax error, a refused subscription) gets an `error` message for its
- * operation id; the socket and its other operations carry on.
+ * operation id; the socket and its other operations carry on. `/janus` is the SFU relay (janusRelay.ts).
  */
 export function attachWebSockets(
   services: Services,

@@ -55,6 +55,8 @@ export type Topics = {
   'rooms:occupancy': [event: { roomIds: number[] }];
   /** Contact cards addressed to one user (the spec's `contact-card` event). */
   'user:contactCard': [userId: number, event: RoomChatEvent];
+  /** Members left an SFU room: every process's /janus relay closes their connections that joined it (http/janusRelay.ts). */
+  'sfu:disallowed': [event: { roomId: number; userIds: number[] }];
   /** Sessions just ended: every process closes the WebSockets opened with them. */
   'sessions:revoked': [event: { sessionIds: string[] }];
   /** An admin cleared caches: every other process drops its copies (services/caches.ts). */

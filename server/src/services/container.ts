@@ -131,7 +131,7 @@ export function createServices(
     caches,
     settings: createSettingsCache(caches),
     recordingStore: createRecordingStore(config),
-    sfu: createSfuGateway(config, log),
+    sfu: createSfuGateway(config, log, realtime.pubsub),
     async close() {
       await services.sfu.close();
       await caches.close();

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
+import type { PubSub } from '../realtime/pubsub';
 import { SfuUnavailableError, type SfuGateway } from './gateway';
 import { writeJanusConfig } from './janusConfig';
 import { createJanusGateway } from './janusGateway';
@@ -12,10 +13,19 @@ import { findExecutable, startJanusProcess } from './janusProcess';
  * start ourselves, when installed (and `janusSpawn`, which test servers turn off); else an 'off'
  * gateway whose requests throw SfuUnavailableError, and calls stay mesh-only.
  */
-export function createSfuGateway(config: Config, log: Logger): SfuGateway {
+export function createSfuGateway(config: Config, log: Logger, pubsub: PubSub): SfuGateway {
   const adminKey = config.janusAdminKey ?? crypto.randomBytes(24).toString('base64url');
-  const common = { adminKey, log, metricsSeconds: config.sfuMetricsSeconds };
-  if (config.janusUrl) return createJanusGateway({ ...common, url: config.janusUrl });
+  const common = {
+    adminKey,
+    log,
+    metricsSeconds: config.sfuMetricsSeconds,
+    // The members' relayed connections may be on any server process: each closes its own.
+    announceDisallowed: (roomId: number, userIds: number[]) => pubsub.publish('sfu:disallowed', { roomId, userIds }),
+  };
+  if (config.janusUrl) {
+    if (!config.janusAdminKey) log.warn('sfu: JANUS_URL without JANUS_ADMIN_KEY: Janus will refuse to create rooms');
+    return createJanusGateway({ ...common, url: config.janusUrl });
+  }
 
   const executable = config.janusSpawn ? findExecutable(config.janusBinary) : null;
   if (!executable) {

@@ -44,21 +44,28 @@ export interface SfuGateway {
   /** Lets one more admitted member's token in (they joined a room already in SFU mode). */
   allow(roomId: number, tokens: string[]): Promise<void>;
   /**
-   * Takes the members' tokens out of the allowed list (they left) and kicks the participants they
-   * joined as (`display` = their user id, which the /janus relay enforces). Nothing when the room is absent.
+   * Takes the members' tokens out of the allowed list (they left), kicks the participants they
+   * joined as (`display` = their user id, which the /janus relay enforces) and has the relays close
+   * their connections that joined the room (so their subscriptions end too). Nothing when the room is absent.
    */
   disallow(roomId: number, members: SfuMember[]): Promise<void>;
   /** Destroys the VideoRoom (the room returned to mesh, closed or was deleted). Nothing when absent. */
   closeRoom(roomId: number): Promise<void>;
-  /** Called after the connection to Janus came back (Janus restarted): rooms must be opened again. */
+  /**
+   * Called after the connection to Janus came back (Janus restarted): rooms must be opened again.
+   * Not called for the first connection after start.
+   */
   onReconnected(listener: () => void): () => void;
-  /** Counts for the metrics log line: rooms, publishers and subscribers Janus reports now. */
+  /**
+   * Counts for the metrics log line: the rooms Janus has, the participants sending media in them,
+   * and the subscriber handles relayed by this server process (`subscriberHandles`).
+   */
   metrics(): Promise<{ rooms: number; publishers: number; subscribers: number }>;
   /** The WebSocket address of Janus, which `/janus` on our own origin relays browsers to. */
   readonly browserUpstream: string;
   /**
-   * Subscriber handles browsers hold now, kept by the /janus relay (it sees them open and close;
-   * Janus's VideoRoom API lists publishers only). `metrics()` counts them.
+   * Subscriber handles browsers hold now through this process's /janus relay, which sees them open
+   * and close (Janus's VideoRoom API lists publishers only). `metrics()` counts them.
    */
   readonly subscriberHandles: Set<string>;
   /** The Janus process we run, if we run one (tests stop it to watch the gateway recover). */

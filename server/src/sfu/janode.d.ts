@@ -10,7 +10,7 @@ declare module 'janode' {
   }
   export interface JanodeSession extends EventEmitter {
     readonly id: number;
-    attach(opts: { id: string }): Promise<JanodeHandle>;
+    attach(plugin: { id: string; Handle?: unknown }): Promise<JanodeHandle>;
     destroy(): Promise<void>;
   }
   export interface JanodeConnection extends EventEmitter {
@@ -19,9 +19,21 @@ declare module 'janode' {
     close(): Promise<void>;
   }
   const Janode: {
-    connect(config: { address: { url: string }; retry_time_secs?: number; max_retries?: number }): Promise<JanodeConnection>;
+    connect(config: {
+      address: { url: string };
+      retry_time_secs?: number;
+      max_retries?: number;
+      /** Options of the `ws` WebSocket (headers...). */
+      ws_options?: Record<string, unknown>;
+    }): Promise<JanodeConnection>;
     Logger: { setLevel(level: 'none' | 'error' | 'warning' | 'info' | 'verbose' | 'debug'): void };
     EVENT: { CONNECTION_CLOSED: string; CONNECTION_ERROR: string; SESSION_DESTROYED: string };
   };
   export default Janode;
+}
+
+// janode's VideoRoom handle class (tests join rooms with it as browsers do).
+declare module 'janode/plugins/videoroom' {
+  const VideoRoomPlugin: { id: string; Handle: unknown };
+  export default VideoRoomPlugin;
 }

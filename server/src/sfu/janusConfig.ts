@@ -38,10 +38,22 @@ const libraries = (names: string[]) => names.map((name) => `libjanus_${name}.so`
 /** A jcfg (libconfig) string: quoted, with backslashes and quotes escaped. */
 const quoted = (value: string) => `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
 
+/**
+ * docker-compose's Janus (deploy/janus/): listening on its container's every address (the compose
+ * network only: the port is not published), the admin key filled in by its entrypoint.
+ */
+export const COMPOSE_JANUS_SETTINGS: JanusSettings = {
+  port: 8188,
+  host: '0.0.0.0',
+  adminKey: '@JANUS_ADMIN_KEY@',
+  rtpPorts: '20000-20200',
+};
+
 /** The three files Janus reads (`janus -F <folder>`), by name. */
 export function janusConfigFiles(settings: JanusSettings): Record<string, string> {
   return {
-    'janus.jcfg': `# Written by LinkUp (server/src/sfu/janusConfig.ts) at each start: edits here are lost.
+    'janus.jcfg': `# Made by server/src/sfu/janusConfig.ts: the server writes it at each start of the Janus it runs
+# (edits there are lost); deploy/janus/ holds the same for docker-compose (tests compare them).
 general: {
   # 4 = informational; our log shows Janus's errors and warnings, the rest at debug level.
   debug_level = 4

@@ -27,8 +27,12 @@ const MAX_RETRY_MS = 10_000;
 const jittered = (ms: number) => ms * (0.5 + Math.random());
 /** Janus ends sessions silent for its session_timeout (60 s, janusConfig.ts): janode pings more often. */
 const SESSION_KEEPALIVE_SECONDS = 20;
-/** How long `start()` waits for Janus before letting the server go on without it. */
-const START_WAIT_MS = 20_000;
+/**
+ * How long `start()` waits for the Janus we started to answer (it takes under a second here), then
+ * for our connection, before the server goes on without its SFU (the gateway keeps trying).
+ */
+const JANUS_START_WAIT_MS = 20_000;
+const CONNECT_WAIT_MS = 3000;
 
 /**
  * The SFU gateway over Janus's WebSocket API (janode): one session with one VideoRoom handle for
@@ -42,6 +46,8 @@ export function createJanusGateway(opts: {
   adminKey: string;
   log: Logger;
   metricsSeconds: number;
+  /** Tells the /janus relays to close these members' connections that joined the room (their subscriptions). */
+  announceDisallowed(roomId: number, userIds: number[]): void;
   /** Starts the Janus we run ourselves (JANUS_URL unset); absent when Janus runs elsewhere. */
   startJanus?: () => JanusProcess;
 }): SfuGateway {
@@ -81,7 +87,10 @@ export function createJanusGateway(opts: {
         // Janus ended our session (it missed keep-alives): start over on a fresh connection.
         session.once(Janode.EVENT.SESSION_DESTROYED, () => void opened.close().catch(() => {}));
         const handle = await session.attach({ id: VIDEOROOM });
-        if (closed) break;
+        if (closed) {
+          await connection.close().catch(() => {});
+          return;
+        }
         current = { connection, handle };
         status = 'up';
         failures = 0;
@@ -107,12 +116,11 @@ export function createJanusGateway(opts: {
         await connection?.close().catch(() => {});
         if (closed) return;
         failures++;
-        // Janus starting or restarting: worth a line only when it lasts.
-        if (failures % 20 === 1) log.debug(`sfu: cannot reach Janus at ${url} yet`, (error as Error).message);
+        // Janus starting or restarting takes a few tries; twenty (a minute or more) is worth a warning.
+        if (failures % 20 === 0) log.warn(`sfu: still cannot reach Janus at ${url} (${(error as Error).message})`);
       }
       await sleep(jittered(Math.min(FIRST_RETRY_MS * 2 ** failures, MAX_RETRY_MS)));
     }
-    await current?.connection.close().catch(() => {});
   }
 
   /** One VideoRoom request on our admin handle: the plugin's answer, or a JanusRequestError. */
@@ -141,7 +149,7 @@ export function createJanusGateway(opts: {
     async start() {
       if (connecting || closed) return;
       janus = opts.startJanus?.();
-      if (janus && !(await janus.ready(START_WAIT_MS)))
+      if (janus && !(await janus.ready(JANUS_START_WAIT_MS)))
         log.warn('sfu: Janus has not answered yet; calls stay in mesh until it does');
       connecting = keepConnected();
       metricsTimer = setInterval(() => {
@@ -154,7 +162,7 @@ export function createJanusGateway(opts: {
           .catch((error: unknown) => log.warn('sfu: reading metrics failed', error));
       }, opts.metricsSeconds * 1000);
       metricsTimer.unref();
-      await Promise.race([connectedOnce, sleep(janus ? 5000 : START_WAIT_MS)]);
+      await Promise.race([connectedOnce, sleep(CONNECT_WAIT_MS)]);
     },
 
     async openRoom(roomId, { tokens, maxPublishers }) {
@@ -199,6 +207,10 @@ export function createJanusGateway(opts: {
       } catch (error) {
         unless(NO_SUCH_ROOM)(error);
       }
+      // Kicking ends a participant's publishing handle; the handles they subscribe with (not listed
+      // by Janus) end with their connection, which the relay holding it closes.
+      const userIds = members.map((member) => member.userId);
+      if (userIds.length) opts.announceDisallowed(roomId, userIds);
     },
 
     async closeRoom(roomId) {
