@@ -106,6 +106,8 @@ export default defineConfig({
         DATABASE_URL: '',
         REDIS_URL: '',
         LOG_LEVEL: 'warn',
+        // Calls here stay within the mesh size: the SFU suite (tests/sfu) runs Janus.
+        JANUS_SPAWN: 'false',
         // Address search, reverse geocoding and map tiles from the local fake, never the internet.
         GEOCODER_URL: fakeGeocoderURL,
         MAP_TILE_URL: `${fakeGeocoderURL}/tiles/{z}/{x}/{y}.png`,

@@ -8,9 +8,8 @@ import { authenticate, bearerToken } from '../auth/sessions';
 export const JANUS_RELAY_PATH = '/janus';
 const PROTOCOL = 'janus-protocol';
 /**
- * Browsers cannot set headers on a WebSocket. A token in the address (`/janus?token=`, accepted)
- * lands in proxies' access logs (nginx logs the query string); better, they offer it as a second
- * subprotocol, `linkup-token.<token>` (JWT characters are all allowed there), beside janus-protocol,
+ * Browsers cannot set headers on a WebSocket, and a token in the address would land in proxies'
+ * access logs (nginx logs the query string): they offer it as a second subprotocol, `linkup-token.<token>` (JWT characters are all allowed there), beside janus-protocol,
  * which is the one accepted. With janus-gateway: `Janus.init({ dependencies: { ...Janus.useDefaultDependencies(),
  * newWebSocket: (server, protocol) => new WebSocket(server, [protocol, `linkup-token.${token}`]) } })`.
  */
@@ -52,7 +51,7 @@ type JanusFrame = {
 /**
  * `/janus`: a WebSocket relay between a signed-in member's browser and Janus, so browsers need no
  * other origin or port. The client presents its access token (`Authorization: Bearer`, or from
- * browsers the `linkup-token.` subprotocol or `?token=`: see above). The relay
+ * browsers the `linkup-token.` subprotocol: see above). The relay
  * sets `display` to the member's user id in their join and configure requests (how the gateway
  * finds whom to kick), refuses requests that are not a participant's, counts subscriber handles for
  * the metrics, and closes both sides together.
@@ -85,10 +84,7 @@ export function janusRelay(services: Services) {
   async function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
     const offered = (req.headers['sec-websocket-protocol'] ?? '').split(',').map((protocol) => protocol.trim());
     const tokenProtocol = offered.find((protocol) => protocol.startsWith(TOKEN_PROTOCOL_PREFIX));
-    const token =
-      bearerToken(req.headers.authorization) ??
-      tokenProtocol?.slice(TOKEN_PROTOCOL_PREFIX.length) ??
-      new URL(req.url ?? '/', 'http://x').searchParams.get('token');
+    const token = bearerToken(req.headers.authorization) ?? tokenProtocol?.slice(TOKEN_PROTOCOL_PREFIX.length) ?? null;
     const viewer = await authenticate(services.prisma, services.tokenSecret, token).catch(() => null);
     if (!viewer) return refuse(socket, 401, 'Unauthorized');
     if (services.sfu.status() !== 'up') return refuse(socket, 503, 'Service Unavailable');

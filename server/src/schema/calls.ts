@@ -43,7 +43,7 @@ const CallEventRef = builder.objectRef<CallEvent>('CallEvent').implement({
     payload: t.string({
       description:
         'JSON: {data} for SIGNAL, {muted, cameraOff} for JOINED and MEDIA_STATE, {media} for CALL_INVITE, ' +
-        '{mode, epoch, token} for CALL_MODE (token: the viewer\'s admission to the SFU room, in SFU mode).',
+        "{mode, epoch, token} for CALL_MODE (token: the viewer's admission to the SFU room, in SFU mode).",
       resolve: (event) => JSON.stringify(event.payload),
     }),
     createdAt: t.field({ type: 'DateTime', resolve: (event) => event.createdAt }),

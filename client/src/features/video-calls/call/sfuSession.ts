@@ -30,17 +30,23 @@ export type SfuSessionOptions = {
 };
 
 let ready: Promise<void> | null = null;
+/**
+ * The relay (`/janus`) takes the member's access token as a second WebSocket subprotocol: browsers
+ * cannot set headers on a WebSocket, and an address with a token would land in proxies' logs.
+ */
 const initJanus = () =>
   (ready ??= new Promise<void>((resolve) =>
-    Janus.init({ debug: false, dependencies: Janus.useDefaultDependencies({ adapter }), callback: () => resolve() }),
+    Janus.init({
+      debug: false,
+      dependencies: {
+        ...Janus.useDefaultDependencies({ adapter }),
+        newWebSocket: (server: string, protocol: string) => new WebSocket(server, [protocol, `linkup-token.${getToken() ?? ''}`]),
+      },
+      callback: () => resolve(),
+    }),
   ));
 
-/** Browsers cannot set headers on a WebSocket: the relay takes the member's access token in the query. */
-const janusUrl = () => {
-  const url = new URL('/janus', window.location.origin.replace(/^http/, 'ws'));
-  url.searchParams.set('token', getToken() ?? '');
-  return url.toString();
-};
+const janusUrl = () => `${window.location.origin.replace(/^http/, 'ws')}/janus`;
 
 type Feed = { id: string; userId: number };
 type Stream = { mid: string; feed_id?: string | number; feed_display?: string; type?: string; active?: boolean };
