@@ -4,6 +4,7 @@ import { startTestServer } from '../support/app';
 import { startSession } from '../../server/src/auth/sessions';
 import { friendshipPairKey } from '../../server/src/database/keys';
 import type { Services } from '../../server/src/services/container';
+import type { Config } from '../../server/src/config';
 import { wsClients } from '../support/ws';
 
 let counter = 0;
@@ -65,11 +66,11 @@ type TestServer = Awaited<ReturnType<typeof startTestServer>>;
  * The test server of a test file about meetings and its members' clients: started before the file's
  * tests, stopped after them; with the requests those tests make.
  */
-export function meetingTestServer() {
+export function meetingTestServer(config: Partial<Config> = {}) {
   let server: TestServer | undefined;
   let clients: ReturnType<typeof memberClients> | undefined;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer(config);
     clients = memberClients(server);
   });
   afterAll(async () => {

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import Janode, { type JanodeConnection } from 'janode';
+import VideoRoomPlugin from 'janode/plugins/videoroom';
+import { findExecutable } from '../../server/src/sfu/janusProcess';
+import { JOIN_ROOM, meetingTestServer, quickMember, roomGlobalId, type Member } from './meetingSupport';
+
+/**
+ * Mesh or SFU, decided by the server, against the real Janus from Debian (no media flows, so no
+ * network namespace): the 7th joiner switches the room to the SFU and everyone gets a token the
+ * VideoRoom admits; back at the mesh size the room returns to mesh; after Janus restarts, rooms
+ * in SFU mode get a new epoch, new tokens and their VideoRoom again.
+ */
+const janusInstalled = findExecutable('janus') !== null;
+if (!janusInstalled && !process.env.CI) console.warn('callMode.test.ts skipped: the janus binary is not installed (CI installs it)');
+
+const JOIN_WITH_MODE = `mutation($roomId: ID!) {
+  joinRoom(roomId: $roomId) { __typename ... on JoinRoomSuccess { call { mode epoch sfuToken } } ... on Error { message } }
+}`;
+
+type ModeEvent = { mode: string; epoch: number; token?: string };
+
+describe.skipIf(!janusInstalled && !process.env.CI)('call mode', () => {
+  const meeting = meetingTestServer({
+    janusSpawn: true,
+    janusPort: 18201,
+    janusRtpPorts: '18204-18209',
+    janusIceInterfaces: 'v0',
+    meshMaxParticipants: 6,
+    sfuMeshReturnSeconds: 1,
+  });
+  const services = () => meeting.server.services;
+
+  /** The CALL_MODE events stored for `member` in the room, oldest first. */
+  async function modeEvents(member: Member, roomId: number): Promise<ModeEvent[]> {
+    const rows = await services().prisma.callSignal.findMany({
+      where: { roomId, recipientId: member.id, kind: 'CALL_MODE' },
+      orderBy: { id: 'asc' },
+    });
+    return rows.map((row) => row.payload as ModeEvent);
+  }
+
+  /** Joins the room's VideoRoom as a publisher straight on Janus (as a browser does through /janus). */
+  async function joinsVideoRoom(roomId: number, member: Member, token: string): Promise<boolean> {
+    const connection: JanodeConnection = await Janode.connect({ address: { url: services().sfu.browserUpstream }, max_retries: 0 });
+    try {
+      const session = await connection.create();
+      const handle = (await session.attach(VideoRoomPlugin)) as unknown as {
+        joinPublisher(opts: { room: string; display: string; token: string }): Promise<unknown>;
+      };
+      return await handle.joinPublisher({ room: String(roomId), display: String(member.id), token }).then(
+        () => true,
+        () => false,
+      );
+    } finally {
+      await connection.close().catch(() => {});
+    }
+  }
+
+  const roomMode = (roomId: number) =>
+    services().prisma.room.findUniqueOrThrow({ where: { id: roomId }, select: { callMode: true, callEpoch: true } });
+
+  it('switches at the 7th joiner, gives each member a token the VideoRoom admits, and returns to mesh at 6', async () => {
+    expect(services().sfu.status()).toBe('up');
+    const room = await services().prisma.room.create({ data: { name: 'Большая', maxParticipants: 20 } });
+    const people = await Promise.all(Array.from({ length: 7 }, () => quickMember(services())));
+    for (const person of people.slice(0, 6)) {
+      const joined = await meeting.gql(person, JOIN_WITH_MODE, { roomId: roomGlobalId(room.id) });
+      expect(joined.joinRoom.call).toEqual({ mode: 'MESH', epoch: 0, sfuToken: null });
+    }
+    const seventh = await meeting.gql(people[6]!, JOIN_WITH_MODE, { roomId: roomGlobalId(room.id) });
+    expect(seventh.joinRoom.call).toMatchObject({ mode: 'SFU', epoch: 1 });
+    expect(await roomMode(room.id)).toEqual({ callMode: 'sfu', callEpoch: 1 });
+
+    // The six already there are told, each with a token of their own; the newcomer is not told twice.
+    const tokens = new Set<string>([seventh.joinRoom.call.sfuToken]);
+    for (const person of people.slice(0, 6)) {
+      const [event] = await modeEvents(person, room.id);
+      expect(event).toMatchObject({ mode: 'sfu', epoch: 1 });
+      tokens.add(event!.token!);
+    }
+    expect(await modeEvents(people[6]!, room.id)).toEqual([]);
+    expect(tokens.size).toBe(7);
+
+    // Janus admits each with their own token, and nobody with another's or none.
+    const anna = people[0]!;
+    const [annaEvent] = await modeEvents(anna, room.id);
+    expect(await joinsVideoRoom(room.id, anna, annaEvent!.token!)).toBe(true);
+    expect(await joinsVideoRoom(room.id, anna, 'not-a-token')).toBe(false);
+
+    // An 8th joins straight into SFU mode, with a token that works at once.
+    const eighth = await quickMember(services());
+    const late = await meeting.gql(eighth, JOIN_WITH_MODE, { roomId: roomGlobalId(room.id) });
+    expect(late.joinRoom.call).toMatchObject({ mode: 'SFU', epoch: 1 });
+    expect(await joinsVideoRoom(room.id, eighth, late.joinRoom.call.sfuToken)).toBe(true);
+
+    // Two leave: six is the mesh size again, and a second later the room is mesh, epoch 2.
+    for (const person of [people[5]!, eighth]) {
+      await meeting.gql(person, 'mutation($roomId: ID!) { leaveRoom(roomId: $roomId) { __typename } }', {
+        roomId: roomGlobalId(room.id),
+      });
+    }
+    await expect.poll(() => roomMode(room.id), { timeout: 10_000 }).toEqual({ callMode: 'mesh', callEpoch: 2 });
+    const [, back] = await modeEvents(anna, room.id);
+    expect(back).toEqual({ mode: 'mesh', epoch: 2 });
+    // The one who left is no longer told anything about the room.
+    expect(await modeEvents(people[5]!, room.id)).toHaveLength(1);
+  });
+
+  it('opens the VideoRooms again with a new epoch and new tokens after Janus restarts', async () => {
+    const room = await services().prisma.room.create({ data: { name: 'Перезапуск', maxParticipants: 20 } });
+    const people = await Promise.all(Array.from({ length: 7 }, () => quickMember(services())));
+    for (const person of people) await meeting.gql(person, JOIN_ROOM, { roomId: roomGlobalId(room.id) });
+    expect(await roomMode(room.id)).toEqual({ callMode: 'sfu', callEpoch: 1 });
+    const before = (await modeEvents(people[0]!, room.id)).at(-1)!;
+
+    process.kill(services().sfu.janusPid!()!, 'SIGKILL');
+    await expect.poll(() => services().sfu.status(), { timeout: 10_000 }).toBe('down');
+    await expect.poll(() => roomMode(room.id), { timeout: 60_000 }).toEqual({ callMode: 'sfu', callEpoch: 2 });
+    const after = (await modeEvents(people[0]!, room.id)).at(-1)!;
+    expect(after).toMatchObject({ mode: 'sfu', epoch: 2 });
+    expect(after.token).not.toBe(before.token);
+    expect(await joinsVideoRoom(room.id, people[0]!, after.token!)).toBe(true);
+    expect(await joinsVideoRoom(room.id, people[0]!, before.token!)).toBe(false);
+  });
+});
