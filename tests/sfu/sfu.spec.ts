@@ -37,7 +37,8 @@ test.beforeAll(async () => {
       'log-file=stdout',
       'simple-log',
     ],
-    { address: JANUS_ADDRESS, relayPorts: 40 },
+    // Every browser gathers a relay candidate per interface (three here) for each of its connections.
+    { address: JANUS_ADDRESS, relayPorts: 1000 },
   );
 });
 test.afterAll(() => coturn?.stop());
