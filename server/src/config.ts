@@ -62,8 +62,6 @@ export type Config = {
   meshMaxParticipants: number;
   /** How long a room in SFU mode must stay at or under the mesh size before it returns to mesh. */
   sfuMeshReturnSeconds: number;
-  /** Most members sending video at once through the SFU (the others are heard, shown by their avatar). */
-  sfuMaxVideoPublishers: number;
   /** STUN/TURN servers handed to browsers for calls; none are needed on a LAN. */
   iceServers: IceServer[];
   /** Our own TURN relays, whose credentials the server mints per member (sfu/turnCredentials.ts); STUN only without them. */
@@ -276,7 +274,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ffprobePath: env.FFPROBE_PATH || 'ffprobe',
     meshMaxParticipants: int(env.MESH_MAX_PARTICIPANTS, 6),
     sfuMeshReturnSeconds: int(env.SFU_MESH_RETURN_SECONDS, 20),
-    sfuMaxVideoPublishers: int(env.SFU_MAX_VIDEO_PUBLISHERS, 9),
     iceServers: servers,
     turn,
     iceTransportPolicy: iceTransportPolicy(env.ICE_TRANSPORT_POLICY, servers, turn),

@@ -3,6 +3,7 @@ import type { CallMode } from '../generated/prisma/client';
 import type { Services } from './container';
 import { sendCallEvents } from './callEvents';
 import { LimitReachedError } from './errors';
+import { MAX_ROOM_SIZE } from './rooms';
 
 /**
  * Mesh or SFU: the server owns each group room's call mode (rooms.call_mode) and its epoch.
@@ -68,7 +69,8 @@ export async function callModeOnJoin(
 async function openSfuRoom(services: Services, roomId: number, present: number[], epoch: number, refusal: () => Error) {
   const tokens = present.map((userId) => sfuToken(services, roomId, userId, epoch));
   try {
-    await services.sfu.openRoom(roomId, { tokens, maxPublishers: services.config.sfuMaxVideoPublishers });
+    // Everyone publishes (their audio at least): the VideoRoom takes as many publishers as the room takes people.
+    await services.sfu.openRoom(roomId, { tokens, maxPublishers: MAX_ROOM_SIZE });
   } catch (error) {
     services.log.warn(`sfu: could not open room ${roomId}`, error);
     throw refusal();

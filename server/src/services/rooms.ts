@@ -18,6 +18,9 @@ export const GROUP_ROOM_TYPES = ['group', 'lecture', 'meeting', 'study'] as cons
 export const CALL_ROOM_TYPES = ['audio_call', 'video_call'] as const satisfies readonly RoomType[];
 export const isCallRoom = (room: Pick<Room, 'type'>) => (CALL_ROOM_TYPES as readonly RoomType[]).includes(room.type);
 
+/** The most people a room may hold (each room sets its own maximum up to this). */
+export const MAX_ROOM_SIZE = 100;
+
 export const createRoomInput = z.object({
   name: rules.requiredText(200, 'meeting.roomName'),
   type: z.enum(GROUP_ROOM_TYPES).nullish(),
@@ -25,7 +28,7 @@ export const createRoomInput = z.object({
     .number()
     .int('meeting.maxParticipants')
     .min(2, 'meeting.maxParticipants')
-    .max(100, 'meeting.maxParticipants')
+    .max(MAX_ROOM_SIZE, 'meeting.maxParticipants')
     .nullish(),
   classId: z.number().int().nullish(),
 });
