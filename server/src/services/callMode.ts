@@ -3,7 +3,7 @@ import type { CallMode } from '../generated/prisma/client';
 import type { Services } from './container';
 import { sendCallEvents } from './callEvents';
 import { LimitReachedError } from './errors';
-import { MAX_ROOM_SIZE } from './rooms';
+import { MAX_ROOM_SIZE } from './limits';
 
 /**
  * Mesh or SFU: the server owns each group room's call mode (rooms.call_mode) and its epoch.

@@ -3,6 +3,9 @@ import type { MessageKey } from '../i18n';
 import { RateLimitError } from './errors';
 
 /** Counts one event against `limit` per window, refusing with 429 once past it (counted first: races cannot slip through). */
+/** The most people a room may hold (each room sets its own maximum up to this). */
+export const MAX_ROOM_SIZE = 100;
+
 export async function countOrRefuse(
   services: Services,
   key: string,

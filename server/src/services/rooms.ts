@@ -7,7 +7,7 @@ import { rules } from './validation';
 import { visibleClass, visibleClassWhere } from './classAccess';
 import { currentParticipantPlan, groupCallsEnabled } from './meetingPlans';
 import { endCall, sendCallEvents, signalRoom } from './callEvents';
-import { quotas } from './limits';
+import { MAX_ROOM_SIZE, quotas } from './limits';
 import { finishRecordingsOnLeave } from './recordings';
 import { checkRoomSize, effectivePlan, roomSizeRefusal } from './subscriptions';
 import { endRoomActivities, leaveRoomActivity } from './activities/roomExit';
@@ -17,9 +17,6 @@ import { announceCallMode, callModeAfterLeave, callModeOnJoin, returnToMesh } fr
 export const GROUP_ROOM_TYPES = ['group', 'lecture', 'meeting', 'study'] as const satisfies readonly RoomType[];
 export const CALL_ROOM_TYPES = ['audio_call', 'video_call'] as const satisfies readonly RoomType[];
 export const isCallRoom = (room: Pick<Room, 'type'>) => (CALL_ROOM_TYPES as readonly RoomType[]).includes(room.type);
-
-/** The most people a room may hold (each room sets its own maximum up to this). */
-export const MAX_ROOM_SIZE = 100;
 
 export const createRoomInput = z.object({
   name: rules.requiredText(200, 'meeting.roomName'),
