@@ -1,6 +1,5 @@
-import fs from 'node:fs';
 import { chromium, expect, type Browser, type Page } from '@playwright/test';
-import { startProductServer } from './support';
+import { processTreeCpuSeconds, startProductServer } from './support';
 import { callChromiumArgs } from '../../tests/e2e/playwright.config';
 import { createRoom, firstRemoteFramesAt, openMeeting, roomRow, watchFirstRemoteFrames } from '../../tests/e2e/meeting';
 
@@ -38,33 +37,8 @@ async function joinToFirstFrames(page: Page, room: string, remotes: number): Pro
   return (await firstRemoteFramesAt(page)) - clickedAt;
 }
 
-/** User + system CPU seconds of this script's Chromium processes, all of them (Linux /proc). */
-function chromiumCpuSeconds(rootPid = process.pid): number {
-  const ticksPerSecond = 100; // USER_HZ on Linux
-  const children = new Map<number, number[]>();
-  const times = new Map<number, number>();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const parent = Number(fields[1]);
-      // The product server is a child of this script too: only Chromium's processes count.
-      times.set(Number(entry), /chrom/i.test(command) ? Number(fields[11]) + Number(fields[12]) : 0);
-      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  let total = 0;
-  const visit = (pid: number) => {
-    total += times.get(pid) ?? 0;
-    for (const child of children.get(pid) ?? []) visit(child);
-  };
-  visit(rootPid);
-  return total / ticksPerSecond;
-}
+/** User + system CPU seconds of this script's Chromium processes (the product server is a child too: not counted). */
+const chromiumCpuSeconds = () => processTreeCpuSeconds(process.pid, (command) => /chrom/i.test(command));
 
 /** Main-thread task time of each page's renderer (CDP), read twice around the measured window. */
 async function rendererTaskMeter(pages: Page[]) {

@@ -1,7 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import { chromium, expect, type Browser } from '@playwright/test';
-import { benchResult, startProductServer } from './support';
+import { benchResult, processTreeCpuSeconds, startProductServer } from './support';
 import { callChromiumArgs } from '../../tests/e2e/playwright.config';
 import {
   createRoom,
@@ -50,31 +49,6 @@ const SETUPS: Setup[] = [
   { name: 'sfu12', participants: 12, meshMax: 6 },
 ];
 const chosen = (flags.get('setups') ?? SETUPS.map((s) => s.name).join(',')).split(',');
-
-/** CPU seconds (user + system) of a process and its descendants whose command matches, from /proc. */
-function cpuSeconds(rootPid: number, matches: (command: string) => boolean): number {
-  const children = new Map<number, number[]>();
-  const times = new Map<number, number>();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      times.set(Number(entry), matches(command) ? Number(fields[11]) + Number(fields[12]) : 0);
-      children.set(Number(fields[1]), [...(children.get(Number(fields[1])) ?? []), Number(entry)]);
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  let total = 0;
-  const visit = (pid: number) => {
-    total += times.get(pid) ?? 0;
-    for (const child of children.get(pid) ?? []) visit(child);
-  };
-  visit(rootPid);
-  return total / 100; // USER_HZ
-}
 
 const serverPid = (serverPort: number) =>
   Number(
@@ -129,8 +103,8 @@ async function measure(browser: Browser, setup: Setup) {
     }
     const pid = serverPid(port);
     const before = {
-      server: cpuSeconds(pid, (command) => !/janus/i.test(command)),
-      janus: cpuSeconds(pid, (command) => /janus/i.test(command)),
+      server: processTreeCpuSeconds(pid, (command) => !/janus/i.test(command)),
+      janus: processTreeCpuSeconds(pid, (command) => /janus/i.test(command)),
       sent: await Promise.all(people.map(({ page }) => mediaBytesSent(page))),
       at: performance.now(),
     };
@@ -141,8 +115,8 @@ async function measure(browser: Browser, setup: Setup) {
     return {
       setup: setup.name,
       participants: setup.participants,
-      serverCpuPercent: ((cpuSeconds(pid, (command) => !/janus/i.test(command)) - before.server) / seconds) * 100,
-      janusCpuPercent: ((cpuSeconds(pid, (command) => /janus/i.test(command)) - before.janus) / seconds) * 100,
+      serverCpuPercent: ((processTreeCpuSeconds(pid, (command) => !/janus/i.test(command)) - before.server) / seconds) * 100,
+      janusCpuPercent: ((processTreeCpuSeconds(pid, (command) => /janus/i.test(command)) - before.janus) / seconds) * 100,
       uploadKbpsMedian: uploadKbps[Math.floor(uploadKbps.length / 2)]!,
       uploadKbpsMax: uploadKbps.at(-1)!,
       joinToFirstFramesMs: joinToFrames,

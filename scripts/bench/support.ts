@@ -91,3 +91,28 @@ export async function onEachBackend(
     }
   }
 }
+
+/** CPU seconds (user + system) of a process and its descendants whose command matches, from Linux's /proc. */
+export function processTreeCpuSeconds(rootPid: number, matches: (command: string) => boolean): number {
+  const children = new Map<number, number[]>();
+  const ticks = new Map<number, number>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks.set(Number(entry), matches(command) ? Number(fields[11]) + Number(fields[12]) : 0);
+      children.set(Number(fields[1]), [...(children.get(Number(fields[1])) ?? []), Number(entry)]);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  let total = 0;
+  const visit = (pid: number) => {
+    total += ticks.get(pid) ?? 0;
+    for (const child of children.get(pid) ?? []) visit(child);
+  };
+  visit(rootPid);
+  return total / 100; // USER_HZ on Linux
+}

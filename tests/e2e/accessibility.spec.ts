@@ -121,6 +121,9 @@ async function settle(page: TrackedPage) {
       timeout: 30_000,
     })
     .toBe(true);
+  // A route change restyles what stays (the sidebar's active link): its transitions start on the
+  // next frames, so they are looked for after two.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   // Fading dialogs and drawers would be scanned half transparent; spinners' endless animations do not count.
   await page.waitForFunction(() =>
     document

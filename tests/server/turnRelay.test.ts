@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RTCPeerConnection, classes, createTurnClient, methods, Message, type RTCDataChannel, type RTCIceServer } from 'werift';
 import { mintTurnCredentials } from '../../server/src/sfu/turnCredentials';
 import { createTestApp, type TestApp } from '../support/app';
-import { coturnInstalled, startCoturn, type Coturn } from '../support/coturn';
+import { coturnInstalled, startCoturn, testCoturnLines, type Coturn } from '../support/coturn';
 import { quickMember } from './meetingSupport';
 
 /**
@@ -28,19 +28,7 @@ describe.skipIf(!coturnInstalled && !process.env.CI)('TURN credentials against c
 
   beforeAll(async () => {
     [coturn, app] = await Promise.all([
-      startCoturn(PORT, [
-        'use-auth-secret',
-        `static-auth-secret=${SECRET}`,
-        'realm=linkup.test',
-        'fingerprint',
-        // Both peers are on this machine: production refuses loopback peers (deploy/turnserver.conf).
-        'allow-loopback-peers',
-        'no-tls',
-        'no-dtls',
-        'no-cli',
-        'log-file=stdout',
-        'simple-log',
-      ]),
+      startCoturn(PORT, testCoturnLines(SECRET)),
       createTestApp({ turn: { urls: URLS, secret: SECRET, credentialTtlSeconds: 600 } }),
     ]);
   });

@@ -7,7 +7,7 @@ import {
   selectedCandidateTypes,
   TRACK_PEER_CONNECTIONS,
 } from '../e2e/meeting';
-import { startCoturn, type Coturn } from '../support/coturn';
+import { startCoturn, testCoturnLines, type Coturn } from '../support/coturn';
 import { registerMember, signIn } from '../support/members';
 import { JANUS_ADDRESS } from './netns';
 import { TURN_PORT, TURN_SECRET } from './playwright.config';
@@ -23,20 +23,7 @@ let coturn: Coturn;
 test.beforeAll(async () => {
   coturn = await startCoturn(
     TURN_PORT,
-    [
-      'use-auth-secret',
-      `static-auth-secret=${TURN_SECRET}`,
-      'realm=linkup.test',
-      'fingerprint',
-      // Every browser is on this machine and offers a loopback candidate, which the mesh pairs with
-      // the relay-only browser's relay: production refuses such peers (deploy/turnserver.conf).
-      'allow-loopback-peers',
-      'no-tls',
-      'no-dtls',
-      'no-cli',
-      'log-file=stdout',
-      'simple-log',
-    ],
+    testCoturnLines(TURN_SECRET),
     // Every browser gathers a relay candidate per interface (three here) for each of its connections.
     { address: JANUS_ADDRESS, relayPorts: 1000 },
   );

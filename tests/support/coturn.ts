@@ -9,6 +9,24 @@ import { classes, Message, methods } from 'werift';
 export const TURNSERVER = '/usr/bin/turnserver';
 export const coturnInstalled = fs.existsSync(TURNSERVER);
 
+/**
+ * A test coturn's configuration lines: the TURN REST scheme with `secret`, no TLS, logging to
+ * stdout. Loopback peers are allowed: in tests every peer is on this machine, where production
+ * refuses them (deploy/turnserver.conf).
+ */
+export const testCoturnLines = (secret: string) => [
+  'use-auth-secret',
+  `static-auth-secret=${secret}`,
+  'realm=linkup.test',
+  'fingerprint',
+  'allow-loopback-peers',
+  'no-tls',
+  'no-dtls',
+  'no-cli',
+  'log-file=stdout',
+  'simple-log',
+];
+
 export type Coturn = { log(): string; stop(): Promise<void> };
 
 /**
