@@ -40,15 +40,10 @@ const AUDITS = ['**/accessibility.spec.ts', '**/lighthouse.spec.ts'];
 
 const browser = (args: string[]) => ({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args });
 
-export default defineConfig({
-  testDir: '.',
-  testMatch: '**/*.spec.ts',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
-  workers: 2,
-  reporter: [['list']],
-  use: {
-    baseURL,
+/** The browsers of a suite against the server at `url`, started with `args` (tests/sfu uses it too). */
+export function suiteBrowsers(url: string, args: string[]) {
+  return {
+    baseURL: url,
     locale: 'ru-RU',
     // Every browser of the suite has the onboarding tour switched off with the product's own
     // per-browser flag (the admin interface card's "site tour" toggle), so the tour's overlay never
@@ -56,14 +51,24 @@ export default defineConfig({
     // with browser.newContext() inherit it too.
     storageState: {
       cookies: [],
-      origins: [{ origin: baseURL, localStorage: [{ name: 'linkup_tour_disabled', value: 'true' }] }],
+      origins: [{ origin: url, localStorage: [{ name: 'linkup_tour_disabled', value: 'true' }] }],
     },
-    launchOptions: browser(chromiumArgs),
+    launchOptions: browser(args),
     // No trace by default: its screencast costs the browser and its compositor about as much CPU
     // as the test itself (measured on support.spec.ts: 14 + 14 s of CPU against 5 s without), which
     // on two cores turns into timeouts. Locally: `npx playwright test --trace retain-on-failure`.
-    trace: 'off',
-  },
+    trace: 'off' as const,
+  };
+}
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  workers: 2,
+  reporter: [['list']],
+  use: suiteBrowsers(baseURL, chromiumArgs),
   projects: [
     { name: 'chromium', testIgnore: ['**/calls*.spec.ts', ...AUDITS] },
     // One call at a time: two calls of three fake-camera browsers each starve two cores of frames.

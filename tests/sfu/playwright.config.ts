@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { callChromiumArgs } from '../e2e/playwright.config';
+import { callChromiumArgs, suiteBrowsers } from '../e2e/playwright.config';
 import { JANUS_ADDRESS, JANUS_INTERFACE } from './netns';
 
 /**
@@ -26,20 +26,11 @@ export default defineConfig({
   expect: { timeout: 30_000 },
   workers: 1,
   reporter: [['list']],
-  use: {
+  // Eight fake cameras on two cores: ten frames a second each is enough to see video play.
+  use: suiteBrowsers(
     baseURL,
-    locale: 'ru-RU',
-    storageState: {
-      cookies: [],
-      origins: [{ origin: baseURL, localStorage: [{ name: 'linkup_tour_disabled', value: 'true' }] }],
-    },
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      // Eight fake cameras on two cores: ten frames a second each is enough to see video play.
-      args: callChromiumArgs.map((arg) => (arg === '--use-fake-device-for-media-stream' ? `${arg}=fps=10` : arg)),
-    },
-    trace: 'off',
-  },
+    callChromiumArgs.map((arg) => (arg === '--use-fake-device-for-media-stream' ? `${arg}=fps=10` : arg)),
+  ),
   webServer: [
     {
       command: 'node --import tsx tests/e2e/e2eServer.ts',
