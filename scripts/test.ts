@@ -78,6 +78,10 @@ if (postgres) {
 }
 step('client build', bin('vite'), ['build', '--config', 'client/vite.config.ts', '--logLevel', 'warn']);
 step('end-to-end tests (Playwright, Chromium)', bin('playwright'), ['test', '-c', 'tests/e2e/playwright.config.ts']);
-step('SFU end-to-end tests (Janus and Chromium in a network namespace)', process.execPath, ['--import', 'tsx', 'tests/sfu/run.ts']);
+step('SFU end-to-end tests (Janus and Chromium in a network namespace)', process.execPath, [
+  '--import',
+  'tsx',
+  'tests/sfu/run.ts',
+]);
 
 console.log(`\nAll tests passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);

@@ -132,7 +132,6 @@ async function settle(page: TrackedPage) {
   );
 }
 
-
 /**
  * Goes to `path` as the app's own links do (the router follows history changes), without loading
  * the page again: each visit then costs what the route costs, not the whole application's start.

@@ -11,7 +11,8 @@ import { JOIN_ROOM, meetingTestServer, quickMember, roomGlobalId, type Member } 
  * in SFU mode get a new epoch, new tokens and their VideoRoom again.
  */
 const janusInstalled = findExecutable('janus') !== null;
-if (!janusInstalled && !process.env.CI) console.warn('callMode.test.ts skipped: the janus binary is not installed (CI installs it)');
+if (!janusInstalled && !process.env.CI)
+  console.warn('callMode.test.ts skipped: the janus binary is not installed (CI installs it)');
 
 const JOIN_WITH_MODE = `mutation($roomId: ID!) {
   joinRoom(roomId: $roomId) { __typename ... on JoinRoomSuccess { call { mode epoch sfuToken } } ... on Error { message } }
@@ -41,7 +42,10 @@ describe.skipIf(!janusInstalled && !process.env.CI)('call mode', () => {
 
   /** Joins the room's VideoRoom as a publisher straight on Janus (as a browser does through /janus). */
   async function joinsVideoRoom(roomId: number, member: Member, token: string): Promise<boolean> {
-    const connection: JanodeConnection = await Janode.connect({ address: { url: services().sfu.browserUpstream }, max_retries: 0 });
+    const connection: JanodeConnection = await Janode.connect({
+      address: { url: services().sfu.browserUpstream },
+      max_retries: 0,
+    });
     try {
       const session = await connection.create();
       const handle = (await session.attach(VideoRoomPlugin)) as unknown as {
