@@ -78,7 +78,13 @@ async function measure(browser: Browser, setup: Setup) {
     const room = `Замер SFU ${setup.name}`;
     for (let i = 0; i < setup.participants; i += 1) {
       const member = await registerMember(server.url, { first_name: `Участник${i + 1}` });
-      const person = await openMeeting(browser, server.url, member);
+      // The onboarding tour's overlay would catch the clicks (the product's own per-browser switch).
+      const person = await openMeeting(browser, server.url, member, '/video-calls', {
+        storageState: {
+          cookies: [],
+          origins: [{ origin: server.url, localStorage: [{ name: 'linkup_tour_disabled', value: 'true' }] }],
+        },
+      });
       await person.context.addInitScript(TRACK_PEER_CONNECTIONS);
       await person.page.reload();
       await expect(person.page.getByTestId('meeting-welcome')).toBeVisible({ timeout: 30_000 });
