@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { CallMode } from '../generated/prisma/client';
+import type { CallMode, Prisma } from '../generated/prisma/client';
 import type { Services } from './container';
 import { sendCallEvents } from './callEvents';
 import { LimitReachedError } from './errors';
@@ -30,8 +30,6 @@ export const sfuUp = (services: Services) => services.sfu.status() === 'up';
 /** How long the VideoRoom outlives a return to mesh: the browsers' peer connections open meanwhile. */
 const SFU_CLOSE_AFTER_MESH_MS = 30_000;
 
-type Transaction = Parameters<Parameters<Services['prisma']['$transaction']>[0]>[0];
-
 type Switch = { roomId: number; mode: CallMode; epoch: number; recipients: number[] };
 
 /**
@@ -42,7 +40,7 @@ type Switch = { roomId: number; mode: CallMode; epoch: number; recipients: numbe
  */
 export async function callModeOnJoin(
   services: Services,
-  tx: Transaction,
+  tx: Prisma.TransactionClient,
   room: { id: number; callMode: CallMode; callEpoch: number },
   newcomerId: number,
   present: number[],
@@ -51,16 +49,12 @@ export async function callModeOnJoin(
   const up = sfuUp(services);
   const wanted: CallMode = present.length > mesh || (room.callMode === 'sfu' && up) ? 'sfu' : 'mesh';
   if (wanted === 'sfu' && !up) throw new LimitReachedError('meeting.meshLimit', mesh);
-  let epoch = room.callEpoch;
-  if (wanted !== room.callMode) {
-    epoch += 1;
-    if (wanted === 'sfu')
-      await openSfuRoom(services, room.id, present, epoch, () => new LimitReachedError('meeting.meshLimit', mesh));
-    await tx.room.update({ where: { id: room.id }, data: { callMode: wanted, callEpoch: epoch } });
-  } else if (wanted === 'sfu') {
-    // Opening is idempotent: it adds the newcomer's token, and recreates a VideoRoom Janus lost.
+  const epoch = room.callEpoch + (wanted !== room.callMode ? 1 : 0);
+  // Opening is idempotent: it creates the VideoRoom on a switch, adds the newcomer's token to an
+  // open one, and recreates one Janus lost.
+  if (wanted === 'sfu')
     await openSfuRoom(services, room.id, present, epoch, () => new LimitReachedError('meeting.meshLimit', mesh));
-  }
+  if (wanted !== room.callMode) await tx.room.update({ where: { id: room.id }, data: { callMode: wanted, callEpoch: epoch } });
   const call = { mode: wanted, epoch, sfuToken: wanted === 'sfu' ? sfuToken(services, room.id, newcomerId, epoch) : null };
   const others = present.filter((id) => id !== newcomerId);
   return { call, announce: wanted !== room.callMode ? { roomId: room.id, mode: wanted, epoch, recipients: others } : null };
