@@ -61,6 +61,32 @@ export function suiteBrowsers(url: string, args: string[]) {
   };
 }
 
+/** The product under test (e2eServer.ts) on `serverPort`, with `env` on top of what every suite sets (tests/sfu uses it too). */
+export function productServer(serverPort: number, env: Record<string, string>) {
+  const url = `http://localhost:${serverPort}`;
+  return {
+    command: 'node --import tsx tests/e2e/e2eServer.ts',
+    cwd: root,
+    url: `${url}/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    // Time to drop its PostgreSQL database after the run.
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+    env: {
+      ...(process.env as Record<string, string>),
+      PORT: String(serverPort),
+      PUBLIC_URL: url,
+      DATA_DIR: process.env.E2E_DATA_DIR!,
+      // Every spec registers its own members from this one address: the per-address sign-up limit is for strangers.
+      REGISTRATIONS_PER_ADDRESS_PER_HOUR: '10000',
+      // e2eServer.ts: a PostgreSQL database of its own with DATABASE_URL_TEST, else in-memory PGlite.
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      ...env,
+    },
+  };
+}
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
@@ -92,31 +118,13 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
     },
-    {
-      command: `node --import tsx tests/e2e/e2eServer.ts`,
-      cwd: root,
-      url: `${baseURL}/health`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      // Time to drop its PostgreSQL database after the run.
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-      env: {
-        ...(process.env as Record<string, string>),
-        PORT: String(port),
-        PUBLIC_URL: baseURL,
-        DATA_DIR: process.env.E2E_DATA_DIR,
-        // Every spec registers its own members from this one address: the per-address sign-up limit is for strangers.
-        REGISTRATIONS_PER_ADDRESS_PER_HOUR: '10000',
-        // e2eServer.ts: a PostgreSQL database of its own with DATABASE_URL_TEST, else in-memory PGlite.
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        LOG_LEVEL: 'warn',
-        // Calls here stay within the mesh size: the SFU suite (tests/sfu) runs Janus.
-        JANUS_SPAWN: 'false',
-        // Address search, reverse geocoding and map tiles from the local fake, never the internet.
-        GEOCODER_URL: fakeGeocoderURL,
-        MAP_TILE_URL: `${fakeGeocoderURL}/tiles/{z}/{x}/{y}.png`,
-      },
-    },
+    productServer(port, {
+      LOG_LEVEL: 'warn',
+      // Calls here stay within the mesh size: the SFU suite (tests/sfu) runs Janus.
+      JANUS_SPAWN: 'false',
+      // Address search, reverse geocoding and map tiles from the local fake, never the internet.
+      GEOCODER_URL: fakeGeocoderURL,
+      MAP_TILE_URL: `${fakeGeocoderURL}/tiles/{z}/{x}/{y}.png`,
+    }),
   ],
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { callChromiumArgs, suiteBrowsers } from '../e2e/playwright.config';
+import { callChromiumArgs, productServer, suiteBrowsers } from '../e2e/playwright.config';
 import { JANUS_ADDRESS, JANUS_INTERFACE } from './netns';
 
 /**
@@ -11,7 +11,6 @@ import { JANUS_ADDRESS, JANUS_INTERFACE } from './netns';
  * run as `ip netns exec linkup-sfu npx playwright test -c tests/sfu/playwright.config.ts`
  * (`node --import tsx tests/sfu/run.ts` does both).
  */
-const root = path.resolve(import.meta.dirname, '../..');
 const port = Number(process.env.SFU_E2E_PORT ?? 8124);
 export const baseURL = `http://localhost:${port}`;
 /** The TURN relay the spec starts (coturn on the namespace's veth address) and the secret both share. */
@@ -32,33 +31,18 @@ export default defineConfig({
     callChromiumArgs.map((arg) => (arg === '--use-fake-device-for-media-stream' ? `${arg}=fps=10` : arg)),
   ),
   webServer: [
-    {
-      command: 'node --import tsx tests/e2e/e2eServer.ts',
-      cwd: root,
-      url: `${baseURL}/health`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-      env: {
-        ...(process.env as Record<string, string>),
-        PORT: String(port),
-        PUBLIC_URL: baseURL,
-        DATA_DIR: process.env.E2E_DATA_DIR,
-        REGISTRATIONS_PER_ADDRESS_PER_HOUR: '10000',
-        // PostgreSQL's TCP port is outside the namespace: the embedded database, in memory.
-        DATABASE_URL_TEST: '',
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        LOG_LEVEL: 'info',
-        // The server spawns Janus (JANUS_URL unset), offering only the namespace's veth address.
-        JANUS_URL: '',
-        JANUS_ICE_INTERFACES: JANUS_INTERFACE,
-        JANUS_PORT: String(port + 100),
-        MESH_MAX_PARTICIPANTS: process.env.MESH_MAX_PARTICIPANTS ?? '6',
-        TURN_URLS: `turn:${JANUS_ADDRESS}:${TURN_PORT}?transport=udp`,
-        TURN_SECRET,
-        SFU_MESH_RETURN_SECONDS: '5',
-      },
-    },
+    productServer(port, {
+      // PostgreSQL's TCP port is outside the namespace: the embedded database, in memory.
+      DATABASE_URL_TEST: '',
+      LOG_LEVEL: 'info',
+      // The server spawns Janus (JANUS_URL unset), offering only the namespace's veth address.
+      JANUS_URL: '',
+      JANUS_ICE_INTERFACES: JANUS_INTERFACE,
+      JANUS_PORT: String(port + 100),
+      MESH_MAX_PARTICIPANTS: process.env.MESH_MAX_PARTICIPANTS ?? '6',
+      TURN_URLS: `turn:${JANUS_ADDRESS}:${TURN_PORT}?transport=udp`,
+      TURN_SECRET,
+      SFU_MESH_RETURN_SECONDS: '5',
+    }),
   ],
 });
