@@ -91,11 +91,14 @@ const visits = (socialSections: string[], adminTabs: string[]): Visit[] => [
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const FAILING_IMPACTS = ['serious', 'critical'];
 
-/** How long without a request in flight counts as loaded (Playwright's networkidle waits 500 ms on every page). */
+/** How long without a request in flight or a DOM change counts as loaded (Playwright's networkidle waits 500 ms on every page). */
 const QUIET_MS = 150;
 
-/** A page that tracks its HTTP requests in flight (the app's socket is not one) for `settle`. */
-function trackingRequests(page: Page) {
+/**
+ * A page that tracks its HTTP requests in flight (the app's socket is not one) and when its DOM last
+ * changed, for `settle`.
+ */
+async function trackingRequests(page: Page) {
   let inFlight = 0;
   let changedAt = Date.now();
   const change = (by: number) => () => {
@@ -105,21 +108,35 @@ function trackingRequests(page: Page) {
   page.on('request', change(1));
   page.on('requestfinished', change(-1));
   page.on('requestfailed', change(-1));
+  // A route change renders in a React transition, which may start its requests only after a quiet
+  // moment on a busy machine: the DOM's own changes count as activity too.
+  await page.addInitScript(() => {
+    const mark = () => ((window as { lastDomChange?: number }).lastDomChange = performance.now());
+    mark();
+    new MutationObserver(mark).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
   return Object.assign(page, {
-    quietFor: () => (inFlight > 0 ? 0 : Date.now() - changedAt),
+    networkQuietFor: () => (inFlight > 0 ? 0 : Date.now() - changedAt),
     /** Something started that will request (a route change): the quiet counts from now. */
     busyNow: change(0),
   });
 }
-type TrackedPage = ReturnType<typeof trackingRequests>;
+type TrackedPage = Awaited<ReturnType<typeof trackingRequests>>;
 
-/** Waits until the page has loaded what it shows: no request for a moment, no loading screen, no transition running. */
+/** Waits until the page has loaded what it shows: no request and no DOM change for a moment, no loading screen, no transition running. */
 async function settle(page: TrackedPage) {
+  const domQuietFor = () => page.evaluate(() => performance.now() - ((window as { lastDomChange?: number }).lastDomChange ?? 0));
   await expect
-    .poll(async () => page.quietFor() >= QUIET_MS && (await page.getByTestId('loading').count()) === 0, {
-      intervals: [50],
-      timeout: 30_000,
-    })
+    .poll(
+      async () =>
+        page.networkQuietFor() >= QUIET_MS &&
+        (await domQuietFor()) >= QUIET_MS &&
+        (await page.getByTestId('loading').count()) === 0,
+      {
+        intervals: [50],
+        timeout: 30_000,
+      },
+    )
     .toBe(true);
   // A route change restyles what stays (the sidebar's active link): its transitions start on the
   // next frames, so they are looked for after two.
@@ -196,7 +213,7 @@ for (const locale of LOCALES) {
       for (const visit of pagesToVisit) {
         let page = pages.get(visit.person);
         if (!page) {
-          page = trackingRequests(await (await personContext(browser, locale, options, tokens[visit.person])).newPage());
+          page = await trackingRequests(await (await personContext(browser, locale, options, tokens[visit.person])).newPage());
           pages.set(visit.person, page);
         }
         if (!visit.stay) {

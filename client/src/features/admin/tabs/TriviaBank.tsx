@@ -85,7 +85,7 @@ export function TriviaBank() {
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </HStack>
-      <Suspense fallback={<Spinner aria-label={t`Загрузка вопросов`} />}>
+      <Suspense fallback={<Spinner role="status" aria-label={t`Загрузка вопросов`} />}>
         <QuestionList locale={locale} />
       </Suspense>
     </Stack>

@@ -48,7 +48,7 @@ export function DrawingBoard(props: {
   if (!sync?.ready) {
     return (
       <Center minH="200px">
-        <Spinner aria-label={t`Загрузка доски`} />
+        <Spinner role="status" aria-label={t`Загрузка доски`} />
       </Center>
     );
   }

@@ -136,7 +136,7 @@ export function PdfPageView(props: {
       />
       {rendered !== page && (
         <Center position="absolute" inset="0">
-          <Spinner aria-label={t`Загрузка страницы`} />
+          <Spinner role="status" aria-label={t`Загрузка страницы`} />
         </Center>
       )}
       {laser && (
