@@ -62,6 +62,11 @@ export type Config = {
   meshMaxParticipants: number;
   /** How long a room in SFU mode must stay at or under the mesh size before it returns to mesh. */
   sfuMeshReturnSeconds: number;
+  /**
+   * Most members sending video at once in a room in SFU mode: the most recent speakers (the media
+   * server hears who talks); the others send audio only and show as their avatar.
+   */
+  sfuMaxVideoPublishers: number;
   /** STUN/TURN servers handed to browsers for calls; none are needed on a LAN. */
   iceServers: IceServer[];
   /** Our own TURN relays, whose credentials the server mints per member (sfu/turnCredentials.ts); STUN only without them. */
@@ -274,6 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ffprobePath: env.FFPROBE_PATH || 'ffprobe',
     meshMaxParticipants: int(env.MESH_MAX_PARTICIPANTS, 6),
     sfuMeshReturnSeconds: int(env.SFU_MESH_RETURN_SECONDS, 20),
+    sfuMaxVideoPublishers: int(env.SFU_MAX_VIDEO_PUBLISHERS, 9),
     iceServers: servers,
     turn,
     iceTransportPolicy: iceTransportPolicy(env.ICE_TRANSPORT_POLICY, servers, turn),

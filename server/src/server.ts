@@ -6,6 +6,7 @@ import { openDatabase, type Database } from './db';
 import { createServices, type Services } from './services/container';
 import { createApp, type App } from './http';
 import { createDevClient } from './http/devClient';
+import { heardTalking } from './services/activeSpeakers';
 import { reopenSfuRooms } from './services/callMode';
 import { closeStaleParticipations } from './services/rooms';
 import { startOrphanUploadSweeper } from './services/orphanUploads';
@@ -46,6 +47,13 @@ export async function startServer(
   // Janus restarted, or rooms were left in SFU mode by our last run: their VideoRooms are opened again.
   services.sfu.onReconnected(
     () => void reopenSfuRooms(services).catch((error: unknown) => services.log.warn('sfu: could not reopen rooms', error)),
+  );
+  // Janus heard someone talk: the most recent speakers send video (activeSpeakers.ts).
+  services.sfu.onTalking(
+    (roomId, userId) =>
+      void heardTalking(services, roomId, userId).catch((error: unknown) =>
+        services.log.warn(`sfu: could not seat the speaker in room ${roomId}`, error),
+      ),
   );
   await services.sfu.start();
   if (services.sfu.status() === 'up') await reopenSfuRooms(services);

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   CallEngine,
   layerForTiles,
+  videoPaused,
   MAKE_BEFORE_BREAK_MS,
   type CallEvent,
   type CallTransport,
@@ -94,7 +95,7 @@ let getUserMedia: ReturnType<typeof vi.fn>;
 let getDisplayMedia: ReturnType<typeof vi.fn>;
 
 /** What the engine asked of the SFU path: the options it opened a session with, and whether it closed it. */
-type FakeSfu = { options: SfuSessionOptions; closed: boolean; layers: number[] };
+type FakeSfu = { options: SfuSessionOptions; closed: boolean; layers: number[]; videoSending: boolean[] };
 let sfuSessions: FakeSfu[];
 
 function engine(viewerId = 1) {
@@ -102,12 +103,13 @@ function engine(viewerId = 1) {
     iceServers: [],
     viewerId,
     openSfu: async (options) => {
-      const session: FakeSfu = { options, closed: false, layers: [] };
+      const session: FakeSfu = { options, closed: false, layers: [], videoSending: [] };
       sfuSessions.push(session);
       return {
         close: () => void (session.closed = true),
         replaceVideo: () => {},
         setLayer: (layer: number) => void session.layers.push(layer),
+        setVideoSending: (on: boolean) => void session.videoSending.push(on),
       } as never;
     },
     ringTimeoutMs: 1000,
@@ -263,7 +265,7 @@ describe('mesh and SFU', () => {
     room: ROOM,
     participants,
     roomDatabaseId: 41,
-    call: { mode: 'sfu', epoch: 3, sfuToken: 'tok-3' },
+    call: { mode: 'sfu', epoch: 3, sfuToken: 'tok-3', videoPublishers: null },
   });
 
   it('joins a room in SFU mode through the SFU only: no peer connection, each feed fills its tile', async () => {
@@ -294,7 +296,7 @@ describe('mesh and SFU', () => {
       room: ROOM,
       participants: [person(2, 'Дмитрий'), person(3, 'Елена')],
       roomDatabaseId: 41,
-      call: { mode: 'mesh', epoch: 1, sfuToken: null },
+      call: { mode: 'mesh', epoch: 1, sfuToken: null, videoPublishers: null },
     });
     const call = engine();
     await call.joinRoom(ROOM, 'HD');
@@ -342,6 +344,39 @@ describe('mesh and SFU', () => {
     peers[1]!.emit('connect');
     await vi.advanceTimersByTimeAsync(1000);
     expect(sfuSessions[0]!.closed).toBe(true);
+  });
+
+  it('sends video only while seated among the video publishers; the others show as audio only', async () => {
+    transport.joinRoom.mockResolvedValueOnce({
+      ...sfuJoin([person(2, 'Дмитрий'), person(3, 'Елена')]),
+      call: { mode: 'sfu', epoch: 3, sfuToken: 'tok-3', videoPublishers: [2, 3] },
+    });
+    const call = engine();
+    await call.joinRoom(ROOM, 'HD');
+    await vi.waitFor(() => expect(sfuSessions).toHaveLength(1));
+    // Joined without a seat: the camera is not sent, and the own tile says so.
+    expect(sfuSessions[0]!.videoSending).toEqual([false]);
+    expect(videoPaused(call.getSnapshot(), 1)).toBe(true);
+    expect(videoPaused(call.getSnapshot(), 2)).toBe(false);
+
+    // The viewer spoke: Elena's seat is theirs now.
+    call.handleEvent(event('VIDEO_PUBLISHERS', person(1, 'Я'), { epoch: 3, userIds: [1, 2], at: 2000 }));
+    expect(sfuSessions[0]!.videoSending).toEqual([false, true]);
+    expect(videoPaused(call.getSnapshot(), 3)).toBe(true);
+    // Elena's audio through the SFU fills her tile at once, with no video to wait for.
+    const audioOnly = new FakeStream([new FakeTrack('audio')]);
+    sfuSessions[0]!.options.onRemoteStream(3, audioOnly as never);
+    expect(call.getSnapshot().participants[1]).toMatchObject({ stream: audioOnly, connected: true });
+
+    // A list made earlier, or in another epoch, changes nothing.
+    call.handleEvent(event('VIDEO_PUBLISHERS', person(1, 'Я'), { epoch: 3, userIds: [2, 3], at: 1000 }));
+    call.handleEvent(event('VIDEO_PUBLISHERS', person(1, 'Я'), { epoch: 2, userIds: [2, 3], at: 3000 }));
+    expect(call.getSnapshot().videoPublishers).toEqual([1, 2]);
+    expect(sfuSessions[0]!.videoSending.at(-1)).toBe(true);
+
+    // Back to mesh: everyone sends video again.
+    call.handleEvent(event('CALL_MODE', person(1, 'Я'), { mode: 'mesh', epoch: 4 }));
+    expect(videoPaused(call.getSnapshot(), 3)).toBe(false);
   });
 
   it('receives a lower simulcast layer as the grid fills', async () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import Janode, { type JanodeConnection } from 'janode';
 import VideoRoomPlugin from 'janode/plugins/videoroom';
+import { heardTalking } from '../../server/src/services/activeSpeakers';
+import { OBSERVER_DISPLAY } from '../../server/src/sfu/janusGateway';
 import { findExecutable } from '../../server/src/sfu/janusProcess';
 import { JOIN_ROOM, meetingTestServer, quickMember, roomGlobalId, type Member } from './meetingSupport';
 
@@ -15,8 +17,11 @@ if (!janusInstalled && !process.env.CI)
   console.warn('callMode.test.ts skipped: the janus binary is not installed (CI installs it)');
 
 const JOIN_WITH_MODE = `mutation($roomId: ID!) {
-  joinRoom(roomId: $roomId) { __typename ... on JoinRoomSuccess { call { mode epoch sfuToken } } ... on Error { message } }
+  joinRoom(roomId: $roomId) {
+    __typename ... on JoinRoomSuccess { call { mode epoch sfuToken videoPublishers } } ... on Error { message }
+  }
 }`;
+const LEAVE_ROOM = 'mutation($roomId: ID!) { leaveRoom(roomId: $roomId) { __typename } }';
 
 type ModeEvent = { mode: string; epoch: number; token?: string };
 
@@ -28,6 +33,7 @@ describe.skipIf(!janusInstalled && !process.env.CI)('call mode', () => {
     janusIceInterfaces: 'v0',
     meshMaxParticipants: 6,
     sfuMeshReturnSeconds: 1,
+    sfuMaxVideoPublishers: 7,
   });
   const services = () => meeting.server.services;
 
@@ -60,6 +66,15 @@ describe.skipIf(!janusInstalled && !process.env.CI)('call mode', () => {
     }
   }
 
+  /** The video publishers of each VIDEO_PUBLISHERS event stored for `member` in the room, oldest first. */
+  async function seatEvents(member: Member, roomId: number): Promise<number[][]> {
+    const rows = await services().prisma.callSignal.findMany({
+      where: { roomId, recipientId: member.id, kind: 'VIDEO_PUBLISHERS' },
+      orderBy: { id: 'asc' },
+    });
+    return rows.map((row) => (row.payload as { userIds: number[] }).userIds);
+  }
+
   const roomMode = (roomId: number) =>
     services().prisma.room.findUniqueOrThrow({ where: { id: roomId }, select: { callMode: true, callEpoch: true } });
 
@@ -69,7 +84,7 @@ describe.skipIf(!janusInstalled && !process.env.CI)('call mode', () => {
     const people = await Promise.all(Array.from({ length: 7 }, () => quickMember(services())));
     for (const person of people.slice(0, 6)) {
       const joined = await meeting.gql(person, JOIN_WITH_MODE, { roomId: roomGlobalId(room.id) });
-      expect(joined.joinRoom.call).toEqual({ mode: 'MESH', epoch: 0, sfuToken: null });
+      expect(joined.joinRoom.call).toEqual({ mode: 'MESH', epoch: 0, sfuToken: null, videoPublishers: null });
     }
     const seventh = await meeting.gql(people[6]!, JOIN_WITH_MODE, { roomId: roomGlobalId(room.id) });
     expect(seventh.joinRoom.call).toMatchObject({ mode: 'SFU', epoch: 1 });
@@ -98,16 +113,52 @@ describe.skipIf(!janusInstalled && !process.env.CI)('call mode', () => {
     expect(await joinsVideoRoom(room.id, eighth, late.joinRoom.call.sfuToken)).toBe(true);
 
     // Two leave: six is the mesh size again, and a second later the room is mesh, epoch 2.
-    for (const person of [people[5]!, eighth]) {
-      await meeting.gql(person, 'mutation($roomId: ID!) { leaveRoom(roomId: $roomId) { __typename } }', {
-        roomId: roomGlobalId(room.id),
-      });
-    }
+    for (const person of [people[5]!, eighth]) await meeting.gql(person, LEAVE_ROOM, { roomId: roomGlobalId(room.id) });
     await expect.poll(() => roomMode(room.id), { timeout: 10_000 }).toEqual({ callMode: 'mesh', callEpoch: 2 });
     const [, back] = await modeEvents(anna, room.id);
     expect(back).toEqual({ mode: 'mesh', epoch: 2 });
     // The one who left is no longer told anything about the room.
     expect(await modeEvents(people[5]!, room.id)).toHaveLength(1);
+  });
+
+  it('gives the video seats to the most recent speakers: the first to arrive, then whoever Janus hears talk', async () => {
+    const room = await services().prisma.room.create({ data: { name: 'Говорящие', maxParticipants: 20 } });
+    const people = await Promise.all(Array.from({ length: 8 }, () => quickMember(services())));
+    const roomId = roomGlobalId(room.id);
+    const ids = people.map((person) => person.id);
+    for (const person of people.slice(0, 7)) await meeting.gql(person, JOIN_WITH_MODE, { roomId });
+    // The switch tells the six who were there that all seven send video (7 seats).
+    expect((await modeEvents(people[0]!, room.id)).at(-1)).toMatchObject({ mode: 'sfu', videoPublishers: ids.slice(0, 7) });
+    // Janus sends the room's talking events to our observer, a participant that publishes nothing.
+    const janus = await Janode.connect({ address: { url: services().sfu.browserUpstream }, max_retries: 0 });
+    try {
+      const admin = await (await janus.create()).attach({ id: 'janus.plugin.videoroom' });
+      const listed = await admin.message({ request: 'listparticipants', room: String(room.id) });
+      expect(listed.plugindata?.data?.participants).toEqual([
+        expect.objectContaining({ display: OBSERVER_DISPLAY, publisher: false }),
+      ]);
+    } finally {
+      await janus.close().catch(() => {});
+    }
+
+    // An eighth finds every seat taken: audio only, and nobody needs telling.
+    const eighth = people[7]!;
+    const late = await meeting.gql(eighth, JOIN_WITH_MODE, { roomId });
+    expect(late.joinRoom.call.videoPublishers).toEqual(ids.slice(0, 7));
+    expect(await seatEvents(people[0]!, room.id)).toEqual([]);
+
+    // The eighth speaks: they take the seat of the one who arrived last among those who never spoke.
+    await heardTalking(services(), room.id, eighth.id);
+    const seated = [eighth.id, ...ids.slice(0, 6)];
+    for (const person of people) expect((await seatEvents(person, room.id)).at(-1)).toEqual(seated);
+    // Speaking again while seated moves nobody.
+    await heardTalking(services(), room.id, eighth.id);
+    await heardTalking(services(), room.id, ids[3]!);
+    expect(await seatEvents(people[0]!, room.id)).toHaveLength(1);
+
+    // A seated member leaves: the seventh, the one without a seat, gets it back.
+    await meeting.gql(people[0]!, LEAVE_ROOM, { roomId });
+    expect((await seatEvents(people[1]!, room.id)).at(-1)).toEqual([ids[3], eighth.id, ...[1, 2, 4, 5, 6].map((i) => ids[i])]);
   });
 
   it('opens the VideoRooms again with a new epoch and new tokens after Janus restarts', async () => {

@@ -22,7 +22,8 @@ const CallEventKindEnum = builder.enumType('CallEventKind', {
     'JOINED/LEFT: someone entered or left your room; MEDIA_STATE: their microphone or camera changed; ' +
     'SIGNAL: WebRTC data from a peer; CALL_INVITE: an incoming one-to-one call; CALL_DECLINED/CALL_ENDED: ' +
     'the other party said no or hung up; ROOM_CLOSED: your room was deleted; CALL_MODE: your room switched ' +
-    'between mesh and SFU (payload {mode, epoch, token}: drop what an older epoch set up).',
+    'between mesh and SFU (payload {mode, epoch, token, videoPublishers}: drop what an older epoch set up); ' +
+    'VIDEO_PUBLISHERS: in SFU mode, who sends video changed (payload {epoch, userIds, at}: the most recent speakers).',
   values: calls.CALL_EVENT_KINDS,
 });
 
@@ -43,7 +44,8 @@ const CallEventRef = builder.objectRef<CallEvent>('CallEvent').implement({
     payload: t.string({
       description:
         'JSON: {data} for SIGNAL, {muted, cameraOff} for JOINED and MEDIA_STATE, {media} for CALL_INVITE, ' +
-        "{mode, epoch, token} for CALL_MODE (token: the viewer's admission to the SFU room, in SFU mode).",
+        "{mode, epoch, token, videoPublishers} for CALL_MODE (token: the viewer's admission to the SFU room, in SFU mode), " +
+        '{epoch, userIds, at} for VIDEO_PUBLISHERS (at: milliseconds since 1970, a later list replaces an earlier one).',
       resolve: (event) => JSON.stringify(event.payload),
     }),
     createdAt: t.field({ type: 'DateTime', resolve: (event) => event.createdAt }),

@@ -243,6 +243,14 @@ const RoomCallModeRef = builder.objectRef<RoomCallMode>('RoomCallMode').implemen
       nullable: true,
       description: "In SFU mode, the viewer's admission to the room on the media server (`/janus`), valid for this epoch.",
     }),
+    videoPublishers: t.intList({
+      nullable: true,
+      description:
+        'In SFU mode, the user ids of the members who send video now: the most recent speakers, at most ' +
+        'SFU_MAX_VIDEO_PUBLISHERS. Whoever is not listed sends audio only (VIDEO_PUBLISHERS events update the list). ' +
+        'Null in MESH mode, where everyone sends video.',
+      resolve: (call) => call.videoPublishers,
+    }),
   }),
 });
 

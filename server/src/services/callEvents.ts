@@ -22,6 +22,7 @@ export const CALL_EVENT_KINDS = [
   'RECORDING_STARTED',
   'RECORDING_STOPPED',
   'CALL_MODE',
+  'VIDEO_PUBLISHERS',
 ] as const;
 export type CallEventKind = (typeof CALL_EVENT_KINDS)[number];
 

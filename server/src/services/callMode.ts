@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { CallMode, Prisma } from '../generated/prisma/client';
 import type { Services } from './container';
+import { videoPublishers, videoPublishersAfterLeave } from './activeSpeakers';
 import { sendCallEvents } from './callEvents';
 import { LimitReachedError } from './errors';
 import { MAX_ROOM_SIZE } from './limits';
@@ -13,12 +14,19 @@ import { MAX_ROOM_SIZE } from './limits';
  *   subscribes to the others, then closes their peer connections (make before break).
  * - Back at or under the mesh size for SFU_MESH_RETURN_SECONDS, the room returns to mesh the same way.
  *
- * Every switch bumps the epoch and tells everyone present (CALL_MODE {mode, epoch, token}), so a
- * client drops whatever an older epoch set up. The SFU admits only the tokens we mint here, one per
+ * Every switch bumps the epoch and tells everyone present (CALL_MODE {mode, epoch, token,
+ * videoPublishers}), so a client drops whatever an older epoch set up. In SFU mode only the most
+ * recent speakers send video (activeSpeakers.ts). The SFU admits only the tokens we mint here, one per
  * member, room and epoch; the VideoRoom of a room is opened with the tokens of those present.
  */
 
-export type RoomCallMode = { mode: CallMode; epoch: number; sfuToken: string | null };
+export type RoomCallMode = {
+  mode: CallMode;
+  epoch: number;
+  sfuToken: string | null;
+  /** In SFU mode, who sends video now (the rest send audio only); null in mesh, where everyone does. */
+  videoPublishers: number[] | null;
+};
 
 /** What lets `userId` into the room's VideoRoom during `epoch` (Janus checks it against the room's allowed list). */
 export function sfuToken(services: Services, roomId: number, userId: number, epoch: number): string {
@@ -33,10 +41,11 @@ const SFU_CLOSE_AFTER_MESH_MS = 30_000;
 type Switch = { roomId: number; mode: CallMode; epoch: number; recipients: number[] };
 
 /**
- * Inside joinRoom's transaction, with the room row locked and the newcomer's seat counted in
- * `present` (every user id in the room, newcomer included): the mode the room needs now. Opens or
- * extends the VideoRoom before the join commits, so a refused SFU refuses the join instead of
- * leaving a room nobody can hear.
+ * Inside joinRoom's transaction, with the room row locked and the newcomer's participant row
+ * written (`present`: every user id in the room, newcomer included): the mode the room needs now.
+ * Opens or extends the VideoRoom before the join commits, so a refused SFU refuses the join
+ * instead of leaving a room nobody can hear. `seated`: the newcomer of a room already in SFU mode
+ * took a seat among the video publishers, which the others must be told (`announceVideoPublishers`).
  */
 export async function callModeOnJoin(
   services: Services,
@@ -44,7 +53,7 @@ export async function callModeOnJoin(
   room: { id: number; callMode: CallMode; callEpoch: number },
   newcomerId: number,
   present: number[],
-): Promise<{ call: RoomCallMode; announce: Switch | null }> {
+): Promise<{ call: RoomCallMode; announce: Switch | null; seated: boolean }> {
   const mesh = services.config.meshMaxParticipants;
   const up = sfuUp(services);
   const wanted: CallMode = present.length > mesh || (room.callMode === 'sfu' && up) ? 'sfu' : 'mesh';
@@ -55,9 +64,20 @@ export async function callModeOnJoin(
   if (wanted === 'sfu')
     await openSfuRoom(services, room.id, present, epoch, () => new LimitReachedError('meeting.meshLimit', mesh));
   if (wanted !== room.callMode) await tx.room.update({ where: { id: room.id }, data: { callMode: wanted, callEpoch: epoch } });
-  const call = { mode: wanted, epoch, sfuToken: wanted === 'sfu' ? sfuToken(services, room.id, newcomerId, epoch) : null };
+  const video = wanted === 'sfu' ? await videoPublishers(tx, room.id, services.config.sfuMaxVideoPublishers) : null;
+  const call: RoomCallMode = {
+    mode: wanted,
+    epoch,
+    sfuToken: wanted === 'sfu' ? sfuToken(services, room.id, newcomerId, epoch) : null,
+    videoPublishers: video,
+  };
   const others = present.filter((id) => id !== newcomerId);
-  return { call, announce: wanted !== room.callMode ? { roomId: room.id, mode: wanted, epoch, recipients: others } : null };
+  const switched = wanted !== room.callMode;
+  return {
+    call,
+    announce: switched ? { roomId: room.id, mode: wanted, epoch, recipients: others } : null,
+    seated: !switched && others.length > 0 && Boolean(video?.includes(newcomerId)),
+  };
 }
 
 async function openSfuRoom(services: Services, roomId: number, present: number[], epoch: number, refusal: () => Error) {
@@ -71,8 +91,10 @@ async function openSfuRoom(services: Services, roomId: number, present: number[]
   }
 }
 
-/** Tells each recipient the room's new mode, with their own token for the SFU. */
+/** Tells each recipient the room's new mode, with their own token for the SFU and who sends video. */
 export async function announceCallMode(services: Services, change: Switch) {
+  const video =
+    change.mode === 'sfu' ? await videoPublishers(services.prisma, change.roomId, services.config.sfuMaxVideoPublishers) : null;
   await sendCallEvents(
     services,
     change.recipients.map((recipientId) => ({
@@ -83,7 +105,9 @@ export async function announceCallMode(services: Services, change: Switch) {
       payload: {
         mode: change.mode,
         epoch: change.epoch,
-        ...(change.mode === 'sfu' ? { token: sfuToken(services, change.roomId, recipientId, change.epoch) } : {}),
+        ...(change.mode === 'sfu'
+          ? { token: sfuToken(services, change.roomId, recipientId, change.epoch), videoPublishers: video }
+          : {}),
       },
     })),
   );
@@ -99,9 +123,9 @@ export async function callModeAfterLeave(services: Services, roomId: number, use
       .catch((error: unknown) => services.log.warn(`sfu: could not remove user ${userId} from room ${roomId}`, error));
   }
   const present = await services.prisma.roomParticipant.count({ where: { roomId, leftAt: null } });
-  if (present === 0) await returnToMesh(services, roomId);
-  else if (present <= services.config.meshMaxParticipants)
-    schedule(services, roomId, services.config.sfuMeshReturnSeconds * 1000);
+  if (present === 0) return returnToMesh(services, roomId);
+  if (present <= services.config.meshMaxParticipants) schedule(services, roomId, services.config.sfuMeshReturnSeconds * 1000);
+  await videoPublishersAfterLeave(services, roomId, room.callEpoch, present);
 }
 
 /** The room goes back to mesh if it is still small enough; the VideoRoom closes once the peers had time to connect. */

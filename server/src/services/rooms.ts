@@ -11,6 +11,7 @@ import { MAX_ROOM_SIZE, quotas } from './limits';
 import { finishRecordingsOnLeave } from './recordings';
 import { checkRoomSize, effectivePlan, roomSizeRefusal } from './subscriptions';
 import { endRoomActivities, leaveRoomActivity } from './activities/roomExit';
+import { announceVideoPublishers } from './activeSpeakers';
 import { announceCallMode, callModeAfterLeave, callModeOnJoin, returnToMesh } from './callMode';
 
 /** Rooms people create; the two call types are one-to-one calls (services/calls.ts), never listed. */
@@ -183,9 +184,11 @@ export async function joinRoom(services: Services, userId: number, roomId: numbe
       where: { userId, leftAt: null, roomId: { not: roomId } },
       select: { roomId: true, room: { select: { type: true } } },
     });
+    await tx.roomParticipant.updateMany({ where: { userId, leftAt: null }, data: { leftAt: new Date() } });
+    await tx.roomParticipant.create({ data: { roomId, userId } });
     const present = [...others.map((other) => other.userId), userId];
     const mode = call
-      ? { call: { mode: 'mesh' as const, epoch: 0, sfuToken: null }, announce: null }
+      ? { call: { mode: 'mesh' as const, epoch: 0, sfuToken: null, videoPublishers: null }, announce: null, seated: false }
       : await callModeOnJoin(
           services,
           tx,
@@ -193,8 +196,6 @@ export async function joinRoom(services: Services, userId: number, roomId: numbe
           userId,
           present,
         );
-    await tx.roomParticipant.updateMany({ where: { userId, leftAt: null }, data: { leftAt: new Date() } });
-    await tx.roomParticipant.create({ data: { roomId, userId } });
     return { left, others, call: mode };
   });
 
@@ -202,6 +203,13 @@ export async function joinRoom(services: Services, userId: number, roomId: numbe
   publishOccupancy(services, [roomId]);
   // The new mode first: a client told of the newcomer already knows whether to open a peer connection.
   if (mode.announce) await announceCallMode(services, mode.announce);
+  if (mode.seated)
+    await announceVideoPublishers(
+      services,
+      roomId,
+      mode.call.epoch,
+      others.map((other) => other.userId),
+    );
   await sendCallEvents(
     services,
     others.map((other) => ({

@@ -67,6 +67,7 @@ const offGateway: SfuGateway = {
   disallow: unavailable,
   closeRoom: unavailable,
   onReconnected: () => () => {},
+  onTalking: () => () => {},
   metrics: async () => ({ rooms: 0, publishers: 0, subscribers: 0 }),
   browserUpstream: '',
   subscriberHandles: new Set(),

@@ -15,9 +15,12 @@ export type SfuStatus =
 export type SfuRoomOptions = {
   /** Tokens of the members we admitted (`sfuToken`); nobody else may join the VideoRoom. */
   tokens: string[];
-  /** Most video publishers at once (the rest publish audio only). */
+  /** Most participants publishing at once (their audio at least). */
   maxPublishers: number;
 };
+
+/** Janus heard a member start or stop talking in a room (its VideoRoom's audio levels). */
+export type TalkingListener = (roomId: number, userId: number, talking: boolean) => void;
 
 /** A member as Janus knows them: their token, and their user id, which browsers join with as `display`. */
 export type SfuMember = { userId: number; token: string };
@@ -49,6 +52,12 @@ export interface SfuGateway {
    * their connections that joined the room (so their subscriptions end too). Nothing when the room is absent.
    */
   disallow(roomId: number, members: SfuMember[]): Promise<void>;
+  /**
+   * Calls `listener` when Janus hears a member start or stop talking in a room this process
+   * opened or reopened (each such room has an observer: a participant of ours that publishes
+   * nothing and receives the VideoRoom's talking events).
+   */
+  onTalking(listener: TalkingListener): () => void;
   /** Destroys the VideoRoom (the room returned to mesh, closed or was deleted). Nothing when absent. */
   closeRoom(roomId: number): Promise<void>;
   /**

@@ -34,6 +34,10 @@ declare module 'janode' {
 
 // janode's VideoRoom handle class (tests join rooms with it as browsers do).
 declare module 'janode/plugins/videoroom' {
-  const VideoRoomPlugin: { id: string; Handle: unknown };
+  const VideoRoomPlugin: {
+    id: string;
+    Handle: unknown;
+    EVENT: { VIDEOROOM_TALKING: string; VIDEOROOM_DESTROYED: string; VIDEOROOM_KICKED: string };
+  };
   export default VideoRoomPlugin;
 }

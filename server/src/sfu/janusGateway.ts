@@ -1,7 +1,9 @@
+import { createHmac } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
-import Janode, { type JanodeConnection, type JanodeHandle } from 'janode';
+import Janode, { type JanodeConnection, type JanodeHandle, type JanodeSession } from 'janode';
+import VideoRoomPlugin from 'janode/plugins/videoroom';
 import type { Logger } from '../logger';
-import { SfuUnavailableError, type SfuGateway, type SfuStatus } from './gateway';
+import { SfuUnavailableError, type SfuGateway, type SfuStatus, type TalkingListener } from './gateway';
 import type { JanusProcess } from './janusProcess';
 
 const VIDEOROOM = 'janus.plugin.videoroom';
@@ -33,6 +35,14 @@ const SESSION_KEEPALIVE_SECONDS = 20;
  */
 const JANUS_START_WAIT_MS = 20_000;
 const CONNECT_WAIT_MS = 3000;
+/**
+ * Talking events: Janus averages the audio level browsers put in every packet (RFC 6464) over
+ * TALKING_PACKETS packets (20 ms each: 1 s) and calls it talking above TALKING_LEVEL (-dBov, lower is louder).
+ */
+const TALKING_PACKETS = 50;
+const TALKING_LEVEL = 25;
+/** How our observer participant appears in a VideoRoom: not a number, so browsers never take it for a member. */
+export const OBSERVER_DISPLAY = 'linkup-observer';
 
 /**
  * The SFU gateway over Janus's WebSocket API (janode): one session with one VideoRoom handle for
@@ -58,7 +68,10 @@ export function createJanusGateway(opts: {
   /** Ends every wait below when the gateway closes. */
   const closing = new AbortController();
   const sleep = (ms: number) => delay(ms, undefined, { signal: closing.signal }).catch(() => {});
-  let current: { connection: JanodeConnection; handle: JanodeHandle } | null = null;
+  let current: { connection: JanodeConnection; session: JanodeSession; handle: JanodeHandle } | null = null;
+  /** Our observer participant in each room this process opened, and its rooms' feeds by user id. */
+  const observers = new Map<number, { handle: JanodeHandle; users: Map<string, number> }>();
+  const talkingListeners = new Set<TalkingListener>();
   let janus: JanusProcess | undefined;
   let metricsTimer: NodeJS.Timeout | undefined;
   let connecting: Promise<void> | undefined;
@@ -91,7 +104,7 @@ export function createJanusGateway(opts: {
           await connection.close().catch(() => {});
           return;
         }
-        current = { connection, handle };
+        current = { connection, session, handle };
         status = 'up';
         failures = 0;
         log.info(`sfu: connected to Janus at ${url}`);
@@ -108,6 +121,7 @@ export function createJanusGateway(opts: {
         everUp = true;
         await lost;
         current = null;
+        observers.clear(); // they ended with the session
         if (closed) return;
         status = 'down';
         subscriberHandles.clear(); // their sessions ended with Janus's
@@ -140,6 +154,61 @@ export function createJanusGateway(opts: {
   const participants = async (room: string) =>
     ((await request({ request: 'listparticipants', room })).participants ?? []) as Participant[];
 
+  /** What admits our observer to a room: derived from the admin key, so every process of ours mints the same. */
+  const observerToken = (room: string) => createHmac('sha256', adminKey).update(`observer:${room}`).digest('base64url');
+
+  /**
+   * Joins the room as a participant that publishes nothing, to hear its talking events (Janus
+   * sends them to every participant). Once per room and process; gone with the room or the session.
+   */
+  async function observe(roomId: number) {
+    const session = current?.session;
+    if (!session || observers.has(roomId)) return;
+    const room = String(roomId);
+    const token = observerToken(room);
+    await request({ request: 'allowed', room, secret, action: 'add', allowed: [token] });
+    const handle = await session.attach(VideoRoomPlugin);
+    const observer = { handle, users: new Map<string, number>() };
+    observers.set(roomId, observer);
+    handle.on(VideoRoomPlugin.EVENT.VIDEOROOM_TALKING, (event: { feed: string | number; talking: boolean }) => {
+      void userOfFeed(roomId, String(event.feed))
+        .then((userId) => {
+          if (userId === undefined) return;
+          for (const listener of talkingListeners) listener(roomId, userId, event.talking);
+        })
+        .catch((error: unknown) => log.warn(`sfu: could not tell who talks in room ${roomId}`, error));
+    });
+    const forget = () => {
+      if (observers.get(roomId) === observer) observers.delete(roomId);
+      void handle.detach().catch(() => {});
+    };
+    handle.once(VideoRoomPlugin.EVENT.VIDEOROOM_DESTROYED, forget);
+    handle.once(VideoRoomPlugin.EVENT.VIDEOROOM_KICKED, forget);
+    try {
+      await (handle as unknown as { joinPublisher(opts: object): Promise<unknown> }).joinPublisher({
+        room,
+        display: OBSERVER_DISPLAY,
+        token,
+      });
+    } catch (error) {
+      forget();
+      throw error;
+    }
+  }
+
+  /** The user id a feed publishes as (its display), asking Janus for feeds not seen before. */
+  async function userOfFeed(roomId: number, feed: string): Promise<number | undefined> {
+    const users = observers.get(roomId)?.users;
+    if (!users) return undefined;
+    if (!users.has(feed)) {
+      for (const participant of await participants(String(roomId))) {
+        const userId = Number(participant.display);
+        if (Number.isInteger(userId)) users.set(String(participant.id), userId);
+      }
+    }
+    return users.get(feed);
+  }
+
   const gateway: SfuGateway = {
     status: () => status,
     browserUpstream: url,
@@ -167,7 +236,10 @@ export function createJanusGateway(opts: {
 
     async openRoom(roomId, { tokens, maxPublishers }) {
       // Asking first keeps Janus's log free of "room exists" errors; two servers racing still meet ROOM_EXISTS.
-      if ((await request({ request: 'exists', room: String(roomId) })).exists === true) return gateway.allow(roomId, tokens);
+      if ((await request({ request: 'exists', room: String(roomId) })).exists === true) {
+        await gateway.allow(roomId, tokens);
+        return observe(roomId);
+      }
       await request({
         request: 'create',
         room: String(roomId),
@@ -182,10 +254,15 @@ export function createJanusGateway(opts: {
         // VP8 lets browsers publish simulcast (no room setting needed for it).
         videocodec: 'vp8',
         notify_joining: true,
+        // Talking events (activeSpeakers.ts: the most recent speakers send video).
+        audiolevel_event: true,
+        audio_active_packets: TALKING_PACKETS,
+        audio_level_average: TALKING_LEVEL,
       }).catch(async (error: unknown) => {
         unless(ROOM_EXISTS)(error);
         await gateway.allow(roomId, tokens);
       });
+      await observe(roomId);
     },
 
     async allow(roomId, tokens) {
@@ -211,6 +288,11 @@ export function createJanusGateway(opts: {
       // by Janus) end with their connection, which the relay holding it closes.
       const userIds = members.map((member) => member.userId);
       if (userIds.length) opts.announceDisallowed(roomId, userIds);
+    },
+
+    onTalking(listener) {
+      talkingListeners.add(listener);
+      return () => talkingListeners.delete(listener);
     },
 
     async closeRoom(roomId) {

@@ -25,6 +25,8 @@ import type { SfuSession, SfuSessionOptions } from './sfuSession';
  * Either way the new path is made before the old one is broken: a participant's tile switches to
  * the new path's media as soon as it has video, and the old path closes when everyone has switched
  * or after MAKE_BEFORE_BREAK_MS.
+ * In SFU mode only the server's video publishers (the most recent speakers) send video; the others
+ * send audio only and show as their avatar (VIDEO_PUBLISHERS events move the seats).
  */
 
 export type CallStatus = 'idle' | 'connecting' | 'in_call';
@@ -39,7 +41,13 @@ export type RoomInfo = { id: string; name: string };
 /** Who is recording the room now (everyone in it sees the badge). */
 export type RecordingState = { userId: number; name: string };
 
-export type CallMode = { mode: 'mesh' | 'sfu'; epoch: number; sfuToken: string | null };
+export type CallMode = {
+  mode: 'mesh' | 'sfu';
+  epoch: number;
+  sfuToken: string | null;
+  /** In SFU mode, who sends video (the most recent speakers); null: everyone does. */
+  videoPublishers: number[] | null;
+};
 
 export type JoinResult =
   | {
@@ -80,7 +88,13 @@ export type CallSnapshot = {
   recording: RecordingState | null;
   /** How media travels now: browser to browser, or through the media server. */
   transport: 'mesh' | 'sfu';
+  /** In SFU mode, the user ids that send video now; null when everyone does (`videoPaused`). */
+  videoPublishers: number[] | null;
 };
+
+/** Whether `userId` sends audio only now, their seat among the room's video publishers taken by more recent speakers. */
+export const videoPaused = (call: Pick<CallSnapshot, 'transport' | 'videoPublishers'>, userId: number) =>
+  call.transport === 'sfu' && call.videoPublishers !== null && !call.videoPublishers.includes(userId);
 
 export type CallEventKind =
   | 'JOINED'
@@ -93,7 +107,8 @@ export type CallEventKind =
   | 'ROOM_CLOSED'
   | 'RECORDING_STARTED'
   | 'RECORDING_STOPPED'
-  | 'CALL_MODE';
+  | 'CALL_MODE'
+  | 'VIDEO_PUBLISHERS';
 
 export type CallEvent = { kind: CallEventKind; roomId: string | null; sender: PeerInfo; payload: Record<string, unknown> };
 
@@ -139,6 +154,7 @@ const IDLE: CallSnapshot = {
   notice: null,
   recording: null,
   transport: 'mesh',
+  videoPublishers: null,
 };
 
 /** Simulcast layers: 0 (low) to 2 (high). Tiles in a crowded grid get a lower one. */
@@ -163,6 +179,8 @@ export class CallEngine {
   /** The room's mode epoch this engine follows; older CALL_MODE events are stale. */
   private epoch = -1;
   private sfu: SfuSession | null = null;
+  /** When the server made the video publishers list we follow (`at` of VIDEO_PUBLISHERS): an older one is stale. */
+  private videoPublishersAt = 0;
   private breakTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
@@ -223,8 +241,9 @@ export class CallEngine {
       recording: joined.recording ?? null,
     });
     this.roomDatabaseId = joined.roomDatabaseId ?? null;
-    const call = joined.call ?? { mode: 'mesh', epoch: 0, sfuToken: null };
+    const call = joined.call ?? { mode: 'mesh', epoch: 0, sfuToken: null, videoPublishers: null };
     this.epoch = call.epoch;
+    this.setVideoPublishers(call.videoPublishers, 0);
     if (call.mode === 'sfu') this.startSfu(call.sfuToken);
     else for (const participant of joined.participants) this.connect(participant, true);
   }
@@ -411,8 +430,15 @@ export class CallEngine {
           mode: event.payload.mode === 'sfu' ? 'sfu' : 'mesh',
           epoch: typeof event.payload.epoch === 'number' ? event.payload.epoch : -1,
           sfuToken: typeof event.payload.token === 'string' ? event.payload.token : null,
+          videoPublishers: userIds(event.payload.videoPublishers),
         });
         return;
+      case 'VIDEO_PUBLISHERS': {
+        const at = typeof event.payload.at === 'number' ? event.payload.at : 0;
+        if (event.payload.epoch !== this.epoch || at < this.videoPublishersAt) return;
+        this.setVideoPublishers(userIds(event.payload.userIds), at);
+        return;
+      }
       case 'MEDIA_STATE':
         this.updateParticipant(sender.userId, {
           muted: event.payload.muted === true,
@@ -450,6 +476,7 @@ export class CallEngine {
     if (call.epoch <= this.epoch || this.snapshot.status === 'idle') return;
     this.epoch = call.epoch;
     this.clearBreak();
+    this.setVideoPublishers(call.mode === 'sfu' ? call.videoPublishers : null, 0);
     if (call.mode === 'sfu') {
       this.startSfu(call.sfuToken);
       return;
@@ -497,6 +524,7 @@ export class CallEngine {
         }
         this.sfu = session;
         this.fitLayer();
+        session.setVideoSending(!videoPaused(this.snapshot, this.options.viewerId));
         if (this.snapshot.status === 'connecting') this.update({ status: 'in_call' });
       })
       .catch((error: unknown) => {
@@ -511,13 +539,16 @@ export class CallEngine {
     );
   }
 
-  /** Media through the SFU: it takes over a tile once it carries video (or nothing else does). */
+  /**
+   * Media through the SFU: it takes over a tile once it carries video (or nothing else does), or
+   * at once for someone who sends audio only now.
+   */
   private onSfuStream(userId: number, remote: MediaStream | null) {
     const peer = this.peers.get(userId);
     if (this.snapshot.transport === 'mesh') {
       // Returning to mesh: the SFU still fills tiles whose peer connection is not up yet.
       if (peer?.connected) return;
-    } else if (remote && peer && remote.getVideoTracks().length === 0) return;
+    } else if (remote && peer && remote.getVideoTracks().length === 0 && !videoPaused(this.snapshot, userId)) return;
     this.updateParticipant(userId, { stream: remote, connected: remote !== null, via: remote ? 'sfu' : null });
     if (remote && this.snapshot.transport === 'sfu') this.dropPeer(userId);
   }
@@ -544,6 +575,13 @@ export class CallEngine {
   private clearBreak() {
     if (this.breakTimer) clearTimeout(this.breakTimer);
     this.breakTimer = null;
+  }
+
+  /** Who sends video changed: our own camera stops or resumes sending through the SFU accordingly. */
+  private setVideoPublishers(list: number[] | null, at: number) {
+    this.videoPublishersAt = at;
+    this.update({ videoPublishers: list });
+    this.sfu?.setVideoSending(!videoPaused(this.snapshot, this.options.viewerId));
   }
 
   /** Received video uses the simulcast layer that fits the grid's tile size. */
@@ -662,6 +700,7 @@ export class CallEngine {
     this.clearBreak();
     this.stopSfu();
     this.epoch = -1;
+    this.videoPublishersAt = 0;
     this.roomDatabaseId = null;
     for (const peer of this.peers.values()) peer.destroy();
     this.peers.clear();
@@ -676,5 +715,9 @@ export class CallEngine {
     this.options.onError?.(error);
   };
 }
+
+/** A list of user ids from an event's payload, or null. */
+const userIds = (value: unknown): number[] | null =>
+  Array.isArray(value) ? value.filter((id): id is number => Number.isInteger(id)) : null;
 
 const disconnected = (info: PeerInfo): RemoteParticipant => ({ ...info, stream: null, connected: false, via: null });

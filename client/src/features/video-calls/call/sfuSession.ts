@@ -64,6 +64,7 @@ export class SfuSession {
   private negotiating = false;
   private closed = false;
   private layer: Layer = 2;
+  private videoSending = true;
 
   private constructor(private readonly options: SfuSessionOptions) {}
 
@@ -135,8 +136,11 @@ export class SfuSession {
     if (videoTrack) tracks.push({ type: 'video', capture: videoTrack, recv: false, simulcast: true, dontStop: true });
     this.publisher?.createOffer({
       tracks,
-      success: (jsep) =>
-        this.publisher?.send({ message: { request: 'configure', audio: Boolean(audio), video: Boolean(videoTrack) }, jsep }),
+      success: (jsep) => {
+        this.publisher?.send({ message: { request: 'configure', audio: Boolean(audio), video: Boolean(videoTrack) }, jsep });
+        // A seat lost before the offer was made applies now that the video sender exists.
+        this.applyVideoSending();
+      },
       error: (error) => this.options.onFailure(error),
     });
   }
@@ -147,6 +151,28 @@ export class SfuSession {
       tracks: [{ type: 'video', mid: this.videoMid(), capture: track, replace: true, dontStop: true }],
       error: (error) => this.options.onFailure(error),
     });
+  }
+
+  /**
+   * Whether our video reaches the room: off while our seat among its video publishers is taken
+   * by more recent speakers. The encoder stops (every simulcast layer inactive), so no upload is
+   * spent on it; the microphone goes on.
+   */
+  setVideoSending(on: boolean) {
+    if (on === this.videoSending) return;
+    this.videoSending = on;
+    this.applyVideoSending();
+  }
+
+  private applyVideoSending() {
+    const sender = this.publisher?.webrtcStuff.pc
+      ?.getTransceivers()
+      .find((transceiver) => transceiver.receiver.track.kind === 'video')?.sender;
+    if (!sender) return;
+    const parameters = sender.getParameters();
+    if (parameters.encodings.every((encoding) => encoding.active === this.videoSending)) return;
+    for (const encoding of parameters.encodings) encoding.active = this.videoSending;
+    sender.setParameters(parameters).catch((error: unknown) => this.options.onFailure(error));
   }
 
   private videoMid() {

@@ -46,6 +46,7 @@ const joinMutation = graphql`
           mode
           epoch
           sfuToken
+          videoPublishers
         }
         room {
           id
@@ -179,7 +180,14 @@ function joinResult(joined: Joined): JoinResult {
       participants: joined.participants.map(peerInfo),
       recording: by ? { userId: by.databaseId, name: by.fullName } : null,
       roomDatabaseId: 'databaseId' in joined.room ? joined.room.databaseId : undefined,
-      call: call ? { mode: call.mode === 'SFU' ? 'sfu' : 'mesh', epoch: call.epoch, sfuToken: call.sfuToken ?? null } : undefined,
+      call: call
+        ? {
+            mode: call.mode === 'SFU' ? 'sfu' : 'mesh',
+            epoch: call.epoch,
+            sfuToken: call.sfuToken ?? null,
+            videoPublishers: call.videoPublishers ? [...call.videoPublishers] : null,
+          }
+        : undefined,
     };
   }
   return { ok: false, message: mutationErrorText(joined.error, '') };

@@ -1,6 +1,7 @@
 import { Button, Center, Grid, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
 import { PhoneOff } from 'lucide-react';
+import { videoPaused } from '../call/callEngine';
 import { useMeeting } from '../MeetingContext';
 import { VideoTile } from './VideoTile';
 
@@ -81,6 +82,7 @@ export function Stage() {
           cameraOff={call.cameraOff && !call.screenSharing}
           audioOnly={audioOnly}
           mirrored={!call.screenSharing}
+          videoPaused={videoPaused(call, viewer.databaseId)}
         />
         {others.map((participant) => (
           <VideoTile
@@ -91,6 +93,7 @@ export function Stage() {
             muted={participant.muted}
             cameraOff={participant.cameraOff}
             audioOnly={audioOnly}
+            videoPaused={videoPaused(call, participant.userId)}
             connecting={!participant.connected}
             mediaPath={participant.via}
           />

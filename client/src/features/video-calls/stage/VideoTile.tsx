@@ -4,8 +4,9 @@ import { useLingui } from '@lingui/react/macro';
 import { MicOff, VideoOff } from 'lucide-react';
 
 /**
- * One person on the stage: their video, or their initials when the camera is off or the call is
- * audio only; their name (yours reads "You"), and whether their microphone is off.
+ * One person on the stage: their video, or their initials when the camera is off, the call is
+ * audio only or, in a large room, more recent speakers hold the video seats; their name (yours
+ * reads "You"), and whether their microphone is off.
  */
 export function VideoTile({
   name,
@@ -17,6 +18,7 @@ export function VideoTile({
   connecting = false,
   audioOnly = false,
   mirrored = false,
+  videoPaused = false,
   mediaPath,
 }: {
   name: string;
@@ -28,13 +30,15 @@ export function VideoTile({
   connecting?: boolean;
   audioOnly?: boolean;
   mirrored?: boolean;
+  /** Audio only for now: the room's video seats belong to its most recent speakers. */
+  videoPaused?: boolean;
   /** How their media reaches us now (mesh or SFU), for diagnostics and tests. */
   mediaPath?: 'mesh' | 'sfu' | null;
 }) {
   const { t } = useLingui();
   const video = useRef<HTMLVideoElement>(null);
   const audio = useRef<HTMLAudioElement>(null);
-  const showVideo = !!stream && !cameraOff && !audioOnly;
+  const showVideo = !!stream && !cameraOff && !audioOnly && !videoPaused;
 
   useEffect(() => {
     if (video.current && video.current.srcObject !== stream) video.current.srcObject = stream;
@@ -55,6 +59,7 @@ export function VideoTile({
       data-user-id={userId}
       data-muted={muted ? 'true' : 'false'}
       data-media-path={mediaPath ?? undefined}
+      data-video-paused={videoPaused ? 'true' : undefined}
     >
       <video
         ref={video}
@@ -104,6 +109,19 @@ export function VideoTile({
           {self ? t`Вы` : name}
         </Text>
       </HStack>
+      {videoPaused && !cameraOff && !audioOnly && (
+        <Badge
+          position="absolute"
+          top="2"
+          left="2"
+          colorPalette="gray"
+          variant="solid"
+          title={self ? t`Ваше видео увидят, когда вы заговорите` : t`Видео показывают у тех, кто говорил последним`}
+          data-testid="tile-video-paused"
+        >
+          {t`Только звук`}
+        </Badge>
+      )}
       {connecting && (
         <Badge position="absolute" top="2" right="2" colorPalette="yellow" variant="solid">
           {t`Подключение…`}
