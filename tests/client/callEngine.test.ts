@@ -3,8 +3,10 @@ import {
   CallEngine,
   layerForTiles,
   videoPaused,
+  ICE_SERVERS_MAX_AGE_MS,
   MAKE_BEFORE_BREAK_MS,
   type CallEvent,
+  type CallEngineOptions,
   type CallTransport,
   type PeerInfo,
 } from '../../client/src/features/video-calls/call/callEngine';
@@ -97,11 +99,14 @@ let getDisplayMedia: ReturnType<typeof vi.fn>;
 /** What the engine asked of the SFU path: the options it opened a session with, and whether it closed it. */
 type FakeSfu = { options: SfuSessionOptions; closed: boolean; layers: number[]; videoSending: boolean[] };
 let sfuSessions: FakeSfu[];
+/** The RTCConfiguration each peer connection was made with, in order. */
+let peerConfigs: RTCConfiguration[];
 
-function engine(viewerId = 1) {
+function engine(viewerId = 1, extra: Partial<CallEngineOptions> = {}) {
   return new CallEngine(transport as unknown as CallTransport, {
     iceServers: [],
     viewerId,
+    ...extra,
     openSfu: async (options) => {
       const session: FakeSfu = { options, closed: false, layers: [], videoSending: [] };
       sfuSessions.push(session);
@@ -114,8 +119,9 @@ function engine(viewerId = 1) {
     },
     ringTimeoutMs: 1000,
     mediaDevices: () => ({ getUserMedia, getDisplayMedia }) as never,
-    createPeer: ({ initiator }) => {
+    createPeer: ({ initiator, config }) => {
       const peer = new FakePeer(initiator);
+      peerConfigs.push(config);
       peers.push(peer);
       return peer as never;
     },
@@ -126,6 +132,7 @@ beforeEach(() => {
   streams = [];
   peers = [];
   sfuSessions = [];
+  peerConfigs = [];
   getUserMedia = vi.fn(async (constraints: MediaStreamConstraints) => {
     const stream = new FakeStream([new FakeTrack('audio'), ...(constraints.video ? [new FakeTrack('video')] : [])]);
     streams.push(stream);
@@ -256,6 +263,28 @@ describe('a group room', () => {
     await call.joinRoom(ROOM, 'HD');
     call.handleEvent(event('ROOM_CLOSED', person(1, 'Я')));
     expect(call.getSnapshot()).toMatchObject({ status: 'idle', notice: { kind: 'roomClosed' } });
+  });
+});
+
+describe('ICE servers', () => {
+  it('are fetched again before a join once they are an hour old (their TURN credentials expire)', async () => {
+    vi.useFakeTimers();
+    const first = [{ urls: 'turn:turn.example.org', username: '1000:1', credential: 'old' }];
+    const fresh = [{ urls: 'turn:turn.example.org', username: '9000:1', credential: 'new' }];
+    const refreshIceServers = vi.fn(async () => fresh);
+    const call = engine(1, { iceServers: first, refreshIceServers });
+    transport.joinRoom.mockResolvedValue({ ok: true, room: ROOM, participants: [person(2, 'Дмитрий')] });
+    await call.joinRoom(ROOM, 'HD');
+    expect(refreshIceServers).not.toHaveBeenCalled();
+    expect(peerConfigs.at(-1)!.iceServers).toEqual(first);
+
+    await vi.advanceTimersByTimeAsync(ICE_SERVERS_MAX_AGE_MS + 1000);
+    await call.joinRoom(ROOM, 'HD');
+    expect(refreshIceServers).toHaveBeenCalledTimes(1);
+    expect(peerConfigs.at(-1)!.iceServers).toEqual(fresh);
+    // Fresh for another hour: the next join asks nothing.
+    await call.joinRoom(ROOM, 'HD');
+    expect(refreshIceServers).toHaveBeenCalledTimes(1);
   });
 });
 

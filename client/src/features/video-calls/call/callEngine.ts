@@ -126,6 +126,12 @@ type PeerLike = Pick<Peer, 'signal' | 'replaceTrack' | 'destroy' | 'on' | 'conne
 
 export type CallEngineOptions = {
   iceServers: RTCIceServer[];
+  /**
+   * Fetches the ICE servers again: our TURN entry's credentials expire (TURN_CREDENTIAL_TTL_SECONDS),
+   * and a meeting page may stay open longer. Asked before a call or join once those in hand are
+   * ICE_SERVERS_MAX_AGE_MS old; without it, or when it fails, they stay as they are.
+   */
+  refreshIceServers?: () => Promise<RTCIceServer[]>;
   iceTransportPolicy?: RTCIceTransportPolicy;
   /** The signed-in member's user id (who opens a connection after a return to mesh). */
   viewerId: number;
@@ -162,6 +168,12 @@ export type Layer = 0 | 1 | 2;
 
 export const layerForTiles = (tiles: number): Layer => (tiles > 9 ? 0 : tiles > 4 ? 1 : 2);
 
+/**
+ * Age after which the ICE servers are fetched again before a call: well under the TURN credentials'
+ * lifetime (a day by default), which the relay checks only when a connection allocates.
+ */
+export const ICE_SERVERS_MAX_AGE_MS = 60 * 60 * 1000;
+
 /** How long the old media path stays up while the new one connects. */
 export const MAKE_BEFORE_BREAK_MS = 10_000;
 
@@ -182,11 +194,15 @@ export class CallEngine {
   /** When the server made the video publishers list we follow (`at` of VIDEO_PUBLISHERS): an older one is stale. */
   private videoPublishersAt = 0;
   private breakTimer: ReturnType<typeof setTimeout> | null = null;
+  private iceServers: RTCIceServer[];
+  private iceServersAt = Date.now();
 
   constructor(
     private readonly transport: CallTransport,
     private readonly options: CallEngineOptions,
-  ) {}
+  ) {
+    this.iceServers = options.iceServers;
+  }
 
   // --- state for React (useSyncExternalStore) ---
 
@@ -506,7 +522,7 @@ export class CallEngine {
         roomId,
         userId: this.options.viewerId,
         token,
-        iceServers: this.options.iceServers,
+        iceServers: this.iceServers,
         iceTransportPolicy: this.options.iceTransportPolicy,
         stream,
         videoTrack: this.sentVideoTrack,
@@ -595,6 +611,17 @@ export class CallEngine {
     return this.options.mediaDevices?.() ?? navigator.mediaDevices;
   }
 
+  /** ICE servers fetched within ICE_SERVERS_MAX_AGE_MS (their TURN credentials still valid), for the connections about to open. */
+  private async refreshIceServersIfOld() {
+    if (!this.options.refreshIceServers || Date.now() - this.iceServersAt < ICE_SERVERS_MAX_AGE_MS) return;
+    try {
+      this.iceServers = await this.options.refreshIceServers();
+      this.iceServersAt = Date.now();
+    } catch (error) {
+      this.reportError(error); // the old ones may still do (STUN needs no credentials)
+    }
+  }
+
   private async acquireMedia(media: CallMedia, quality: Quality, generation: number): Promise<MediaStream | null> {
     const unsupported = this.options.mediaDevices ? null : webRtcSupport();
     if (unsupported) {
@@ -602,7 +629,11 @@ export class CallEngine {
       return null;
     }
     try {
-      const stream = await this.devices().getUserMedia(callConstraints(media, quality));
+      // Connections open right after: their ICE servers are made fresh meanwhile.
+      const [stream] = await Promise.all([
+        this.devices().getUserMedia(callConstraints(media, quality)),
+        this.refreshIceServersIfOld(),
+      ]);
       if (generation !== this.generation) {
         stopStreams(stream);
         return null;
@@ -631,7 +662,7 @@ export class CallEngine {
     const stream = this.snapshot.localStream;
     const room = this.snapshot.room;
     if (!stream || !room) return null;
-    const config = { iceServers: this.options.iceServers, iceTransportPolicy: this.options.iceTransportPolicy };
+    const config = { iceServers: this.iceServers, iceTransportPolicy: this.options.iceTransportPolicy };
     const peer =
       this.options.createPeer?.({ initiator, stream, config }) ?? new Peer({ initiator, stream, trickle: true, config });
     this.peers.set(participant.userId, peer);

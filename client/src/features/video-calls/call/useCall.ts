@@ -1,9 +1,10 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { graphql, readInlineData, useFragment, useRelayEnvironment } from 'react-relay/hooks';
+import { fetchQuery, graphql, readInlineData, useFragment, useRelayEnvironment } from 'react-relay/hooks';
 import { mutationErrorText, type MutationErrorKey } from '../../../relay/mutationError';
 import type { Environment } from 'relay-runtime';
 import type { useCallAcceptMutation } from '../../../__generated__/useCallAcceptMutation.graphql';
 import type { useCallDeclineMutation } from '../../../__generated__/useCallDeclineMutation.graphql';
+import type { useCallIceServersQuery } from '../../../__generated__/useCallIceServersQuery.graphql';
 import type { useCallEventsSubscription } from '../../../__generated__/useCallEventsSubscription.graphql';
 import type { useCallJoinMutation } from '../../../__generated__/useCallJoinMutation.graphql';
 import type { useCallLeaveMutation } from '../../../__generated__/useCallLeaveMutation.graphql';
@@ -292,6 +293,30 @@ const relayOnlyHere = () => {
   }
 };
 
+const iceServersQuery = graphql`
+  query useCallIceServersQuery {
+    meetingConfig {
+      iceServers {
+        urls
+        username
+        credential
+      }
+    }
+  }
+`;
+
+type IceServerFields = {
+  readonly urls: readonly string[];
+  readonly username?: string | null;
+  readonly credential?: string | null;
+};
+const toIceServers = (servers: readonly IceServerFields[]): RTCIceServer[] =>
+  servers.map((server) => ({
+    urls: [...server.urls],
+    username: server.username ?? undefined,
+    credential: server.credential ?? undefined,
+  }));
+
 /** The Janus client is downloaded only when a call first goes through the SFU. */
 const openSfu: CallEngineOptions['openSfu'] = (options) =>
   import('./sfuSession').then(({ SfuSession }) => SfuSession.open(options));
@@ -307,12 +332,21 @@ export function useCall(meetingConfig: useCall_meetingConfig$key, viewerId: numb
         relayTransport(() => slot.environment),
         {
           // Our TURN entry's credentials expire (TURN_CREDENTIAL_TTL_SECONDS, a day by default), but the
-          // relay checks them only when it allocates: a call that outlasts them is not cut.
-          iceServers: iceServers.map((server) => ({
-            urls: [...server.urls],
-            username: server.username ?? undefined,
-            credential: server.credential ?? undefined,
-          })),
+          // relay checks them only when it allocates: a call that outlasts them is not cut, and a page
+          // open for long fetches new ones before its next call.
+          iceServers: toIceServers(iceServers),
+          refreshIceServers: async () => {
+            const data = await fetchQuery<useCallIceServersQuery>(
+              slot.environment,
+              iceServersQuery,
+              {},
+              {
+                fetchPolicy: 'network-only',
+              },
+            ).toPromise();
+            if (!data) throw new Error('meetingConfig: no answer');
+            return toIceServers(data.meetingConfig.iceServers);
+          },
           iceTransportPolicy: iceTransportPolicy === 'RELAY' || relayOnlyHere() ? 'relay' : 'all',
           viewerId,
           openSfu,
