@@ -23,9 +23,12 @@ import { inSfuNetns, JANUS_INTERFACE, SFU_NETNS } from '../../tests/sfu/netns';
  *  - the server's and Janus's CPU (from /proc, % of one core);
  *  - each browser's upload bitrate (RTCPeerConnection stats, bytes sent over the window): about
  *    one stream's through the SFU against N-1 streams in mesh;
- *  - the last joiner's time from its click on "join" to the first frame of every other person.
+ *  - the last joiner's time from its click on "join" to the first frame of every other person
+ *    sending video. Through the SFU only --seats members send video (SFU_MAX_VIDEO_PUBLISHERS,
+ *    default 9: the first to arrive while nobody speaks); at 12 the last three send audio only,
+ *    which their upload shows.
  * Runs inside the SFU network namespace (it re-runs itself there; needs root).
- * Usage: node --import tsx scripts/bench/sfu.ts [--setups=mesh6,sfu6,sfu12] [--window=20] [--port=8170]
+ * Usage: node --import tsx scripts/bench/sfu.ts [--setups=mesh6,sfu6,sfu12] [--window=20] [--seats=9] [--port=8170]
  */
 const flags = new Map(
   process.argv.slice(2).map((arg) => {
@@ -35,6 +38,7 @@ const flags = new Map(
 );
 const WINDOW_SECONDS = Number(flags.get('window') ?? 20);
 const port = Number(flags.get('port') ?? 8170);
+const SEATS = Number(flags.get('seats') ?? 9);
 
 if (!process.env.LINKUP_IN_SFU_NETNS) {
   const [command, ...args] = inSfuNetns([process.execPath, ...process.execArgv, ...process.argv.slice(1)]);
@@ -63,6 +67,7 @@ async function measure(browser: Browser, setup: Setup) {
     JANUS_ICE_INTERFACES: JANUS_INTERFACE,
     JANUS_PORT: String(port + 100),
     MESH_MAX_PARTICIPANTS: String(setup.meshMax),
+    SFU_MAX_VIDEO_PUBLISHERS: String(SEATS),
     REGISTRATIONS_PER_ADDRESS_PER_HOUR: '10000',
   });
   const people: Awaited<ReturnType<typeof openMeeting>>[] = [];
@@ -93,7 +98,9 @@ async function measure(browser: Browser, setup: Setup) {
     await createRoom(server.url, people[0]!.token, room, 20);
     for (const person of people.slice(0, -1)) await enterRoomCall(person.page, room);
     const last = people.at(-1)!;
-    await watchFirstRemoteFrames(last.page, setup.participants - 1);
+    // The last joiner finds every seat taken when there are more people than seats (mesh has no seats).
+    const seated = (n: number) => (setup.name.startsWith('sfu') ? Math.min(n, SEATS) : n);
+    await watchFirstRemoteFrames(last.page, seated(setup.participants - 1));
     const clickedAt = (await last.page.evaluate('performance.now()')) as number;
     await enterRoomCall(last.page, room);
     const joinToFrames = (await firstRemoteFramesAt(last.page)) - clickedAt;
@@ -103,7 +110,8 @@ async function measure(browser: Browser, setup: Setup) {
         (expected) =>
           [...document.querySelectorAll<HTMLVideoElement>('[data-testid="remote-video"]')].filter((v) => v.videoWidth > 0)
             .length >= expected,
-        setup.participants - 1,
+        // Those seated see one video fewer than the seats: not their own.
+        seated(setup.participants) - 1,
         { timeout: 180_000 },
       );
     }
@@ -125,6 +133,7 @@ async function measure(browser: Browser, setup: Setup) {
       janusCpuPercent: ((processTreeCpuSeconds(pid, (command) => /janus/i.test(command)) - before.janus) / seconds) * 100,
       uploadKbpsMedian: uploadKbps[Math.floor(uploadKbps.length / 2)]!,
       uploadKbpsMax: uploadKbps.at(-1)!,
+      uploadKbpsEach: uploadKbps.map((kbps) => Math.round(kbps)),
       joinToFirstFramesMs: joinToFrames,
     };
   } finally {
@@ -145,7 +154,8 @@ try {
     console.log(
       `${setup.name}: ${result.participants} participants; server CPU ${result.serverCpuPercent.toFixed(0)}%, ` +
         `Janus CPU ${result.janusCpuPercent.toFixed(0)}% of one core; upload per browser median ${result.uploadKbpsMedian.toFixed(0)} kbit/s ` +
-        `(max ${result.uploadKbpsMax.toFixed(0)}); last joiner's click → first frame of all ${result.participants - 1} others ` +
+        `(max ${result.uploadKbpsMax.toFixed(0)}; each ${result.uploadKbpsEach.join(', ')}); ` +
+        `last joiner's click → first frame of every other video ` +
         `${result.joinToFirstFramesMs.toFixed(0)} ms`,
     );
   }

@@ -10,7 +10,12 @@ import {
   type CallTransport,
   type PeerInfo,
 } from '../../client/src/features/video-calls/call/callEngine';
-import { callConstraints, mediaFailure, videoConstraints } from '../../client/src/features/video-calls/call/media';
+import {
+  callConstraints,
+  mediaFailure,
+  simulcastBitrates,
+  videoConstraints,
+} from '../../client/src/features/video-calls/call/media';
 import type { SfuSessionOptions } from '../../client/src/features/video-calls/call/sfuSession';
 
 /** Stand-ins for the browser's media and for simple-peer, recording what the engine does with them. */
@@ -97,7 +102,7 @@ let getUserMedia: ReturnType<typeof vi.fn>;
 let getDisplayMedia: ReturnType<typeof vi.fn>;
 
 /** What the engine asked of the SFU path: the options it opened a session with, and whether it closed it. */
-type FakeSfu = { options: SfuSessionOptions; closed: boolean; layers: number[]; videoSending: boolean[] };
+type FakeSfu = { options: SfuSessionOptions; closed: boolean; layers: number[]; videoSending: boolean[]; qualities: string[] };
 let sfuSessions: FakeSfu[];
 /** The RTCConfiguration each peer connection was made with, in order. */
 let peerConfigs: RTCConfiguration[];
@@ -108,13 +113,14 @@ function engine(viewerId = 1, extra: Partial<CallEngineOptions> = {}) {
     viewerId,
     ...extra,
     openSfu: async (options) => {
-      const session: FakeSfu = { options, closed: false, layers: [], videoSending: [] };
+      const session: FakeSfu = { options, closed: false, layers: [], videoSending: [], qualities: [] };
       sfuSessions.push(session);
       return {
         close: () => void (session.closed = true),
         replaceVideo: () => {},
         setLayer: (layer: number) => void session.layers.push(layer),
         setVideoSending: (on: boolean) => void session.videoSending.push(on),
+        setQuality: (quality: string) => void session.qualities.push(quality),
       } as never;
     },
     ringTimeoutMs: 1000,
@@ -406,6 +412,17 @@ describe('mesh and SFU', () => {
     // Back to mesh: everyone sends video again.
     call.handleEvent(event('CALL_MODE', person(1, 'Я'), { mode: 'mesh', epoch: 4 }));
     expect(videoPaused(call.getSnapshot(), 3)).toBe(false);
+  });
+
+  it('publishes through the SFU at the chosen quality, and follows the quality selector', async () => {
+    transport.joinRoom.mockResolvedValueOnce(sfuJoin([person(2, 'Дмитрий')]));
+    const call = engine();
+    await call.joinRoom(ROOM, 'SD');
+    await vi.waitFor(() => expect(sfuSessions).toHaveLength(1));
+    expect(sfuSessions[0]!.options.quality).toBe('SD');
+    call.setQuality('FHD');
+    expect(sfuSessions[0]!.qualities).toEqual(['FHD']);
+    expect(simulcastBitrates('FHD').high).toBeGreaterThan(simulcastBitrates('SD').high);
   });
 
   it('receives a lower simulcast layer as the grid fills', async () => {

@@ -1,5 +1,6 @@
 import Peer from '@thaunknown/simple-peer';
 import {
+  DEFAULT_QUALITY,
   callConstraints,
   mediaFailure,
   stopStreams,
@@ -195,6 +196,8 @@ export class CallEngine {
   private videoPublishersAt = 0;
   private breakTimer: ReturnType<typeof setTimeout> | null = null;
   private iceServers: RTCIceServer[];
+  /** The quality selector's choice for this call (the SFU path publishes by it). */
+  private quality: Quality = DEFAULT_QUALITY;
   private iceServersAt = Date.now();
 
   constructor(
@@ -390,10 +393,12 @@ export class CallEngine {
     this.sfu?.replaceVideo(track);
   }
 
-  /** A new quality applies to the running camera at once. */
+  /** A new quality applies to the running camera at once, and through the SFU to each simulcast layer's bit rate. */
   setQuality(quality: Quality) {
+    this.quality = quality;
     const camera = this.snapshot.localStream?.getVideoTracks()[0];
     camera?.applyConstraints(videoConstraints(quality)).catch(this.reportError);
+    this.sfu?.setQuality(quality);
   }
 
   // --- events from the server ---
@@ -526,6 +531,7 @@ export class CallEngine {
         iceTransportPolicy: this.options.iceTransportPolicy,
         stream,
         videoTrack: this.sentVideoTrack,
+        quality: this.quality,
         onRemoteStream: (userId, remote) => {
           if (current()) this.onSfuStream(userId, remote);
         },
@@ -623,6 +629,7 @@ export class CallEngine {
   }
 
   private async acquireMedia(media: CallMedia, quality: Quality, generation: number): Promise<MediaStream | null> {
+    this.quality = quality;
     const unsupported = this.options.mediaDevices ? null : webRtcSupport();
     if (unsupported) {
       this.teardown({ kind: 'media', failure: unsupported });

@@ -18,6 +18,22 @@ const PRESETS: Record<Quality, { width: number; height: number; frameRate: numbe
   '8K': { width: 7680, height: 4320, frameRate: 30 },
 };
 
+/**
+ * Through the SFU a member publishes three simulcast layers of the camera: full size, half and a
+ * quarter (janus.js's rids h, m, l). The quality selector sets the full size (the camera
+ * constraints) and, here, each layer's most bits per second; subscribers pick a layer by tile size.
+ * Figures are the usual VP8 rates for each size and frame rate.
+ */
+const SIMULCAST_BITRATES: Record<Quality, { high: number; medium: number; low: number }> = {
+  SD: { high: 500_000, medium: 150_000, low: 60_000 },
+  HD: { high: 1_200_000, medium: 400_000, low: 120_000 },
+  FHD: { high: 2_500_000, medium: 700_000, low: 200_000 },
+  '4K': { high: 8_000_000, medium: 2_000_000, low: 500_000 },
+  '8K': { high: 20_000_000, medium: 5_000_000, low: 1_200_000 },
+};
+
+export const simulcastBitrates = (quality: Quality) => SIMULCAST_BITRATES[quality];
+
 /** `ideal` values: a camera that cannot do 4K gives its best instead of failing the call. */
 export function videoConstraints(quality: Quality): MediaTrackConstraints {
   const preset = PRESETS[quality];

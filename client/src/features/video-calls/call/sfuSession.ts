@@ -1,6 +1,7 @@
 import Janus, { type JanusJS } from 'janus-gateway';
 import adapter from 'webrtc-adapter';
 import type { Layer } from './callEngine';
+import { simulcastBitrates, type Quality } from './media';
 import { getToken } from '../../../relay/token';
 
 /**
@@ -23,6 +24,8 @@ export type SfuSessionOptions = {
   stream: MediaStream;
   /** The video track to send now (the camera, or the screen while sharing it). */
   videoTrack: MediaStreamTrack | null;
+  /** The quality selector's choice: the bit rate of each simulcast layer sent (`setQuality`). */
+  quality: Quality;
   /** Someone's media as received now, or null when they stopped publishing. */
   onRemoteStream: (userId: number, stream: MediaStream | null) => void;
   /** The session broke (Janus restarted, the socket dropped): the server will announce a new epoch. */
@@ -65,8 +68,11 @@ export class SfuSession {
   private closed = false;
   private layer: Layer = 2;
   private videoSending = true;
+  private quality: Quality;
 
-  private constructor(private readonly options: SfuSessionOptions) {}
+  private constructor(private readonly options: SfuSessionOptions) {
+    this.quality = options.quality;
+  }
 
   /** Connects, joins as a publisher and publishes; resolves once Janus accepted the join. */
   static async open(options: SfuSessionOptions): Promise<SfuSession> {
@@ -133,13 +139,22 @@ export class SfuSession {
     const tracks: JanusJS.TrackOption[] = [];
     // dontStop: the tracks are the call's, shared with the mesh connections and the own tile.
     if (audio) tracks.push({ type: 'audio', capture: audio, recv: false, dontStop: true });
-    if (videoTrack) tracks.push({ type: 'video', capture: videoTrack, recv: false, simulcast: true, dontStop: true });
+    if (videoTrack) {
+      tracks.push({
+        type: 'video',
+        capture: videoTrack,
+        recv: false,
+        simulcast: true,
+        simulcastMaxBitrates: simulcastBitrates(this.quality),
+        dontStop: true,
+      });
+    }
     this.publisher?.createOffer({
       tracks,
       success: (jsep) => {
         this.publisher?.send({ message: { request: 'configure', audio: Boolean(audio), video: Boolean(videoTrack) }, jsep });
-        // A seat lost before the offer was made applies now that the video sender exists.
-        this.applyVideoSending();
+        // A seat lost or a quality chosen before the offer was made applies now that the video sender exists.
+        this.applyEncodings();
       },
       error: (error) => this.options.onFailure(error),
     });
@@ -161,18 +176,34 @@ export class SfuSession {
   setVideoSending(on: boolean) {
     if (on === this.videoSending) return;
     this.videoSending = on;
-    this.applyVideoSending();
+    this.applyEncodings();
   }
 
-  private applyVideoSending() {
+  /** A new choice of the quality selector: each simulcast layer's bit rate follows (the camera's size changes too). */
+  setQuality(quality: Quality) {
+    if (quality === this.quality) return;
+    this.quality = quality;
+    this.applyEncodings();
+  }
+
+  /** Our video sender's layers as `videoSending` and `quality` want them; nothing while they already are. */
+  private applyEncodings() {
     const sender = this.publisher?.webrtcStuff.pc
       ?.getTransceivers()
       .find((transceiver) => transceiver.receiver.track.kind === 'video')?.sender;
     if (!sender) return;
     const parameters = sender.getParameters();
-    if (parameters.encodings.every((encoding) => encoding.active === this.videoSending)) return;
-    for (const encoding of parameters.encodings) encoding.active = this.videoSending;
-    sender.setParameters(parameters).catch((error: unknown) => this.options.onFailure(error));
+    const { high, medium, low } = simulcastBitrates(this.quality);
+    const rates: Record<string, number | undefined> = { h: high, m: medium, l: low };
+    let changed = false;
+    for (const encoding of parameters.encodings) {
+      const maxBitrate = rates[encoding.rid ?? ''] ?? encoding.maxBitrate;
+      if (encoding.active === this.videoSending && encoding.maxBitrate === maxBitrate) continue;
+      encoding.active = this.videoSending;
+      encoding.maxBitrate = maxBitrate;
+      changed = true;
+    }
+    if (changed) sender.setParameters(parameters).catch((error: unknown) => this.options.onFailure(error));
   }
 
   private videoMid() {
