@@ -142,14 +142,16 @@ export const TRACK_PEER_CONNECTIONS = `(() => {
   window.RTCPeerConnection.prototype = Original.prototype;
 })()`;
 
-/** Bytes of media the page has sent so far over its open connections (needs TRACK_PEER_CONNECTIONS). */
-export async function mediaBytesSent(page: Page): Promise<number> {
+/** Bytes of media (of one `kind`, or all) the page has sent so far over its open connections (needs TRACK_PEER_CONNECTIONS). */
+export async function mediaBytesSent(page: Page, kind?: 'audio' | 'video'): Promise<number> {
   return page.evaluate(`(async () => {
     let total = 0;
     for (const connection of window.__connections) {
       if (connection.connectionState === 'closed') continue;
       const stats = await connection.getStats();
-      stats.forEach((report) => { if (report.type === 'outbound-rtp') total += report.bytesSent; });
+      stats.forEach((report) => {
+        if (report.type === 'outbound-rtp' && (${JSON.stringify(kind ?? null)} ?? report.kind) === report.kind) total += report.bytesSent;
+      });
     }
     return total;
   })()`) as Promise<number>;

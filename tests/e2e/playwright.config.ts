@@ -35,6 +35,10 @@ export const callChromiumArgs = [
   '--autoplay-policy=no-user-gesture-required',
 ];
 
+/** callChromiumArgs with the fake camera at `fps` frames a second: many call browsers on two cores (tests/sfu, the SFU bench). */
+export const callChromiumArgsAt = (fps: number) =>
+  callChromiumArgs.map((arg) => (arg === '--use-fake-device-for-media-stream' ? `${arg}=fps=${fps}` : arg));
+
 /** Specs that audit the whole product (tests/e2e/accessibility.spec.ts, lighthouse.spec.ts): see their projects. */
 const AUDITS = ['**/accessibility.spec.ts', '**/lighthouse.spec.ts'];
 

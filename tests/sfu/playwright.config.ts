@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { callChromiumArgs, productServer, suiteBrowsers } from '../e2e/playwright.config';
+import { callChromiumArgsAt, productServer, suiteBrowsers } from '../e2e/playwright.config';
 import { JANUS_ADDRESS, JANUS_INTERFACE } from './netns';
 
 /**
@@ -26,10 +26,7 @@ export default defineConfig({
   workers: 1,
   reporter: [['list']],
   // Eight fake cameras on two cores: ten frames a second each is enough to see video play.
-  use: suiteBrowsers(
-    baseURL,
-    callChromiumArgs.map((arg) => (arg === '--use-fake-device-for-media-stream' ? `${arg}=fps=10` : arg)),
-  ),
+  use: suiteBrowsers(baseURL, callChromiumArgsAt(10)),
   webServer: [
     productServer(port, {
       // PostgreSQL's TCP port is outside the namespace: the embedded database, in memory.

@@ -9,30 +9,25 @@ export const qualityOf = (value: string): Quality => {
   return (QUALITIES as readonly string[]).includes(quality) ? (quality as Quality) : DEFAULT_QUALITY;
 };
 
-// Spec section 9: 480p at 15 fps, 720p at 24, 1080p at 30; 4K and 8K keep 30 fps.
-const PRESETS: Record<Quality, { width: number; height: number; frameRate: number }> = {
-  SD: { width: 640, height: 480, frameRate: 15 },
-  HD: { width: 1280, height: 720, frameRate: 24 },
-  FHD: { width: 1920, height: 1080, frameRate: 30 },
-  '4K': { width: 3840, height: 2160, frameRate: 30 },
-  '8K': { width: 7680, height: 4320, frameRate: 30 },
-};
-
 /**
- * Through the SFU a member publishes three simulcast layers of the camera: full size, half and a
- * quarter (janus.js's rids h, m, l). The quality selector sets the full size (the camera
- * constraints) and, here, each layer's most bits per second; subscribers pick a layer by tile size.
- * Figures are the usual VP8 rates for each size and frame rate.
+ * Each choice of the quality selector: the camera's size and frame rate (spec section 9: 480p at
+ * 15 fps, 720p at 24, 1080p at 30; 4K and 8K keep 30 fps) and, through the SFU, the most bits per
+ * second of each simulcast layer a member publishes: full size, half and a quarter (janus.js's
+ * rids h, m, l; subscribers pick a layer by tile size). The rates are the usual VP8 ones for each
+ * size and frame rate.
  */
-const SIMULCAST_BITRATES: Record<Quality, { high: number; medium: number; low: number }> = {
-  SD: { high: 500_000, medium: 150_000, low: 60_000 },
-  HD: { high: 1_200_000, medium: 400_000, low: 120_000 },
-  FHD: { high: 2_500_000, medium: 700_000, low: 200_000 },
-  '4K': { high: 8_000_000, medium: 2_000_000, low: 500_000 },
-  '8K': { high: 20_000_000, medium: 5_000_000, low: 1_200_000 },
+const PRESETS: Record<
+  Quality,
+  { width: number; height: number; frameRate: number; simulcast: { high: number; medium: number; low: number } }
+> = {
+  SD: { width: 640, height: 480, frameRate: 15, simulcast: { high: 500_000, medium: 150_000, low: 60_000 } },
+  HD: { width: 1280, height: 720, frameRate: 24, simulcast: { high: 1_200_000, medium: 400_000, low: 120_000 } },
+  FHD: { width: 1920, height: 1080, frameRate: 30, simulcast: { high: 2_500_000, medium: 700_000, low: 200_000 } },
+  '4K': { width: 3840, height: 2160, frameRate: 30, simulcast: { high: 8_000_000, medium: 2_000_000, low: 500_000 } },
+  '8K': { width: 7680, height: 4320, frameRate: 30, simulcast: { high: 20_000_000, medium: 5_000_000, low: 1_200_000 } },
 };
 
-export const simulcastBitrates = (quality: Quality) => SIMULCAST_BITRATES[quality];
+export const simulcastBitrates = (quality: Quality) => PRESETS[quality].simulcast;
 
 /** `ideal` values: a camera that cannot do 4K gives its best instead of failing the call. */
 export function videoConstraints(quality: Quality): MediaTrackConstraints {
