@@ -9,6 +9,7 @@ import { createTestApp, startTestServer } from '../support/app';
 import { quickMember, type Member } from './meetingSupport';
 import { findExecutable } from '../../server/src/sfu/janusProcess';
 import { SfuUnavailableError } from '../../server/src/sfu/gateway';
+import { OBSERVER_DISPLAY } from '../../server/src/sfu/janusGateway';
 import { revokeUserSessions } from '../../server/src/auth/sessions';
 import { COMPOSE_JANUS_SETTINGS, janusConfigFiles } from '../../server/src/sfu/janusConfig';
 
@@ -95,7 +96,8 @@ describe.skipIf(!janusInstalled && !process.env.CI)('SFU gateway over Janus', ()
     const boris = await videoRoom(browser);
     await boris.joinPublisher({ room: '910001', display: '999999', token: 'token-boris' });
     const { participants } = await anna.listParticipants({ room: '910001' });
-    expect(participants.map((p) => p.display).sort()).toEqual([String(member.id), '999999'].sort());
+    // With our observer, which publishes nothing and hears who talks (activeSpeakers.ts).
+    expect(participants.map((p) => p.display).sort()).toEqual([String(member.id), '999999', OBSERVER_DISPLAY].sort());
     expect(await sfu().metrics()).toMatchObject({ rooms: 1, publishers: 0, subscribers: 0 }); // joined, no media yet
   });
 

@@ -160,8 +160,12 @@ export function createJanusGateway(opts: {
   /**
    * Joins the room as a participant that publishes nothing, to hear its talking events (Janus
    * sends them to every participant). Once per room and process; gone with the room or the session.
+   * Never throws: a room nobody observes still carries the call, its video seats by arrival only.
    */
-  async function observe(roomId: number) {
+  const observe = (roomId: number) =>
+    joinAsObserver(roomId).catch((error: unknown) => log.warn(`sfu: could not observe room ${roomId}`, error));
+
+  async function joinAsObserver(roomId: number) {
     const session = current?.session;
     if (!session || observers.has(roomId)) return;
     const room = String(roomId);
