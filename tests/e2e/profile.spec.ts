@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { registerMember } from '../support/members';
 import { baseURL } from './playwright.config';
 import { logInToDashboard } from './support';
@@ -86,6 +86,17 @@ test('a member edits their profile and uploads an avatar that shows in the heade
   expect((await sharp(await served.body()).metadata()).width).toBe(256);
 });
 
+/** Resolves once the page has sent the graphql-ws `subscribe` of the named operation. */
+function subscribed(page: Page, operationName: string) {
+  return new Promise<void>((resolve) =>
+    page.on('websocket', (socket) =>
+      socket.on('framesent', ({ payload }) => {
+        if (typeof payload === 'string' && payload.includes('"subscribe"') && payload.includes(operationName)) resolve();
+      }),
+    ),
+  );
+}
+
 test('friend request accepted live, then block and unblock between two members', async ({ browser }) => {
   // Two members' pages through sixteen steps, with reloads: more than the default minute on a busy machine.
   test.setTimeout(90_000);
@@ -94,7 +105,10 @@ test('friend request accepted live, then block and unblock between two members',
   const olgaPage = await signedInPage(browser, olga.email, olga.password);
   const pavelPage = await signedInPage(browser, pavel.email, pavel.password);
   await olgaPage.goto(`/profile/${pavel.username}`);
+  // A fresh page's notifications subscription receives what comes after it started: the request waits for it.
+  const pavelListening = subscribed(pavelPage, 'NotificationsListenerSubscription');
   await pavelPage.goto(`/profile/${olga.username}`);
+  await pavelListening;
   await expect(pavelPage.getByTestId('add-friend')).toBeVisible();
   await expect(olgaPage.getByTestId('counter-contacts')).toHaveText('0');
 
