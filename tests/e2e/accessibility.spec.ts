@@ -114,6 +114,11 @@ async function trackingRequests(page: Page) {
     const mark = () => ((window as { lastDomChange?: number }).lastDomChange = performance.now());
     mark();
     new MutationObserver(mark).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    // A restyle's transition (the sidebar's link turning active) is scanned at its end state, not
+    // half way: a link whose text is still fading to white on a fill still fading in fails contrast.
+    const noTransitions = document.createElement('style');
+    noTransitions.textContent = '*, *::before, *::after { transition: none !important; }';
+    document.documentElement.append(noTransitions);
   });
   return Object.assign(page, {
     networkQuietFor: () => (inFlight > 0 ? 0 : Date.now() - changedAt),
@@ -138,8 +143,8 @@ async function settle(page: TrackedPage) {
       },
     )
     .toBe(true);
-  // A route change restyles what stays (the sidebar's active link): its transitions start on the
-  // next frames, so they are looked for after two.
+  // What a render starts (a dialog's opening animation) starts on the next frames, so animations are
+  // looked for after two (transitions are switched off: trackingRequests).
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   // Fading dialogs and drawers would be scanned half transparent; spinners' endless animations do not count.
   await page.waitForFunction(() =>
@@ -234,7 +239,9 @@ for (const locale of LOCALES) {
         for (const violation of violations) {
           if (!FAILING_IMPACTS.includes(violation.impact ?? '')) continue;
           for (const node of violation.nodes) {
-            found.push(`${visit.name} (${visit.path}): ${violation.id} [${violation.impact}] ${node.target.join(' ')}`);
+            found.push(
+              `${visit.name} (${visit.path}): ${violation.id} [${violation.impact}] ${node.target.join(' ')} ${node.html}\n  ${node.failureSummary ?? ''}`,
+            );
           }
         }
       }
