@@ -166,9 +166,9 @@ describe('the feed', () => {
 });
 
 /**
- * The viewer's session and account (2), their contacts, the publications, the viewer's likes,
- * the authors, media, like counts, comment counts, the first comments of each (the members a
- * block hides, ids by a window query, then the rows) and the comments' authors: 13, whatever
- * the page and its contents.
+ * The viewer's session with its account, their contacts, the publications (with the viewer's like,
+ * the authors and the media joined in: prisma/schema.prisma's relationJoins), like counts, comment
+ * counts, the first comments of each (the members a block hides, ids by a window query, then the
+ * rows with their authors): 8, whatever the page and its contents.
  */
-const EXPECTED_STATEMENTS = 13;
+const EXPECTED_STATEMENTS = 8;

@@ -1,3 +1,5 @@
+import { createContextCache } from '@pothos/core';
+import DataLoader from 'dataloader';
 import { builder } from '../builder';
 import { access } from '../auth/access';
 import { userSearchWhere } from '../services/friendships';
@@ -5,6 +7,15 @@ import { notBlockedWhere } from '../services/relations';
 import { equalsIgnoringCase } from '../services/textMatch';
 import { altTextsOf, profileImageName } from '../services/mediaRegister';
 import { PER_VIEWER } from '../realtime/sharedSubscriptions';
+import type { Context } from '../context';
+
+/**
+ * Alt texts of the avatars of a request's members, one statement per batch; not cached, so a
+ * mutation that reads one back after changing it sees the change.
+ */
+const altTextLoader = createContextCache(
+  (ctx: Context) => new DataLoader<string, string | null>((names) => altTextsOf(ctx.prisma, names), { cache: false }),
+);
 
 export const RoleEnum = builder.enumType('Role', {
   values: {
@@ -26,6 +37,9 @@ export const UserNode = builder.prismaNode('User', {
   findUnique: (id, ctx) => ({ ...notBlockedWhere(ctx.viewer?.user.id), id: Number(id) }),
   // Members see members; the sign-up and sign-in answers also show the account they concern.
   authScopes: { loggedIn: true, $granted: 'ownAccount' },
+  // Only the columns the query's fields ask for (each field declares its own): an author under
+  // each of a page's comments is a few columns, not the whole account row with its secrets.
+  select: { id: true },
   fields: (t) => ({
     databaseId: t.exposeInt('id', { description: 'The numeric id the REST paths use.' }),
     username: t.exposeString('username'),
@@ -43,13 +57,14 @@ export const UserNode = builder.prismaNode('User', {
     phoneVerified: t.exposeBoolean('phoneVerified'),
     coverImage: t.exposeString('coverImage', { nullable: true }),
     avatarImage: t.exposeString('avatarImage', { nullable: true }),
-    avatarAlt: t.loadable({
-      type: 'String',
+    avatarAlt: t.string({
       nullable: true,
       description: 'The alt text an admin gave the avatar in the media library.',
-      loaderOptions: { cache: false },
-      load: (filenames: string[], ctx) => altTextsOf(ctx.prisma, filenames),
-      resolve: (user) => profileImageName(user.avatarImage) ?? '',
+      select: { avatarImage: true },
+      resolve: (user, _args, ctx) => {
+        const name = profileImageName(user.avatarImage);
+        return name ? altTextLoader(ctx).load(name) : null;
+      },
     }),
     role: t.expose('role', { type: RoleEnum }),
     isActive: t.exposeBoolean('isActive'),
