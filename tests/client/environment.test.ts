@@ -1,6 +1,7 @@
 import { createOperationDescriptor, fetchQuery, getRequest } from 'relay-runtime';
 import { describe, expect, it, vi } from 'vitest';
-import { createRelayEnvironment, reconnectDelay, setToken, clearToken, onUnauthorized } from '../../client/src/relay/environment';
+import { createRelayEnvironment, reconnectDelay, setToken, clearToken } from '../../client/src/relay/environment';
+import { onUnauthorized } from '../../client/src/relay/graphqlHttp';
 import { RequestError, asRequestError } from '../../client/src/relay/errors';
 import { loginRequestErrorText } from '../../client/src/features/auth/authErrors';
 import { fakeWs } from './fakeWs';

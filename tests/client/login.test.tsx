@@ -16,7 +16,7 @@ describe('login page', () => {
     expect(await screen.findByText('Введите email')).toBeTruthy();
     expect(screen.getByText('Введите пароль')).toBeTruthy();
     // The only requests are the page's branding queries (footer logo, favicon); the form sent nothing.
-    const branding = ['LoginFooterQuery', 'BrandingLiveQuery'];
+    const branding = ['LoginFooterQuery', 'BrandingFaviconQuery'];
     expect(server.operations().filter((op) => !branding.includes(op))).toEqual([]);
   });
 

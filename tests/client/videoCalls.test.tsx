@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { microphoneFailure, voiceMimeType } from '../../client/src/features/video-calls/chat/useVoiceRecorder';
-import { multipartBody } from '../../client/src/relay/environment';
+import { multipartBody } from '../../client/src/relay/graphqlHttp';
 import { fakeWs } from './fakeWs';
 import { fakeGraphQLServer, makeUser, renderApp, storeSession, type GraphQLCall } from './helpers';
 

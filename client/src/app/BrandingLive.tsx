@@ -1,16 +1,8 @@
-import { useEffect, useMemo, useRef } from 'react';
-import { fetchQuery, graphql, useRelayEnvironment, useSubscription } from 'react-relay/hooks';
+import { useMemo } from 'react';
+import { graphql, useSubscription } from 'react-relay/hooks';
 import type { GraphQLSubscriptionConfig } from 'relay-runtime';
-import type { BrandingLiveQuery } from '../__generated__/BrandingLiveQuery.graphql';
 import type { BrandingLiveSubscription } from '../__generated__/BrandingLiveSubscription.graphql';
-
-const faviconQuery = graphql`
-  query BrandingLiveQuery {
-    branding {
-      faviconUrl
-    }
-  }
-`;
+import { useFaviconLink } from './BrandingFavicon';
 
 const brandingSubscription = graphql`
   subscription BrandingLiveSubscription {
@@ -21,38 +13,6 @@ const brandingSubscription = graphql`
     }
   }
 `;
-
-/** Points the tab icon at the branding favicon, or back at index.html's default. */
-function useFaviconLink() {
-  const fallback = useRef<string | null>(null);
-  return (url: string | null | undefined) => {
-    const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
-    if (!link) return;
-    fallback.current ??= link.getAttribute('href');
-    const next = url ?? fallback.current;
-    if (next) link.href = next;
-  };
-}
-
-/**
- * The branding favicon, set at start for every visitor (the sign-in page reads its logos with its
- * own query). Renders nothing.
- */
-export function BrandingFavicon() {
-  const environment = useRelayEnvironment();
-  const setFavicon = useFaviconLink();
-
-  useEffect(() => {
-    const subscription = fetchQuery<BrandingLiveQuery>(environment, faviconQuery, {}).subscribe({
-      next: (data) => setFavicon(data.branding.faviconUrl),
-      // Failure is tolerated (spec: branding images fall back to the default).
-      error: () => {},
-    });
-    return () => subscription.unsubscribe();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per environment
-  }, [environment]);
-  return null;
-}
 
 /**
  * Branding applied live on signed-in pages: when an admin uploads or deletes an image, the new URLs

@@ -3,12 +3,13 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { useAuth } from './auth/AuthProvider';
 import { hasRole, type Role } from './auth/authUser';
+import { WithRelay } from './WithRelay';
 
 const SignedInExtras = lazy(() => import('../features/notifications/SignedInExtras'));
 
 /**
  * Signed-in pages: a loading text while the token is checked, /login for strangers. Signed-in
- * pages also get the toaster and the notifications subscription (their own chunk).
+ * pages also get Relay's environment, the toaster and the notifications subscription (their own chunk).
  */
 export function RequireAuth() {
   const { status } = useAuth();
@@ -16,12 +17,12 @@ export function RequireAuth() {
   if (status === 'loading') return <LoadingScreen fullPage />;
   if (status === 'anonymous') return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   return (
-    <>
+    <WithRelay>
       <Suspense fallback={null}>
         <SignedInExtras />
       </Suspense>
       <Outlet />
-    </>
+    </WithRelay>
   );
 }
 

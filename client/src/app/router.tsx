@@ -4,7 +4,8 @@ import { loadStartPage, startPageLoader } from '../features/landing/startPageLoa
 import { LoadingScreen } from '../components/LoadingScreen';
 import { PublicOnly, RequireAuth, RequireRole } from './guards';
 import { RouteErrorPage } from './RouteErrorPage';
-import { preloadPageQuery } from './pageQuery';
+import { WithRelay } from './WithRelay';
+import { preloadPageQuery } from './preloadPageQuery';
 import { loadSignedInTexts } from '../i18n/locale';
 import { contentQueryVariables } from '../features/content/contentFilters';
 import type { ProfilePageQuery } from '../__generated__/ProfilePageQuery.graphql';
@@ -51,7 +52,15 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     children: [
       // The landing page for strangers when the start page is enabled, else /login (StartPage decides).
-      { path: '/', element: <PublicOnly>{page(StartPage, true)}</PublicOnly>, loader: startPageLoader },
+      {
+        path: '/',
+        element: (
+          <PublicOnly>
+            <WithRelay>{page(StartPage, true)}</WithRelay>
+          </PublicOnly>
+        ),
+        loader: startPageLoader,
+      },
       { path: '/login', element: <PublicOnly>{page(LoginPage, true)}</PublicOnly> },
       // The landing page's default button: the login page on its registration tab.
       { path: '/register', element: <PublicOnly>{page(LoginPage, true)}</PublicOnly> },

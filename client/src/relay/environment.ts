@@ -4,136 +4,37 @@ import {
   Observable,
   RecordSource,
   Store,
+  readInlineData,
   type FetchFunction,
   type GraphQLResponse,
   type SubscribeFunction,
-  type UploadableMap,
 } from 'relay-runtime';
 import type { Client as WsClient } from 'graphql-ws';
-import { currentLocale } from '../i18n/locale';
 import { RequestError } from './errors';
+import { DEFAULT_TIMEOUT_MS, GRAPHQL_PATH, notifyUnauthorized, postGraphQL } from './graphqlHttp';
+import { provideInlineDataReader } from './inlineData';
 import { getToken, onTokenChange } from './token';
 import { reconnectDelay } from './reconnectDelay';
 
 export { getToken, setToken, clearToken, onTokenChange } from './token';
 export { reconnectDelay } from './reconnectDelay';
 
-/** Auth calls time out after 15 s (spec section 9); a query may ask for more in its metadata. */
-export const DEFAULT_TIMEOUT_MS = 15_000;
-const GRAPHQL_PATH = '/graphql';
-
-type UnauthorizedListener = () => void;
-const unauthorizedListeners = new Set<UnauthorizedListener>();
-
-/** Called when the server answers 401 to a request that carried a token (revoked or expired). */
-export function onUnauthorized(listener: UnauthorizedListener): () => void {
-  unauthorizedListeners.add(listener);
-  return () => {
-    unauthorizedListeners.delete(listener);
-  };
-}
-
-function requestHeaders(): Record<string, string> {
-  const headers: Record<string, string> = {
-    'Content-Type': 'application/json',
-    Accept: 'application/graphql-response+json, application/json',
-    // The server translates its messages from this header: the plain code (ru, en, fr).
-    'Accept-Language': currentLocale(),
-  };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  return headers;
-}
-
-type ErrorBody = { errors?: { message?: string; extensions?: { code?: string; http?: { status?: number } } }[] } | null;
-
-function firstErrorMessage(body: unknown): string | null {
-  const errors = (body as ErrorBody)?.errors;
-  return errors?.find((e) => typeof e?.message === 'string')?.message ?? null;
-}
-
-/** 401/403 signalled inside a GraphQL answer (extensions) rather than by the HTTP status. */
-function authStatusOf(body: unknown): number | undefined {
-  for (const error of (body as ErrorBody)?.errors ?? []) {
-    const status = error?.extensions?.http?.status;
-    if (status === 401 || status === 403) return status;
-    if (error?.extensions?.code === 'UNAUTHENTICATED') return 401;
-    if (error?.extensions?.code === 'FORBIDDEN') return 403;
-  }
-  return undefined;
-}
-
-function notifyUnauthorized() {
-  for (const listener of [...unauthorizedListeners]) listener();
-}
-
-/**
- * A request with files, by the GraphQL multipart request spec: each uploadable is keyed by its
- * variable path (`input.media.0`, whose variable the caller sets to null) and sent as a part.
- */
-export function multipartBody(
-  query: string,
-  operationName: string,
-  variables: Record<string, unknown>,
-  uploadables: UploadableMap,
-) {
-  const form = new FormData();
-  const keys = Object.keys(uploadables);
-  form.append('operations', JSON.stringify({ query, variables, operationName }));
-  form.append('map', JSON.stringify(Object.fromEntries(keys.map((key, index) => [String(index), [`variables.${key}`]]))));
-  keys.forEach((key, index) => form.append(String(index), uploadables[key] as Blob));
-  return form;
-}
+provideInlineDataReader(readInlineData);
 
 const fetchGraphQL: FetchFunction = (request, variables, cacheConfig, uploadables) => {
   const timeoutMs = typeof cacheConfig?.metadata?.timeoutMs === 'number' ? cacheConfig.metadata.timeoutMs : DEFAULT_TIMEOUT_MS;
-
   return Observable.create<GraphQLResponse>((sink) => {
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
-    const headers = requestHeaders();
-    let body: BodyInit = JSON.stringify({ query: request.text, variables, operationName: request.name });
-    if (uploadables && Object.keys(uploadables).length > 0) {
-      body = multipartBody(request.text ?? '', request.name, variables, uploadables);
-      delete headers['Content-Type']; // the browser sets multipart/form-data with its boundary
-    }
-
-    fetch(GRAPHQL_PATH, { method: 'POST', headers, body, signal: controller.signal })
-      .then(async (response) => {
-        const body: unknown = await response.json().catch(() => null);
-        if (!response.ok) {
-          if (response.status === 401 && headers.Authorization) notifyUnauthorized();
-          throw new RequestError('http', firstErrorMessage(body) ?? response.statusText, response.status);
-        }
-        const result = body as GraphQLResponse | null;
-        if (!result || typeof result !== 'object') {
-          throw new RequestError('http', 'Malformed GraphQL response', response.status);
-        }
-        if (!('data' in result) || result.data == null) {
-          const authStatus = authStatusOf(result);
-          if (authStatus === 401 && headers.Authorization) notifyUnauthorized();
-          if (authStatus) throw new RequestError('http', firstErrorMessage(result) ?? 'Unauthorized', authStatus);
-          throw new RequestError('graphql', firstErrorMessage(result) ?? 'GraphQL error', response.status);
-        }
-        sink.next(result);
+    const unsubscribed = new AbortController();
+    postGraphQL(request, variables, { timeoutMs, uploadables, signal: unsubscribed.signal }).then(
+      (result) => {
+        sink.next(result as GraphQLResponse);
         sink.complete();
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted && !timedOut) return; // unsubscribed by Relay
-        if (timedOut) sink.error(new RequestError('timeout', 'Request timed out'));
-        else if (error instanceof RequestError) sink.error(error);
-        else sink.error(new RequestError('network', error instanceof Error ? error.message : String(error)));
-      })
-      .finally(() => clearTimeout(timer));
-
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
+      },
+      (error: unknown) => {
+        if (!unsubscribed.signal.aborted) sink.error(error as Error);
+      },
+    );
+    return () => unsubscribed.abort();
   });
 };
 
@@ -248,18 +149,21 @@ export function createRelayEnvironment(): Environment {
   });
 }
 
-let current: Environment | null = null;
+let current: { environment: Environment; token: string | null } | null = null;
 
 /**
- * The app's environment at this moment. Route loaders start their page's query in it, before the
- * page's code has loaded; AuthProvider opens a fresh one per signed-in user (openFreshEnvironment).
+ * The app's environment at this moment: one per token, so nobody sees records cached for the
+ * previous user (a sign-in or sign-out opens a fresh one on next use). Route loaders start their
+ * page's query in it, before the page's code has loaded; RelayProvider hands it to the pages.
  */
 export function currentEnvironment(): Environment {
-  return (current ??= createRelayEnvironment());
+  const token = getToken();
+  if (current?.token !== token) current = { environment: createRelayEnvironment(), token };
+  return current.environment;
 }
 
-/** Replaces the current environment by an empty one (another user signs in, or nobody is). */
+/** Replaces the current environment by an empty one (tests start each from an empty store). */
 export function openFreshEnvironment(): Environment {
-  current = createRelayEnvironment();
-  return current;
+  current = { environment: createRelayEnvironment(), token: getToken() };
+  return current.environment;
 }

@@ -1,6 +1,7 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { graphql, readInlineData } from 'react-relay/hooks';
+import { graphql } from 'react-relay/hooks';
+import { readInlineData } from './inlineData';
 import type { mutationError_error$data, mutationError_error$key } from '../__generated__/mutationError_error.graphql';
 
 /**

@@ -1,10 +1,11 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { RelayEnvironmentProvider, commitMutation, fetchQuery, graphql } from 'react-relay/hooks';
-import type { Environment } from 'relay-runtime';
+import { graphql } from 'react-relay/hooks';
+import type { Subscription } from 'relay-runtime';
 import type { AuthProviderSignOutMutation } from '../../__generated__/AuthProviderSignOutMutation.graphql';
 import type { AuthProviderViewerQuery } from '../../__generated__/AuthProviderViewerQuery.graphql';
 import { isAuthRejection } from '../../relay/errors';
-import { currentEnvironment, onUnauthorized, openFreshEnvironment } from '../../relay/environment';
+import { onUnauthorized, requestWithoutRelay } from '../../relay/graphqlHttp';
+import { loadRelay } from '../../relay/loadRelay';
 import { LAST_VALIDATION_KEY, USER_KEY, clearToken, getStoredJson, getToken, onTokenChange, setToken } from '../../relay/token';
 import { isStoredUser, readAuthUser, type AuthUser } from './authUser';
 
@@ -19,7 +20,7 @@ export type AuthState =
 export interface AuthContextValue {
   status: AuthState['status'];
   user: AuthUser | null;
-  /** Stores the token and user returned by signIn and opens a fresh Relay environment. */
+  /** Stores the token and user returned by signIn (Relay's environment is one per token: its next use opens a fresh one). */
   signIn: (token: string, user: AuthUser) => void;
   /** Revokes the session on the server (best effort) and forgets it here. The caller navigates. */
   signOut: () => void;
@@ -69,51 +70,51 @@ function initialState(): AuthState {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>(initialState);
-  const [environment, setEnvironment] = useState<Environment>(currentEnvironment);
 
   const forget = useCallback(() => {
     clearToken();
     setState({ status: 'anonymous', user: null });
-    setEnvironment(openFreshEnvironment());
   }, []);
 
-  // Validate the stored token against `viewer` on load (spec section 4, "Auth").
+  // Validate the stored token against `viewer` on load (spec section 4, "Auth"). Only a visitor with
+  // a token loads Relay for it (the signed-in pages need it anyway).
   useEffect(() => {
     if (state.status !== 'loading') return;
     let active = true;
-    const subscription = fetchQuery<AuthProviderViewerQuery>(
-      environment,
-      viewerQuery,
-      {},
-      { fetchPolicy: 'network-only' },
-    ).subscribe({
-      next: (data) => {
-        if (!active) return;
-        if (data.viewer) {
-          const user = readAuthUser(data.viewer);
-          storeUser(user);
-          setState({ status: 'authenticated', user });
-        } else {
-          forget();
-        }
-      },
-      error: (error: unknown) => {
-        if (!active) return;
-        if (isAuthRejection(error)) {
-          forget();
-        } else {
-          // Network error or timeout: keep what we have; without a stored user we cannot show pages.
-          const user = storedUser();
-          setState(user ? { status: 'authenticated', user } : { status: 'anonymous', user: null });
-        }
-      },
-    });
+    let subscription: Subscription | undefined;
+    const fail = (error: unknown) => {
+      if (!active) return;
+      if (isAuthRejection(error)) {
+        forget();
+      } else {
+        // Network error or timeout: keep what we have; without a stored user we cannot show pages.
+        const user = storedUser();
+        setState(user ? { status: 'authenticated', user } : { status: 'anonymous', user: null });
+      }
+    };
+    loadRelay().then(({ relay, environment }) => {
+      if (!active) return;
+      subscription = relay
+        .fetchQuery<AuthProviderViewerQuery>(environment, viewerQuery, {}, { fetchPolicy: 'network-only' })
+        .subscribe({
+          next: (data) => {
+            if (!active) return;
+            if (data.viewer) {
+              const user = readAuthUser(data.viewer);
+              storeUser(user);
+              setState({ status: 'authenticated', user });
+            } else {
+              forget();
+            }
+          },
+          error: fail,
+        });
+    }, fail);
     return () => {
       active = false;
-      subscription.unsubscribe();
+      subscription?.unsubscribe();
     };
-    // `environment` changes only together with the status (sign-in, forget), so the check runs once.
-  }, [state.status, forget, environment]);
+  }, [state.status, forget]);
 
   // A token dropped elsewhere (another tab signed out, the server said 401) ends the session here.
   useEffect(() => {
@@ -130,21 +131,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback((token: string, user: AuthUser) => {
     setToken(token);
     storeUser(user);
-    setEnvironment(openFreshEnvironment());
     setState({ status: 'authenticated', user });
   }, []);
 
   const signOut = useCallback(() => {
     if (getToken()) {
-      // Sent before the token is cleared: the network layer reads it when the request starts. Whatever
-      // it answers (an error of its union too: the session may have ended already), this device forgets it.
-      commitMutation<AuthProviderSignOutMutation>(environment, {
-        mutation: signOutMutation,
-        variables: {},
-      });
+      // Sent before the token is cleared: postGraphQL reads it when the request starts. Whatever it
+      // answers (an error of its union too: the session may have ended already), this device forgets it.
+      requestWithoutRelay<AuthProviderSignOutMutation>(signOutMutation, {}).catch(() => {});
     }
     forget();
-  }, [forget, environment]);
+  }, [forget]);
 
   const updateUser = useCallback((changes: Partial<Omit<AuthUser, 'id' | 'role'>>) => {
     setState((current) => {
@@ -160,11 +157,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [state, signIn, signOut, updateUser],
   );
 
-  return (
-    <AuthContext.Provider value={value}>
-      <RelayEnvironmentProvider environment={environment}>{children}</RelayEnvironmentProvider>
-    </AuthContext.Provider>
-  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
 export function useAuth(): AuthContextValue {

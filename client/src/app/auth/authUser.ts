@@ -1,4 +1,5 @@
-import { graphql, readInlineData } from 'react-relay/hooks';
+import { graphql } from 'react-relay/hooks';
+import { readInlineData } from '../../relay/inlineData';
 import type { authUser_user$data, authUser_user$key } from '../../__generated__/authUser_user.graphql';
 
 /** What the client keeps about the signed-in user (localStorage `user`). */

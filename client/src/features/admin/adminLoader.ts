@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { preloadPageQuery } from '../../app/pageQuery';
+import { preloadPageQuery } from '../../app/preloadPageQuery';
 import { adminTab } from './adminTabs';
 
 /**

@@ -1,10 +1,10 @@
-import { Suspense } from 'react';
+import { useEffect, useState } from 'react';
 import { Box, Container, Flex, Image, Stack, Text } from '@chakra-ui/react';
-import { graphql, useLazyLoadQuery } from 'react-relay/hooks';
+import { graphql } from 'react-relay/hooks';
 import type { LoginFooterQuery } from '../../__generated__/LoginFooterQuery.graphql';
 import { Copyright } from '../../components/Copyright';
-import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { LanguageSelect } from '../../components/LanguageSelect';
+import { requestWithoutRelay } from '../../relay/graphqlHttp';
 
 function TextCompanyLogo() {
   return (
@@ -14,19 +14,30 @@ function TextCompanyLogo() {
   );
 }
 
+const logoQuery = graphql`
+  query LoginFooterQuery {
+    branding {
+      bottomLogoUrl
+    }
+  }
+`;
+
+/**
+ * The branding's bottom logo, asked without Relay (the login page opens without it); the text
+ * logo until it comes, or when there is none.
+ */
 function CompanyLogo() {
-  const data = useLazyLoadQuery<LoginFooterQuery>(
-    graphql`
-      query LoginFooterQuery {
-        branding {
-          bottomLogoUrl
-        }
-      }
-    `,
-    {},
-    { fetchPolicy: 'store-or-network' },
-  );
-  const url = data.branding.bottomLogoUrl;
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let active = true;
+    requestWithoutRelay<LoginFooterQuery>(logoQuery, {}).then(
+      (data) => active && setUrl(data.branding.bottomLogoUrl ?? null),
+      () => {},
+    );
+    return () => {
+      active = false;
+    };
+  }, []);
   if (!url) return <TextCompanyLogo />;
   return <Image data-testid="company-logo-image" src={url} alt="LinkUp" maxH="10" maxW="48" objectFit="contain" />;
 }
@@ -38,11 +49,7 @@ export function LoginFooter() {
       <Container maxW="5xl" px="4">
         <Flex direction={{ base: 'column', md: 'row' }} align="center" justify="space-between" gap="4">
           <Stack direction="row" align="center" gap="3">
-            <ErrorBoundary fallback={<TextCompanyLogo />}>
-              <Suspense fallback={<TextCompanyLogo />}>
-                <CompanyLogo />
-              </Suspense>
-            </ErrorBoundary>
+            <CompanyLogo />
           </Stack>
           <Copyright color="whiteAlpha.800" textAlign="center" />
           <LanguageSelect tone="dark" />

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Field, Input, Stack } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { graphql, useMutation } from 'react-relay/hooks';
+import { graphql } from 'react-relay/hooks';
+import { useMutationOnDemand } from '../../relay/useMutationOnDemand';
 import { useNavigate } from 'react-router';
 import type { LoginFormSignInMutation } from '../../__generated__/LoginFormSignInMutation.graphql';
 import { useAuth } from '../../app/auth/AuthProvider';
@@ -36,7 +37,7 @@ export function LoginForm({ initialEmail = '', notice, onForgotPassword }: Login
   const { t } = useLingui();
   const { signIn } = useAuth();
   const navigate = useNavigate();
-  const [commit, inFlight] = useMutation<LoginFormSignInMutation>(signInMutation);
+  const [commit, inFlight] = useMutationOnDemand<LoginFormSignInMutation>(signInMutation);
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowLeft } from 'lucide-react';
-import { graphql, useMutation } from 'react-relay/hooks';
+import { graphql } from 'react-relay/hooks';
+import { useMutationOnDemand } from '../../relay/useMutationOnDemand';
 import type { RecoveryFormRequestPasswordResetMutation } from '../../__generated__/RecoveryFormRequestPasswordResetMutation.graphql';
 
 const requestPasswordResetMutation = graphql`
@@ -25,7 +26,7 @@ interface RecoveryFormProps {
 /** The 'Password recovery' mode of the login screen. */
 export function RecoveryForm({ initialEmail = '', onSent, onBack }: RecoveryFormProps) {
   const { t } = useLingui();
-  const [commit, inFlight] = useMutation<RecoveryFormRequestPasswordResetMutation>(requestPasswordResetMutation);
+  const [commit, inFlight] = useMutationOnDemand<RecoveryFormRequestPasswordResetMutation>(requestPasswordResetMutation);
   const [email, setEmail] = useState(initialEmail);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -1,7 +1,8 @@
 import { useState, type ChangeEvent, type FormEvent, type ReactElement } from 'react';
 import { Alert, Button, Field, Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { graphql, useMutation } from 'react-relay/hooks';
+import { graphql } from 'react-relay/hooks';
+import { useMutationOnDemand } from '../../relay/useMutationOnDemand';
 import { fieldErrorMap, readMutationError } from '../../relay/mutationError';
 import type { RegisterFormSignUpMutation } from '../../__generated__/RegisterFormSignUpMutation.graphql';
 import { PasswordInput } from '../../components/PasswordInput';
@@ -40,7 +41,7 @@ function fieldOf(name: string | undefined): FieldName | null {
 
 export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
   const { t } = useLingui();
-  const [commit, inFlight] = useMutation<RegisterFormSignUpMutation>(signUpMutation);
+  const [commit, inFlight] = useMutationOnDemand<RegisterFormSignUpMutation>(signUpMutation);
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const [error, setError] = useState<string | null>(null);

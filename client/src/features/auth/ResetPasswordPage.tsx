@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Field, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { graphql, useMutation } from 'react-relay/hooks';
+import { graphql } from 'react-relay/hooks';
+import { useMutationOnDemand } from '../../relay/useMutationOnDemand';
 import { mutationErrorText, readMutationError } from '../../relay/mutationError';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { ResetPasswordPageMutation } from '../../__generated__/ResetPasswordPageMutation.graphql';
@@ -38,7 +39,7 @@ export default function ResetPasswordPage() {
   const { t } = useLingui();
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
-  const [commit, inFlight] = useMutation<ResetPasswordPageMutation>(resetPasswordMutation);
+  const [commit, inFlight] = useMutationOnDemand<ResetPasswordPageMutation>(resetPasswordMutation);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});

@@ -1,6 +1,7 @@
-import { loadQuery, type PreloadedQuery } from 'react-relay/hooks';
+import type { PreloadedQuery } from 'react-relay/hooks';
 import type { StartPageQuery } from '../../__generated__/StartPageQuery.graphql';
-import { currentEnvironment, getToken } from '../../relay/environment';
+import { loadRelay } from '../../relay/loadRelay';
+import { getToken } from '../../relay/token';
 
 export const loadStartPage = () => import('./StartPage');
 
@@ -11,6 +12,9 @@ export const loadStartPage = () => import('./StartPage');
 export async function startPageLoader(): Promise<PreloadedQuery<StartPageQuery> | null> {
   if (getToken()) return null;
   void loadStartPage();
-  const { default: query } = await import('../../__generated__/StartPageQuery.graphql');
-  return loadQuery<StartPageQuery>(currentEnvironment(), query, {}, { fetchPolicy: 'network-only' });
+  const [{ default: query }, { relay, environment }] = await Promise.all([
+    import('../../__generated__/StartPageQuery.graphql'),
+    loadRelay(),
+  ]);
+  return relay.loadQuery<StartPageQuery>(environment, query, {}, { fetchPolicy: 'network-only' });
 }

@@ -1,0 +1,17 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { LoadingScreen } from '../components/LoadingScreen';
+
+const RelayProvider = lazy(() => import('./RelayProvider'));
+
+/**
+ * Relay's environment for the pages that use it (the start page and the signed-in ones), loaded with
+ * them: the login and password reset pages open without Relay's runtime (the login page's script
+ * budget) and load it when a form is sent (useMutationOnDemand).
+ */
+export function WithRelay({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={<LoadingScreen fullPage />}>
+      <RelayProvider>{children}</RelayProvider>
+    </Suspense>
+  );
+}
