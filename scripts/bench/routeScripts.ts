@@ -19,11 +19,14 @@ import { root } from './support';
  */
 const KB = 1024;
 
-/** Budget per route, gzip. The login page's is the one login-bundle.ts enforces; the others today's size (November 2026) with about 10% room. */
+/**
+ * Budget per route, gzip. The login page's is the one login-bundle.ts enforces; the others today's size
+ * (November 2026) with about 10% room. The password reset page opens without Relay, as the login page does.
+ */
 export const ROUTE_JS_BUDGETS: Record<string, number> = {
   '/login': LOGIN_JS_BUDGET_BYTES,
   '/': 260 * KB,
-  '/reset-password': 250 * KB,
+  '/reset-password': 195 * KB,
   '/dashboard': 360 * KB,
   '/social': 380 * KB,
   '/content': 320 * KB,
@@ -37,14 +40,16 @@ export const ROUTE_JS_BUDGETS: Record<string, number> = {
 };
 
 const PUBLIC = ['src/locales/ru/public.po'];
-const SIGNED_IN = ['src/locales/ru/messages.po', 'src/features/notifications/SignedInExtras.tsx'];
+/** Relay's environment, for the pages that use Relay (WithRelay.tsx). */
+const RELAY = 'src/app/RelayProvider.tsx';
+const SIGNED_IN = ['src/locales/ru/messages.po', RELAY, 'src/features/notifications/SignedInExtras.tsx'];
 const FRAMED = [...SIGNED_IN, 'src/app/frame/PageFrame.tsx'];
 const query = (name: string) => `src/__generated__/${name}Query.graphql.ts`;
 
 /** What each route of client/src/app/router.tsx loads lazily when opened (manifest keys). */
 const ROUTE_CHUNKS: Record<keyof typeof ROUTE_JS_BUDGETS, string[]> = {
   '/login': [...PUBLIC, 'src/features/auth/LoginPage.tsx'],
-  '/': [...PUBLIC, 'src/features/landing/StartPage.tsx', query('StartPage')],
+  '/': [...PUBLIC, RELAY, 'src/features/landing/StartPage.tsx', query('StartPage')],
   '/reset-password': [...PUBLIC, 'src/features/auth/ResetPasswordPage.tsx'],
   '/dashboard': [...FRAMED, 'src/features/dashboard/DashboardPage.tsx', query('DashboardPage')],
   // The default section, the feed (socialSections.ts).
