@@ -8,8 +8,11 @@ export type PageArgs = { first?: number | null; after?: string | null; last?: nu
 export function pageSize(args: PageArgs, fallback: number) {
   if (args.last != null || args.before != null)
     throw new ValidationError([{ path: ['last'], messageKey: 'validation.invalidInput' }]);
-  return Math.min(Math.max(args.first ?? fallback, 1), MAX_PAGE_SIZE);
+  return clampedPageSize(args, fallback);
 }
+
+/** The page size `first` asks for, within 1 and the maximum; pageSize also refuses backward pages. */
+export const clampedPageSize = (args: PageArgs, fallback: number) => Math.min(Math.max(args.first ?? fallback, 1), MAX_PAGE_SIZE);
 
 export const connection = <T>(rows: T[], first: number, cursorOf: (row: T) => string, after: unknown) => {
   const edges = rows.slice(0, first).map((node) => ({ cursor: cursorOf(node), node }));

@@ -1,17 +1,21 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import type { Prisma, PublicationComment } from '../generated/prisma/client';
-import { batched } from './batch';
 import { builder } from '../builder';
 import type { Context } from '../context';
 import { ValidationError } from '../services/errors';
-import { connection, pageSize, type PageArgs } from './paging';
+import { clampedPageSize, connection, pageSize, type PageArgs } from './paging';
 import { visibleTo } from '../services/publications';
-import { blockedUserIds, notBlockedWhere } from '../services/relations';
+import { notBlockedWhere } from '../services/relations';
+
+/** The comments of a publication the viewer sees: by members no block separates from them. */
+const commentsShownTo = (viewerId: number | undefined): Pick<Prisma.PublicationCommentWhereInput, 'author'> => ({
+  author: notBlockedWhere(viewerId),
+});
 
 /** Comments the viewer may see: on a publication they may see, by a member no block separates from them. */
 const visibleComments = (viewerId: number | undefined): Pick<Prisma.PublicationCommentWhereInput, 'author' | 'publication'> => ({
-  author: notBlockedWhere(viewerId),
+  ...commentsShownTo(viewerId),
   publication: visibleTo(viewerId),
 });
 
@@ -30,49 +34,42 @@ export const PublicationCommentNode = builder.prismaNode('PublicationComment', {
 
 const commentCursor = (comment: { id: number }) => Buffer.from(String(comment.id)).toString('base64url');
 
+/** Pages of comments are oldest first. */
+const commentOrder = { orderBy: { id: 'asc' } } as const;
+const COMMENTS_PAGE_SIZE = 20;
+
 /**
- * A page of a publication's comments. A list of publications asks for the first page of each:
- * those are loaded together, at most `first` per publication (a window query), so a publication
- * with thousands of comments costs a feed page no more than one with twenty.
+ * What a publication's `comments` field selects on its row: the first page, `first` + 1 comments
+ * (the one more tells whether there is a next page). The database joins them in per publication with
+ * a LIMIT (prisma/schema.prisma's relationJoins), so a page of publications with thousands of
+ * comments each costs no more than one with twenty, in the publications' own statement. Nothing when
+ * a later page is asked for: commentPage reads that one.
  */
-export async function commentPage(ctx: Context, info: GraphQLResolveInfo, publicationId: number, args: PageArgs) {
-  const first = pageSize(args, 20);
-  // Computed for every publication, even when another one's call runs the batch: it also tells
-  // Pothos that the rows at this path come with the relations selected (no fallback queries).
-  const query = queryFromInfo({ context: ctx, info, path: ['edges', 'node'], select: { id: true, publicationId: true } });
-  if (args.after) {
-    const afterId = Number(Buffer.from(args.after, 'base64url').toString('utf8'));
-    if (!Number.isSafeInteger(afterId)) throw new ValidationError([{ path: ['after'], messageKey: 'validation.invalidInput' }]);
-    const rows = await ctx.prisma.publicationComment.findMany({
-      ...query,
-      where: { publicationId, id: { gt: afterId }, author: notBlockedWhere(ctx.viewer?.user.id) },
-      orderBy: { id: 'asc' },
-      take: first + 1,
-    });
-    return connection(rows as PublicationComment[], first, commentCursor, args.after);
-  }
-  const firstPages = batched(
-    ctx,
-    `comments:${String(info.path.key)}:${first}`,
-    async (publicationIds: number[]) => {
-      // Hand-written SQL cannot take the blocking rule's `where`: it takes the ids that rule hides.
-      const hidden = await blockedUserIds(ctx.prisma, ctx.viewer?.user.id);
-      const ranked = await ctx.prisma.$queryRaw<{ id: number }[]>`
-        SELECT id FROM (
-          SELECT id, row_number() OVER (PARTITION BY publication_id ORDER BY id) AS n
-          FROM publication_comments WHERE publication_id = ANY(${publicationIds}) AND author_id <> ALL(${hidden})
-        ) ranked WHERE n <= ${first + 1}`;
-      const rows = await ctx.prisma.publicationComment.findMany({
-        ...query,
-        where: { id: { in: ranked.map((row) => row.id) } },
-        orderBy: { id: 'asc' },
-      });
-      const byPublication = new Map<number, PublicationComment[]>();
-      for (const row of rows as PublicationComment[])
-        byPublication.set(row.publicationId, [...(byPublication.get(row.publicationId) ?? []), row]);
-      return byPublication;
-    },
-    [] as PublicationComment[],
-  );
-  return connection(await firstPages(publicationId), first, commentCursor, null);
+export const firstCommentsQuery = (args: PageArgs, viewerId: number | undefined) => ({
+  where: commentsShownTo(viewerId),
+  ...commentOrder,
+  take: args.after ? 0 : clampedPageSize(args, COMMENTS_PAGE_SIZE) + 1,
+});
+
+/**
+ * A page of a publication's comments: the first page from the publication's row (firstCommentsQuery),
+ * a later one after its cursor.
+ */
+export async function commentPage(
+  ctx: Context,
+  info: GraphQLResolveInfo,
+  publication: { id: number; comments: PublicationComment[] },
+  args: PageArgs,
+) {
+  const first = pageSize(args, COMMENTS_PAGE_SIZE);
+  if (!args.after) return connection(publication.comments, first, commentCursor, null);
+  const afterId = Number(Buffer.from(args.after, 'base64url').toString('utf8'));
+  if (!Number.isSafeInteger(afterId)) throw new ValidationError([{ path: ['after'], messageKey: 'validation.invalidInput' }]);
+  const rows = await ctx.prisma.publicationComment.findMany({
+    ...queryFromInfo({ context: ctx, info, path: ['edges', 'node'] }),
+    where: { publicationId: publication.id, id: { gt: afterId }, ...commentsShownTo(ctx.viewer?.user.id) },
+    ...commentOrder,
+    take: first + 1,
+  });
+  return connection(rows as PublicationComment[], first, commentCursor, args.after);
 }

@@ -11,7 +11,7 @@ import { mapUrl } from '../services/places';
 import { notBlockedWhere } from '../services/relations';
 import { ValidationError } from '../services/errors';
 import { connection, pageSize, type PageArgs } from './paging';
-import { commentPage, PublicationCommentNode } from './publicationComments';
+import { commentPage, firstCommentsQuery, PublicationCommentNode } from './publicationComments';
 // Registers PublicationMedia, the type of the `media` relation below.
 import './publicationMedia';
 
@@ -33,38 +33,6 @@ const PlaceRef = builder.objectRef<Place>('Place').implement({
     }),
   }),
 });
-
-/**
- * Likes or comments per publication, for the publications of one page in one statement. Not
- * `t.relationCount`: Prisma 7 computes a relation count by grouping the WHOLE related table
- * (`LEFT JOIN (SELECT publication_id, COUNT(*) ... GROUP BY publication_id)`), whatever page is read.
- */
-async function countBy(ctx: Context, model: 'publicationLike' | 'publicationComment', publicationIds: number[]) {
-  const publicationId = { in: publicationIds };
-  // Likes and comments of members a block separates from the viewer count as little as they show.
-  const visible = notBlockedWhere(ctx.viewer?.user.id);
-  const rows =
-    model === 'publicationLike'
-      ? await ctx.prisma.publicationLike.groupBy({
-          by: ['publicationId'],
-          where: { publicationId, user: visible },
-          _count: { _all: true },
-        })
-      : await ctx.prisma.publicationComment.groupBy({
-          by: ['publicationId'],
-          where: { publicationId, author: visible },
-          _count: { _all: true },
-        });
-  const counts = new Map(rows.map((row) => [row.publicationId, row._count._all]));
-  return publicationIds.map((id) => counts.get(id) ?? 0);
-}
-
-/**
- * A count loaded for a page of publications at once by the dataloader plugin (the one batching
- * mechanism for what the Prisma plugin cannot select); never cached, so a mutation that reads it
- * back after its write sees the write.
- */
-const countLoader = { loaderOptions: { cache: false } } as const;
 
 export const PublicationNode = builder.prismaNode('Publication', {
   id: { field: 'id' },
@@ -88,13 +56,12 @@ export const PublicationNode = builder.prismaNode('Publication', {
           : { latitude: p.latitude, longitude: p.longitude, address: p.address, mapProvider: p.mapProvider },
     }),
     media: t.relation('media', { query: { orderBy: [{ position: 'asc' }, { id: 'asc' }] } }),
-    likesCount: t.loadable({
-      type: 'Int',
-      // Likes of members a block separates from the viewer do not count (countBy).
+    // Counted per publication in the page's own statement (a LATERAL count, prisma/schema.prisma's
+    // relationJoins). Likes and comments of members a block separates from the viewer count as
+    // little as they show.
+    likesCount: t.relationCount('likes', {
       extensions: PER_VIEWER,
-      ...countLoader,
-      load: (ids: number[], ctx) => countBy(ctx, 'publicationLike', ids),
-      resolve: (p) => p.id,
+      where: (_args, ctx) => ({ user: notBlockedWhere(ctx.viewer?.user.id) }),
     }),
     viewerHasLiked: t.boolean({
       extensions: PER_VIEWER,
@@ -130,18 +97,18 @@ export const PublicationNode = builder.prismaNode('Publication', {
       select: { authorId: true },
       resolve: (p, _args, ctx) => p.authorId === ctx.viewer?.user.id,
     }),
-    commentsCount: t.loadable({
-      type: 'Int',
+    commentsCount: t.relationCount('comments', {
       extensions: PER_VIEWER,
-      ...countLoader,
-      load: (ids: number[], ctx) => countBy(ctx, 'publicationComment', ids),
-      resolve: (p) => p.id,
+      where: (_args, ctx) => ({ author: notBlockedWhere(ctx.viewer?.user.id) }),
     }),
     comments: t.connection({
       type: PublicationCommentNode,
       description: 'Oldest first, 20 per page by default.',
       extensions: PER_VIEWER,
-      resolve: (p, args, ctx, info) => commentPage(ctx, info, p.id, args),
+      select: (args, ctx, nestedSelection) => ({
+        comments: nestedSelection(firstCommentsQuery(args, ctx.viewer?.user.id), ['edges', 'node']),
+      }),
+      resolve: (p, args, ctx, info) => commentPage(ctx, info, p, args),
     }),
   }),
 });
