@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { createAdmin } from '../support/members';
+import { baseURL } from './playwright.config';
 import { logInToDashboard, unique } from './support';
-
-// The demo administrator of the seeded database (prisma/seed.ts).
-const ADMIN = { email: 'admin@linkup.ru', password: 'admin123' };
 
 // One landing page and one start-page switch for the whole server: desktop and phone take turns.
 test.describe.configure({ mode: 'serial' });
@@ -21,7 +20,9 @@ async function adminEditsAndVisitorSees(
 ) {
   test.setTimeout(120_000);
   const title = `LinkUp ${unique()}`;
-  await logInToDashboard(page, ADMIN.email, ADMIN.password);
+  // An admin of its own: the demo admin's sign-ins from parallel specs would toast over the editor.
+  const admin = await createAdmin(baseURL);
+  await logInToDashboard(page, admin.email, admin.password);
   await page.goto('/admin/landing');
   // The tab's code and query load on opening: slow on a loaded machine.
   await expect(page.getByTestId('landing-editor')).toBeVisible({ timeout: 60_000 });

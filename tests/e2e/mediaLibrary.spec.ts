@@ -1,15 +1,12 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { signIn } from '../support/members';
+import { createAdmin, signIn } from '../support/members';
 import { baseURL } from './playwright.config';
 import { VIEWPORTS, logInToDashboard, unique } from './support';
 
-// The demo administrator of the seeded database (prisma/seed.ts).
-const ADMIN = { email: 'admin@linkup.ru', password: 'admin123' };
-
 /** The admin publishes a text with one image through REST; answers the text and the image's upload name. */
-async function publishWithImage() {
-  const { token } = await signIn(baseURL, ADMIN.email, ADMIN.password);
+async function publishWithImage(admin: { email: string; password: string }) {
+  const { token } = await signIn(baseURL, admin.email, admin.password);
   const name = `alt-${unique()}.png`;
   const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#2f855a' } })
     .png()
@@ -36,10 +33,12 @@ for (const [device, options] of Object.entries(VIEWPORTS)) {
 
     test('an admin edits a file’s alt text in the media library and the publication image carries it', async ({ page }) => {
       test.setTimeout(120_000);
-      const { text, name } = await publishWithImage();
+      // An admin of its own: the demo admin's sign-ins from parallel specs would toast over the dialog.
+      const admin = await createAdmin(baseURL);
+      const { text, name } = await publishWithImage(admin);
       const alt = `Сосны у реки ${unique()}`;
 
-      await logInToDashboard(page, ADMIN.email, ADMIN.password);
+      await logInToDashboard(page, admin.email, admin.password);
       await page.goto('/admin/media');
       await expect(page.getByTestId('admin-media')).toBeVisible({ timeout: 30_000 });
       await expect(page.getByTestId('media-count')).toHaveText(/^\d+$/);

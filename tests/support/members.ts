@@ -58,6 +58,41 @@ export async function registerAndLogin(target: HttpTarget, overrides: Record<str
   return { member, ...(await signIn(target, member.email, member.password)) };
 }
 
+/** The demo administrator of the seeded database (prisma/seed.ts). */
+export const DEMO_ADMIN = { email: 'admin@linkup.ru', password: 'admin123' };
+
+/**
+ * A new administrator account, created by the demo administrator (createUser): for a browser spec
+ * that must have an admin of its own. Each sign-in to the demo admin from a parallel spec toasts "signed
+ * in from another device" on its open pages, and a toast under the pointer stays (it pauses on hover).
+ */
+export async function createAdmin(target: HttpTarget) {
+  const { token } = await signIn(target, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  const admin = newMember();
+  const created = await postJson(
+    target,
+    '/graphql',
+    {
+      query: 'mutation($input: CreateUserInput!) { createUser(input: $input) { __typename } }',
+      variables: {
+        input: {
+          firstName: admin.first_name,
+          lastName: admin.last_name,
+          username: admin.username,
+          email: admin.email,
+          password: admin.password,
+          role: 'ADMIN',
+        },
+      },
+    },
+    token,
+  );
+  if (created.body.data?.createUser?.__typename !== 'AdminUserChange') {
+    throw new Error(`createUser failed: ${created.status} ${JSON.stringify(created.body)}`);
+  }
+  return admin;
+}
+
 /** A new member made administrator in the database (how tests get an admin): its token and id. */
 export async function registerAdmin(app: Pick<TestApp, 'request' | 'db'>) {
   const { member, token } = await registerAndLogin(app);
