@@ -15,6 +15,7 @@ import { DEFAULT_TIMEOUT_MS, GRAPHQL_PATH, notifyUnauthorized, postGraphQL } fro
 import { provideInlineDataReader } from './inlineData';
 import { getToken, onTokenChange } from './token';
 import { reconnectDelay } from './reconnectDelay';
+import { signal } from './signal';
 
 export { getToken, setToken, clearToken, onTokenChange } from './token';
 export { reconnectDelay } from './reconnectDelay';
@@ -55,20 +56,14 @@ function quietlyDispose(client: WsClient) {
   Promise.resolve(client.dispose()).catch(() => {});
 }
 
-type ReconnectListener = () => void;
-const reconnectListeners = new Set<ReconnectListener>();
+const socketReconnected = signal();
 
 /**
  * Called when the socket comes back after a drop. graphql-ws then re-sends each subscription with
  * the variables it started with; a subscription that passes `after` re-subscribes from here with
  * the last id it saw, so it catches up on what it missed.
  */
-export function onSocketReconnected(listener: ReconnectListener): () => void {
-  reconnectListeners.add(listener);
-  return () => {
-    reconnectListeners.delete(listener);
-  };
-}
+export const onSocketReconnected = socketReconnected.listen;
 
 // A socket authenticates once, in connectionParams: a new token needs a new socket.
 onTokenChange((token) => {
@@ -103,7 +98,7 @@ async function getWsClient(): Promise<WsClient> {
     }
   });
   client.on('connected', (_socket, _payload, wasRetry) => {
-    if (wasRetry) for (const listener of [...reconnectListeners]) listener();
+    if (wasRetry) socketReconnected.emit();
   });
   // Another caller may have raced us while graphql-ws was loading.
   if (wsClient && wsClientToken === token) {

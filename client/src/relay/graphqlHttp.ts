@@ -2,6 +2,7 @@ import type { ConcreteRequest, GraphQLTaggedNode, OperationType, RequestParamete
 import { currentLocale } from '../i18n/locale';
 import { RequestError } from './errors';
 import { getToken } from './token';
+import { signal } from './signal';
 
 /*
  * GraphQL over HTTP without Relay's runtime: Relay's network layer (environment.ts) sends its
@@ -13,20 +14,11 @@ import { getToken } from './token';
 export const DEFAULT_TIMEOUT_MS = 15_000;
 export const GRAPHQL_PATH = '/graphql';
 
-type UnauthorizedListener = () => void;
-const unauthorizedListeners = new Set<UnauthorizedListener>();
+const unauthorized = signal();
 
 /** Called when the server answers 401 to a request that carried a token (revoked or expired). */
-export function onUnauthorized(listener: UnauthorizedListener): () => void {
-  unauthorizedListeners.add(listener);
-  return () => {
-    unauthorizedListeners.delete(listener);
-  };
-}
-
-export function notifyUnauthorized() {
-  for (const listener of [...unauthorizedListeners]) listener();
-}
+export const onUnauthorized = unauthorized.listen;
+export const notifyUnauthorized = unauthorized.emit;
 
 function requestHeaders(): Record<string, string> {
   const headers: Record<string, string> = {
