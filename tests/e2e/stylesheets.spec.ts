@@ -1,10 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { registerMember } from '../support/members';
+import { createAdmin, registerMember } from '../support/members';
 import { baseURL } from './playwright.config';
 import { logIn, logInToDashboard, unique } from './support';
-
-// The demo administrator of the seeded database (prisma/seed.ts).
-const ADMIN = { email: 'admin@linkup.ru', password: 'admin123' };
 
 /**
  * Issue 15 point 4: an admin writes a stylesheet with a variable and activates it; the admin's page
@@ -17,7 +14,8 @@ test('an activated stylesheet changes a computed style on the site, for everyone
 }) => {
   test.setTimeout(90_000);
   const padding = () => page.evaluate(() => getComputedStyle(document.documentElement).scrollPaddingTop);
-  await logInToDashboard(page, ADMIN.email, ADMIN.password);
+  const admin = await createAdmin(baseURL);
+  await logInToDashboard(page, admin.email, admin.password);
   await page.goto('/admin/styles');
   await page.getByTestId('stylesheet-create').click();
   const dialog = page.getByTestId('stylesheet-dialog');

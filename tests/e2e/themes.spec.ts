@@ -1,10 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { registerMember } from '../support/members';
+import { createAdmin, registerMember } from '../support/members';
 import { baseURL } from './playwright.config';
 import { logIn, logInToDashboard, unique } from './support';
-
-// The demo administrator of the seeded database (prisma/seed.ts).
-const ADMIN = { email: 'admin@linkup.ru', password: 'admin123' };
 
 /** What a page looks like: Chakra's colour-mode class, the accent the brand shades point at, the page background. */
 // Chakra's teal.600 and blue.600, as the computed custom property (its var() resolved).
@@ -29,7 +26,8 @@ const look = (page: Page) =>
  */
 test('an applied theme sets the colour mode and accent of every page, for everyone', async ({ page, browser }) => {
   test.setTimeout(90_000);
-  await logInToDashboard(page, ADMIN.email, ADMIN.password);
+  const admin = await createAdmin(baseURL);
+  await logInToDashboard(page, admin.email, admin.password);
   await page.goto('/admin/themes');
   await expect(page.locator('[data-testid="theme-card"][data-name="Светлая"]').getByTestId('theme-active')).toBeVisible();
 
@@ -71,7 +69,8 @@ test('an applied theme sets the colour mode and accent of every page, for everyo
 
 test('the themes tab works on a phone', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await logInToDashboard(page, ADMIN.email, ADMIN.password);
+  const admin = await createAdmin(baseURL);
+  await logInToDashboard(page, admin.email, admin.password);
   await page.goto('/admin/themes');
   const card = page.locator('[data-testid="theme-card"][data-name="Тёмная"]');
   await expect(card).toBeVisible();
