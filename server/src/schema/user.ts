@@ -11,7 +11,9 @@ import type { Context } from '../context';
 
 /**
  * Alt texts of the avatars of a request's members, one statement per batch; not cached, so a
- * mutation that reads one back after changing it sees the change.
+ * mutation that reads one back after changing it sees the change. The same DataLoader `t.loadable`
+ * makes (publicationMedia.ts's altText), by hand: a loadable field cannot declare the column it
+ * reads, which User's select mode needs.
  */
 const altTextLoader = createContextCache(
   (ctx: Context) => new DataLoader<string, string | null>((names) => altTextsOf(ctx.prisma, names), { cache: false }),
