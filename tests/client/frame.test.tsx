@@ -113,6 +113,30 @@ describe('page frame', () => {
     await waitFor(() => expect(navLinks()).toEqual(['/dashboard', '/social', '/subscription-plans', '/profile-settings']));
   });
 
+  it('keeps the other links on the same nodes while the module switches load (the tour highlights them)', async () => {
+    const user = makeUser('USER');
+    storeSession(user);
+    let answerSwitches!: () => void;
+    const switchesAnswered = new Promise<void>((resolve) => (answerSwitches = resolve));
+    const server = fakeGraphQLServer((call) => {
+      if (call.operationName === 'useModuleSwitchesQuery')
+        return switchesAnswered.then(() => ({ body: { data: { zoomvisorStatus: { enabled: true } } } }));
+      if (call.operationName === 'DashboardPageQuery') return { body: { data: dashboardData(user) } };
+      return undefined;
+    });
+    renderApp('/dashboard');
+    await screen.findByTestId('welcome-banner');
+    await waitFor(() => expect(server.operations()).toContain('useModuleSwitchesQuery'));
+    expect(navLinks()).toEqual(['/dashboard', '/social', '/subscription-plans', '/profile-settings']);
+    const social = screen.getAllByTestId('nav-social');
+
+    answerSwitches();
+    await waitFor(() => expect(navLinks()).toContain('/video-calls'));
+    expect(navLinks()).toEqual(['/dashboard', '/social', '/video-calls', '/subscription-plans', '/profile-settings']);
+    expect(screen.getAllByTestId('nav-social')).toEqual(social);
+    expect(social.every((link) => link.isConnected)).toBe(true);
+  });
+
   it('shows the custom logo from branding', async () => {
     const user = makeUser('USER');
     storeSession(user);

@@ -14,7 +14,9 @@ export interface GraphQLCall {
   form?: FormData;
 }
 
-type Answer = { status?: number; body: unknown } | Promise<never>;
+type Reply = { status?: number; body: unknown };
+/** A reply, or a promise of one (held back by the test; one that never settles: a request that never ends). */
+type Answer = Reply | Promise<Reply>;
 export type Resolver = (call: GraphQLCall) => Answer | undefined;
 
 /**

@@ -16,8 +16,14 @@ export async function logIn(page: Page, email: string, password: string) {
   await page.getByTestId('login-submit').click();
 }
 
-/** Signs in through the login form and waits for the dashboard. */
+/**
+ * Signs in through the login form and waits for the dashboard's content, not only its address: until
+ * it renders, the footer sits just below a short loading state, and on a phone the content then
+ * pushes it a screen down, so a click aimed at it (or at anything below the header) would land on
+ * whatever moved in.
+ */
 export async function logInToDashboard(page: Page, email: string, password: string) {
   await logIn(page, email, password);
   await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('welcome-banner')).toBeVisible({ timeout: 30_000 });
 }

@@ -1,4 +1,4 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { Fragment, Suspense, useState, type ReactNode } from 'react';
 import { Box, Button, Collapsible, Container, Flex, HStack, IconButton, Stack } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LogOut, Menu, X } from 'lucide-react';
@@ -9,7 +9,7 @@ import { HeaderLogo } from './HeaderLogo';
 import { navItemsFor, type NavItem } from './navItems';
 import { UserChip } from './UserChip';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
-import { useModuleSwitches } from '../../features/modules/useModuleSwitches';
+import { useModuleSwitches, type ModuleSwitches } from '../../features/modules/useModuleSwitches';
 
 function isActive(pathname: string, to: string) {
   return pathname === to || pathname.startsWith(`${to}/`);
@@ -37,21 +37,33 @@ function NavButton({ item, pathname, full = false }: { item: NavItem; pathname: 
   );
 }
 
-type RenderLinks = (items: NavItem[]) => ReactNode;
+type RenderLink = (item: NavItem) => ReactNode;
 
-function ModuleAwareLinks({ user, render }: { user: AuthUser; render: RenderLinks }) {
-  return <>{render(navItemsFor(user, useModuleSwitches()))}</>;
+/** A module's link, once the switches say its module is on. */
+function IfModuleOn({ module, children }: { module: keyof ModuleSwitches; children: ReactNode }) {
+  return useModuleSwitches()[module] ? <>{children}</> : null;
 }
 
-/** The links, those of switched-off modules left out (and all module links while that is being read). */
-function NavLinks({ user, render }: { user: AuthUser; render: RenderLinks }) {
-  const withoutModules = render(navItemsFor(user, null));
+/**
+ * The links, those of switched-off modules left out. Only a module's link waits for the switches
+ * (its own boundary): the others are never swapped for a fallback's copies, so an element the
+ * onboarding tour highlights, or a click on its way, stays on the same node.
+ */
+function NavLinks({ user, render }: { user: AuthUser; render: RenderLink }) {
   return (
-    <ErrorBoundary fallback={withoutModules}>
-      <Suspense fallback={withoutModules}>
-        <ModuleAwareLinks user={user} render={render} />
-      </Suspense>
-    </ErrorBoundary>
+    <>
+      {navItemsFor(user).map((item) =>
+        item.module ? (
+          <ErrorBoundary key={item.to} fallback={null}>
+            <Suspense fallback={null}>
+              <IfModuleOn module={item.module}>{render(item)}</IfModuleOn>
+            </Suspense>
+          </ErrorBoundary>
+        ) : (
+          <Fragment key={item.to}>{render(item)}</Fragment>
+        ),
+      )}
+    </>
   );
 }
 
@@ -122,7 +134,7 @@ export function Header({ user }: { user: AuthUser }) {
           >
             <NavLinks
               user={user}
-              render={(items) => items.map((item) => <NavButton key={item.to} item={item} pathname={pathname} />)}
+              render={(item) => <NavButton item={item} pathname={pathname} />}
             />
           </HStack>
         </Container>
@@ -132,7 +144,7 @@ export function Header({ user }: { user: AuthUser }) {
             <Stack as="nav" aria-label={t`Мобильная навигация`} gap="1" borderTopWidth="1px" borderColor="brand.muted" pt="3">
               <NavLinks
                 user={user}
-                render={(items) => items.map((item) => <NavButton key={item.to} item={item} pathname={pathname} full />)}
+                render={(item) => <NavButton item={item} pathname={pathname} full />}
               />
               <Button
                 size="sm"

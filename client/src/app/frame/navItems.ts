@@ -27,7 +27,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/admin', label: msg`Админ-панель`, icon: ShieldCheck, visible: isAdmin },
 ];
 
-/** The links `user` sees; `modules` null (not known yet, or unreadable): no module's links. */
-export function navItemsFor(user: AuthUser, modules: ModuleSwitches | null): NavItem[] {
-  return NAV_ITEMS.filter((item) => item.visible(user) && (!item.module || modules?.[item.module] === true));
+/** The links `user`'s role sees; a module's link shows only while its module is on (Header.tsx). */
+export function navItemsFor(user: AuthUser): NavItem[] {
+  return NAV_ITEMS.filter((item) => item.visible(user));
 }
