@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import Janode, { type JanodeConnection } from 'janode';
 import VideoRoomPlugin from 'janode/plugins/videoroom';
 import { heardTalking } from '../../server/src/services/activeSpeakers';
+import { reopenSfuRooms } from '../../server/src/services/callMode';
 import { OBSERVER_DISPLAY } from '../../server/src/sfu/janusGateway';
 import { findExecutable } from '../../server/src/sfu/janusProcess';
 import { JOIN_ROOM, meetingTestServer, quickMember, roomGlobalId, type Member } from './meetingSupport';
@@ -177,5 +178,31 @@ describe.skipIf(!janusInstalled && !process.env.CI)('call mode', () => {
     expect(after.token).not.toBe(before.token);
     expect(await joinsVideoRoom(room.id, people[0]!, after.token!)).toBe(true);
     expect(await joinsVideoRoom(room.id, people[0]!, before.token!)).toBe(false);
+
+    // A second server process hears Janus come back too, later: it finds the VideoRoom reopened and
+    // leaves the room as it is (one epoch bump, one republish), the new tokens still admitted.
+    const events = (await modeEvents(people[0]!, room.id)).length;
+    await reopenSfuRooms(services());
+    expect(await roomMode(room.id)).toEqual({ callMode: 'sfu', callEpoch: 2 });
+    expect(await modeEvents(people[0]!, room.id)).toHaveLength(events);
+    expect(await joinsVideoRoom(room.id, people[1]!, (await modeEvents(people[1]!, room.id)).at(-1)!.token!)).toBe(true);
+  });
+
+  it('reopens a VideoRoom Janus lost when someone joins before any reopening, with a new epoch for everyone', async () => {
+    const room = await services().prisma.room.create({ data: { name: 'Потеря', maxParticipants: 20 } });
+    const people = await Promise.all(Array.from({ length: 7 }, () => quickMember(services())));
+    for (const person of people) await meeting.gql(person, JOIN_ROOM, { roomId: roomGlobalId(room.id) });
+    expect(await roomMode(room.id)).toEqual({ callMode: 'sfu', callEpoch: 1 });
+    // As Janus has it after a restart the reopening has not reached yet.
+    await services().sfu.closeRoom(room.id);
+
+    const eighth = await quickMember(services());
+    const joined = await meeting.gql(eighth, JOIN_WITH_MODE, { roomId: roomGlobalId(room.id) });
+    expect(joined.joinRoom.call).toMatchObject({ mode: 'SFU', epoch: 2 });
+    expect(await roomMode(room.id)).toEqual({ callMode: 'sfu', callEpoch: 2 });
+    const told = (await modeEvents(people[0]!, room.id)).at(-1)!;
+    expect(told).toMatchObject({ mode: 'sfu', epoch: 2 });
+    expect(await joinsVideoRoom(room.id, people[0]!, told.token!)).toBe(true);
+    expect(await joinsVideoRoom(room.id, eighth, joined.joinRoom.call.sfuToken)).toBe(true);
   });
 });

@@ -57,13 +57,17 @@ export async function callModeOnJoin(
   const mesh = services.config.meshMaxParticipants;
   const up = sfuUp(services);
   const wanted: CallMode = present.length > mesh || (room.callMode === 'sfu' && up) ? 'sfu' : 'mesh';
-  if (wanted === 'sfu' && !up) throw new LimitReachedError('meeting.meshLimit', mesh);
-  const epoch = room.callEpoch + (wanted !== room.callMode ? 1 : 0);
-  // Opening is idempotent: it creates the VideoRoom on a switch, adds the newcomer's token to an
-  // open one, and recreates one Janus lost.
-  if (wanted === 'sfu')
-    await openSfuRoom(services, room.id, present, epoch, () => new LimitReachedError('meeting.meshLimit', mesh));
-  if (wanted !== room.callMode) await tx.room.update({ where: { id: room.id }, data: { callMode: wanted, callEpoch: epoch } });
+  const refusal = () => new LimitReachedError('meeting.meshLimit', mesh);
+  if (wanted === 'sfu' && !up) throw refusal();
+  // A room in SFU mode whose VideoRoom Janus lost (it restarted, and no reopening reached the room
+  // yet) gets it back with a new epoch, as reopenSfuRooms gives it: everyone present republishes.
+  const lost = wanted === 'sfu' && room.callMode === 'sfu' && !(await hasVideoRoom(services, room.id, refusal));
+  const switched = wanted !== room.callMode || lost;
+  const epoch = room.callEpoch + (switched ? 1 : 0);
+  // Opening is idempotent: it creates the VideoRoom on a switch or after a loss, and adds the
+  // newcomer's token to an open one.
+  if (wanted === 'sfu') await openSfuRoom(services, room.id, present, epoch, refusal);
+  if (switched) await tx.room.update({ where: { id: room.id }, data: { callMode: wanted, callEpoch: epoch } });
   const video = wanted === 'sfu' ? await videoPublishers(tx, room.id, services.config.sfuMaxVideoPublishers) : null;
   const call: RoomCallMode = {
     mode: wanted,
@@ -72,12 +76,20 @@ export async function callModeOnJoin(
     videoPublishers: video,
   };
   const others = present.filter((id) => id !== newcomerId);
-  const switched = wanted !== room.callMode;
   return {
     call,
     announce: switched ? { roomId: room.id, mode: wanted, epoch, recipients: others } : null,
     seated: !switched && others.length > 0 && Boolean(video?.includes(newcomerId)),
   };
+}
+
+async function hasVideoRoom(services: Services, roomId: number, refusal: () => Error) {
+  try {
+    return await services.sfu.hasRoom(roomId);
+  } catch (error) {
+    services.log.warn(`sfu: could not ask for room ${roomId}`, error);
+    throw refusal();
+  }
 }
 
 async function openSfuRoom(services: Services, roomId: number, present: number[], epoch: number, refusal: () => Error) {
@@ -159,6 +171,11 @@ async function closeVideoRoomIfMesh(services: Services, roomId: number, epoch: n
  * Janus came back (restarted, or first reached after our start): its rooms are gone. Rooms still
  * in SFU mode get a new epoch and a new VideoRoom; everyone in them republishes. Rooms now small
  * enough return to mesh instead.
+ *
+ * Every server process hears Janus come back and runs this. Whoever reopens a room (this, or a join
+ * that found its VideoRoom lost) bumps the epoch with the room row locked, so a VideoRoom that exists
+ * is the current epoch's: a later process finds it and leaves the room as it is (one bump, one
+ * republish), only adding its own observer of who talks.
  */
 export async function reopenSfuRooms(services: Services) {
   const rooms = await services.prisma.room.findMany({ where: { callMode: 'sfu' }, select: { id: true } });
@@ -172,6 +189,10 @@ export async function reopenSfuRooms(services: Services) {
           (p) => p.userId,
         );
         const mode: CallMode = row.is_active && present.length > services.config.meshMaxParticipants ? 'sfu' : 'mesh';
+        if (mode === 'sfu' && (await services.sfu.hasRoom(roomId))) {
+          await openSfuRoom(services, roomId, present, row.call_epoch, () => new Error('SFU refused the room'));
+          return null;
+        }
         const epoch = row.call_epoch + 1;
         if (mode === 'sfu') await openSfuRoom(services, roomId, present, epoch, () => new Error('SFU refused the room'));
         await tx.room.update({ where: { id: roomId }, data: { callMode: mode, callEpoch: epoch } });

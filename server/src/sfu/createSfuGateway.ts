@@ -63,6 +63,7 @@ const offGateway: SfuGateway = {
   status: () => 'off',
   start: async () => {},
   openRoom: unavailable,
+  hasRoom: unavailable,
   allow: unavailable,
   disallow: unavailable,
   closeRoom: unavailable,

@@ -44,6 +44,11 @@ export interface SfuGateway {
    * allowed tokens `options.tokens` plus those already allowed. Idempotent; throws when Janus is down.
    */
   openRoom(roomId: number, options: SfuRoomOptions): Promise<void>;
+  /**
+   * Whether Janus has the room's VideoRoom now. False after Janus lost it (restarted): whoever
+   * opens it again gives the room a new epoch (callMode.ts). Throws when Janus is down.
+   */
+  hasRoom(roomId: number): Promise<boolean>;
   /** Lets one more admitted member's token in (they joined a room already in SFU mode). */
   allow(roomId: number, tokens: string[]): Promise<void>;
   /**

@@ -238,9 +238,13 @@ export function createJanusGateway(opts: {
       await Promise.race([connectedOnce, sleep(CONNECT_WAIT_MS)]);
     },
 
+    async hasRoom(roomId) {
+      return (await request({ request: 'exists', room: String(roomId) })).exists === true;
+    },
+
     async openRoom(roomId, { tokens, maxPublishers }) {
       // Asking first keeps Janus's log free of "room exists" errors; two servers racing still meet ROOM_EXISTS.
-      if ((await request({ request: 'exists', room: String(roomId) })).exists === true) {
+      if (await gateway.hasRoom(roomId)) {
         await gateway.allow(roomId, tokens);
         return observe(roomId);
       }
