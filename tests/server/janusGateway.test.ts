@@ -105,14 +105,19 @@ describe.skipIf(!janusInstalled && !process.env.CI)('SFU gateway over Janus', ()
     await sfu().openRoom(910002, { tokens: ['token-vera', 'token-gleb'], maxPublishers: 3 });
     const browser = await participant();
     const vera = await videoRoom(browser);
-    const leaving: string[] = [];
-    vera.on('videoroom_leaving', ({ reason }) => leaving.push(reason ?? ''));
+    // Each handle hears of its own kick (and of other feeds leaving, without a reason).
+    const kicked: string[] = [];
+    vera.on('videoroom_leaving', ({ reason }) => reason && kicked.push(`camera ${reason}`));
     await vera.joinPublisher({ room: '910002', display: '501', token: 'token-vera' });
+    const veraScreen = await videoRoom(browser);
+    veraScreen.on('videoroom_leaving', ({ reason }) => reason && kicked.push(`screen ${reason}`));
+    await veraScreen.joinPublisher({ room: '910002', display: '501:screen', token: 'token-vera' });
     const gleb = await videoRoom(browser);
     await gleb.joinPublisher({ room: '910002', display: '502', token: 'token-gleb' });
 
+    // Both of Vera's feeds go: her camera and her shared screen.
     await sfu().disallow(910002, [{ userId: 501, token: 'token-vera' }]);
-    await vi.waitFor(() => expect(leaving).toEqual(['kicked']));
+    await vi.waitFor(() => expect(kicked.sort()).toEqual(['camera kicked', 'screen kicked']));
     expect((await gleb.listParticipants({ room: '910002' })).participants.map((p) => p.display)).toEqual(['502']);
     const again = await videoRoom(browser);
     await expect(again.joinPublisher({ room: '910002', display: '501', token: 'token-vera' })).rejects.toThrow(/^433 /);
@@ -148,6 +153,11 @@ describe.skipIf(!janusInstalled && !process.env.CI)('SFU gateway over Janus', ()
       display: String(member.id),
     });
     await expect(handle.listParticipants({ room: '910003' })).rejects.toThrow(/403 listparticipants: not allowed/);
+    // A shared screen is a feed of its own, named after the member too, whoever the browser claims to be.
+    const screen = await videoRoom(relayed);
+    expect(await screen.joinPublisher({ room: '910003', display: '1:screen', token: 'token-relayed' })).toMatchObject({
+      display: `${member.id}:screen`,
+    });
 
     // Leaving the room closes the member's relayed connection (the subscriptions it holds end too).
     const cut = new Promise((resolve) => relayed.connection.once(Janode.EVENT.CONNECTION_ERROR, resolve));

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import type { Services } from '../services/container';
 import { authenticate, bearerToken } from '../auth/sessions';
+import { feedDisplay } from '../sfu/gateway';
 
 /** Where browsers reach Janus's API through us (the janus-gateway library's `server` option). */
 export const JANUS_RELAY_PATH = '/janus';
@@ -52,7 +53,7 @@ type JanusFrame = {
  * `/janus`: a WebSocket relay between a signed-in member's browser and Janus, so browsers need no
  * other origin or port. The client presents its access token (`Authorization: Bearer`, or from
  * browsers the `linkup-token.` subprotocol: see above). The relay
- * sets `display` to the member's user id in their join and configure requests (how the gateway
+ * sets `display` to the member's user id (`feedDisplay`: a shared screen keeps its suffix) in their join and configure requests (how the gateway
  * finds whom to kick), refuses requests that are not a participant's, counts subscriber handles for
  * the metrics, and closes both sides together.
  */
@@ -92,7 +93,6 @@ export function janusRelay(services: Services) {
     if (!upstream) return refuse(socket, 503, 'Service Unavailable');
     if (socket.destroyed) return upstream.close(); // the browser gave up meanwhile
     wss.handleUpgrade(req, socket, head, (browser) => {
-      const userId = String(viewer.user.id);
       const subscriberJoins = new Set<number>();
       /** Subscriber handles of this relay, by a key unique across relays (in services.sfu.subscriberHandles too). */
       const heldHandles = new Set<string>();
@@ -124,7 +124,7 @@ export function janusRelay(services: Services) {
           if (request === 'join' || request === 'joinandconfigure') rooms.add(String(body.room));
           if (request === 'join' && body.ptype === 'subscriber' && frame.handle_id) subscriberJoins.add(frame.handle_id);
           const publisherJoin = (request === 'join' && body.ptype === 'publisher') || request === 'joinandconfigure';
-          if (publisherJoin || 'display' in body) body.display = userId;
+          if (publisherJoin || 'display' in body) body.display = feedDisplay(viewer.user.id, body.display);
         }
         if (frame.janus === 'detach' && frame.handle_id) forget(frame.handle_id);
         upstream.send(JSON.stringify(frame));

@@ -95,8 +95,9 @@ async function hasVideoRoom(services: Services, roomId: number, refusal: () => E
 async function openSfuRoom(services: Services, roomId: number, present: number[], epoch: number, refusal: () => Error) {
   const tokens = present.map((userId) => sfuToken(services, roomId, userId, epoch));
   try {
-    // Everyone publishes (their audio at least): the VideoRoom takes as many publishers as the room takes people.
-    await services.sfu.openRoom(roomId, { tokens, maxPublishers: MAX_ROOM_SIZE });
+    // Everyone publishes (their audio at least), and may share a screen as a feed of its own: the
+    // VideoRoom takes twice as many publishers as the room takes people.
+    await services.sfu.openRoom(roomId, { tokens, maxPublishers: 2 * MAX_ROOM_SIZE });
   } catch (error) {
     services.log.warn(`sfu: could not open room ${roomId}`, error);
     throw refusal();

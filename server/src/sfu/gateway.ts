@@ -25,6 +25,23 @@ export type TalkingListener = (roomId: number, userId: number, talking: boolean)
 /** A member as Janus knows them: their token, and their user id, which browsers join with as `display`. */
 export type SfuMember = { userId: number; token: string };
 
+/**
+ * The `display` of a member's feeds in a VideoRoom (the /janus relay sets it, whatever the browser
+ * sent): their user id for the camera and microphone, `<user id>:screen` for a shared screen, which
+ * is a feed of its own (its own resolution and bit rate, no simulcast). The client reads it the same
+ * way (sfuSession.ts).
+ */
+export function feedDisplay(userId: number, requested: unknown): string {
+  return typeof requested === 'string' && requested.endsWith(SCREEN_SUFFIX) ? `${userId}${SCREEN_SUFFIX}` : String(userId);
+}
+const SCREEN_SUFFIX = ':screen';
+
+/** The member a feed's `display` belongs to (either of their feeds); undefined for anything else (our observer). */
+export function userOfDisplay(display: string | undefined): number | undefined {
+  const match = /^(\d+)(?::screen)?$/.exec(display ?? '');
+  return match ? Number(match[1]) : undefined;
+}
+
 /** Thrown by the gateway's requests when the SFU is off or down (the room stays in mesh). */
 export class SfuUnavailableError extends Error {
   constructor(status: SfuStatus) {

@@ -3,7 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import Janode, { type JanodeConnection, type JanodeHandle, type JanodeSession } from 'janode';
 import VideoRoomPlugin from 'janode/plugins/videoroom';
 import type { Logger } from '../logger';
-import { SfuUnavailableError, type SfuGateway, type SfuStatus, type TalkingListener } from './gateway';
+import { SfuUnavailableError, userOfDisplay, type SfuGateway, type SfuStatus, type TalkingListener } from './gateway';
 import type { JanusProcess } from './janusProcess';
 
 const VIDEOROOM = 'janus.plugin.videoroom';
@@ -206,8 +206,8 @@ export function createJanusGateway(opts: {
     if (!users) return undefined;
     if (!users.has(feed)) {
       for (const participant of await participants(String(roomId))) {
-        const userId = Number(participant.display);
-        if (Number.isInteger(userId)) users.set(String(participant.id), userId);
+        const userId = userOfDisplay(participant.display);
+        if (userId !== undefined) users.set(String(participant.id), userId);
       }
     }
     return users.get(feed);
@@ -284,9 +284,11 @@ export function createJanusGateway(opts: {
         if (members.length) {
           await request({ request: 'allowed', room, secret, action: 'remove', allowed: members.map((m) => m.token) });
         }
-        const leaving = new Set(members.map((member) => String(member.userId)));
+        // Both of a member's feeds go: their camera and microphone, and a screen they share.
+        const leaving = new Set(members.map((member) => member.userId));
         for (const participant of await participants(room)) {
-          if (participant.display === undefined || !leaving.has(participant.display)) continue;
+          const userId = userOfDisplay(participant.display);
+          if (userId === undefined || !leaving.has(userId)) continue;
           await request({ request: 'kick', room, secret, id: participant.id }).catch(unless(NO_SUCH_FEED));
         }
       } catch (error) {
