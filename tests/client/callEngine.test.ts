@@ -102,7 +102,15 @@ let getUserMedia: ReturnType<typeof vi.fn>;
 let getDisplayMedia: ReturnType<typeof vi.fn>;
 
 /** What the engine asked of the SFU path: the options it opened a session with, and whether it closed it. */
-type FakeSfu = { options: SfuSessionOptions; closed: boolean; layers: number[]; videoSending: boolean[]; qualities: string[] };
+type FakeSfu = {
+  options: SfuSessionOptions;
+  closed: boolean;
+  layers: number[];
+  videoSending: boolean[];
+  qualities: string[];
+  /** The screens shared as a feed of their own, null for each stop. */
+  screens: (MediaStreamTrack | null)[];
+};
 let sfuSessions: FakeSfu[];
 /** The RTCConfiguration each peer connection was made with, in order. */
 let peerConfigs: RTCConfiguration[];
@@ -113,11 +121,12 @@ function engine(viewerId = 1, extra: Partial<CallEngineOptions> = {}) {
     viewerId,
     ...extra,
     openSfu: async (options) => {
-      const session: FakeSfu = { options, closed: false, layers: [], videoSending: [], qualities: [] };
+      const session: FakeSfu = { options, closed: false, layers: [], videoSending: [], qualities: [], screens: [] };
       sfuSessions.push(session);
       return {
         close: () => void (session.closed = true),
-        replaceVideo: () => {},
+        shareScreen: (track: MediaStreamTrack) => void session.screens.push(track),
+        stopScreen: () => void session.screens.push(null),
         setLayer: (layer: number) => void session.layers.push(layer),
         setVideoSending: (on: boolean) => void session.videoSending.push(on),
         setQuality: (quality: string) => void session.qualities.push(quality),
@@ -322,6 +331,57 @@ describe('mesh and SFU', () => {
     expect(peers).toEqual([]);
     sfuSessions[0]!.options.onRemoteStream(3, null);
     expect(call.getSnapshot().participants[1]).toMatchObject({ connected: false, stream: null });
+  });
+
+  it("shares a screen through the SFU as a feed of its own beside the camera, and shows the others' in tiles of their own", async () => {
+    transport.joinRoom.mockResolvedValueOnce(sfuJoin([person(2, 'Дмитрий')]));
+    const call = engine();
+    await call.joinRoom(ROOM, 'HD');
+    await vi.waitFor(() => expect(sfuSessions).toHaveLength(1));
+    const session = sfuSessions[0]!;
+    const camera = streams[0]!.getVideoTracks()[0];
+    // The session publishes the camera; the screen does not replace it.
+    expect(session.options.videoTrack).toBe(camera);
+    await call.toggleScreenShare();
+    const screen = session.screens[0] as unknown as FakeTrack;
+    expect(screen).toBeInstanceOf(FakeTrack);
+    expect(call.getSnapshot().screenSharing).toBe(true);
+    screen.end();
+    expect(session.screens).toEqual([screen, null]);
+    expect(call.getSnapshot().screenSharing).toBe(false);
+
+    const shared = new FakeStream([new FakeTrack('video')]);
+    session.options.onRemoteScreen(2, shared as never);
+    expect(call.getSnapshot().participants[0]).toMatchObject({ userId: 2, screen: shared });
+    session.options.onRemoteScreen(2, null);
+    expect(call.getSnapshot().participants[0]!.screen).toBeNull();
+  });
+
+  it("shares a screen already shared in mesh through the SFU once the room switches, and drops the SFU's screens back in mesh", async () => {
+    const call = engine();
+    transport.joinRoom.mockResolvedValueOnce({ ok: true, room: ROOM, participants: [person(2, 'Дмитрий')], roomDatabaseId: 41 });
+    await call.joinRoom(ROOM, 'HD');
+    await call.toggleScreenShare();
+    const screen = peers[0]!.replaced[0]![1];
+    call.handleEvent(event('CALL_MODE', person(1, 'Анна'), { mode: 'sfu', epoch: 1, token: 'tok-1', videoPublishers: null }));
+    await vi.waitFor(() => expect(sfuSessions[0]?.screens).toEqual([screen]));
+    expect(sfuSessions[0]!.options.videoTrack).toBe(streams[0]!.getVideoTracks()[0]);
+
+    // Dmitry's camera comes through the SFU (his peer connection closes), then his shared screen.
+    sfuSessions[0]!.options.onRemoteStream(2, new FakeStream([new FakeTrack('video')]) as never);
+    expect(peers[0]!.destroyed).toBe(true);
+    sfuSessions[0]!.options.onRemoteScreen(2, new FakeStream([new FakeTrack('video')]) as never);
+    vi.useFakeTimers();
+    call.handleEvent(event('CALL_MODE', person(1, 'Анна'), { mode: 'mesh', epoch: 2 }));
+    // The new connection sends the screen as the video, as mesh does; once it is up the SFU closes.
+    expect(peers).toHaveLength(2);
+    const reopened = peers[1]!;
+    expect(reopened.replaced).toEqual([[streams[0]!.getVideoTracks()[0], screen]]);
+    reopened.connected = true;
+    reopened.emit('connect');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sfuSessions[0]!.closed).toBe(true);
+    expect(call.getSnapshot().participants[0]!.screen).toBeNull();
   });
 
   it('switches a mesh call to the SFU making before breaking: a peer closes once its feed brings video', async () => {

@@ -132,20 +132,14 @@ export function Header({ user }: { user: AuthUser }) {
             flexWrap="wrap"
             display={{ base: 'none', lg: 'flex' }}
           >
-            <NavLinks
-              user={user}
-              render={(item) => <NavButton item={item} pathname={pathname} />}
-            />
+            <NavLinks user={user} render={(item) => <NavButton item={item} pathname={pathname} />} />
           </HStack>
         </Container>
 
         <Collapsible.Content display={{ lg: 'none' }}>
           <Container maxW="7xl" px="4" pb="4">
             <Stack as="nav" aria-label={t`Мобильная навигация`} gap="1" borderTopWidth="1px" borderColor="brand.muted" pt="3">
-              <NavLinks
-                user={user}
-                render={(item) => <NavButton item={item} pathname={pathname} full />}
-              />
+              <NavLinks user={user} render={(item) => <NavButton item={item} pathname={pathname} full />} />
               <Button
                 size="sm"
                 variant="ghost"

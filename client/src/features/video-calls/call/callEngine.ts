@@ -34,8 +34,16 @@ export type CallStatus = 'idle' | 'connecting' | 'in_call';
 
 export type PeerInfo = { userId: number; globalId: string; name: string; muted: boolean; cameraOff: boolean };
 
-/** `via`: the path their media arrives by now (a peer connection, or the SFU). */
-export type RemoteParticipant = PeerInfo & { stream: MediaStream | null; connected: boolean; via: 'mesh' | 'sfu' | null };
+/**
+ * `via`: the path their media arrives by now (a peer connection, or the SFU). `screen`: the screen
+ * they share, received through the SFU as a feed of its own (in mesh it replaces their camera's video).
+ */
+export type RemoteParticipant = PeerInfo & {
+  stream: MediaStream | null;
+  connected: boolean;
+  via: 'mesh' | 'sfu' | null;
+  screen: MediaStream | null;
+};
 
 export type RoomInfo = { id: string; name: string };
 
@@ -338,7 +346,10 @@ export class CallEngine {
     this.publishMediaState();
   }
 
-  /** Screen sharing replaces the camera track sent to every peer; stopping it puts the camera back. */
+  /**
+   * Screen sharing replaces the camera track sent to every peer; stopping it puts the camera back.
+   * Through the SFU the screen is a feed of its own beside the camera (sfuSession.ts `shareScreen`).
+   */
   async toggleScreenShare() {
     if (this.screenTrack) {
       this.stopScreenShare();
@@ -365,6 +376,7 @@ export class CallEngine {
     this.screenTrack = screen;
     screen.addEventListener('ended', () => this.stopScreenShare());
     this.sendVideo(screen);
+    this.sfu?.shareScreen(screen);
     this.update({ screenSharing: true, localPreview: new MediaStream([screen]) });
   }
 
@@ -373,6 +385,7 @@ export class CallEngine {
     if (!screen) return;
     this.screenTrack = null;
     screen.stop();
+    this.sfu?.stopScreen();
     const camera = this.snapshot.localStream?.getVideoTracks()[0];
     if (camera) this.sendVideo(camera);
     this.update({ screenSharing: false, localPreview: this.snapshot.localStream });
@@ -390,7 +403,6 @@ export class CallEngine {
       }
     }
     this.sentVideoTrack = track;
-    this.sfu?.replaceVideo(track);
   }
 
   /** A new quality applies to the running camera at once, and through the SFU to each simulcast layer's bit rate. */
@@ -530,10 +542,13 @@ export class CallEngine {
         iceServers: this.iceServers,
         iceTransportPolicy: this.options.iceTransportPolicy,
         stream,
-        videoTrack: this.sentVideoTrack,
+        videoTrack: stream.getVideoTracks()[0] ?? null,
         quality: this.quality,
         onRemoteStream: (userId, remote) => {
           if (current()) this.onSfuStream(userId, remote);
+        },
+        onRemoteScreen: (userId, screen) => {
+          if (current()) this.updateParticipant(userId, { screen });
         },
         onFailure: (error) => {
           if (current()) this.reportError(error);
@@ -545,6 +560,7 @@ export class CallEngine {
           return;
         }
         this.sfu = session;
+        if (this.screenTrack) session.shareScreen(this.screenTrack);
         this.fitLayer();
         session.setVideoSending(!videoPaused(this.snapshot, this.options.viewerId));
         if (this.snapshot.status === 'connecting') this.update({ status: 'in_call' });
@@ -578,6 +594,9 @@ export class CallEngine {
   private stopSfu() {
     this.sfu?.close();
     this.sfu = null;
+    // Shared screens came as feeds of their own; in mesh a screen arrives as its sharer's video.
+    if (this.snapshot.participants.some((participant) => participant.screen))
+      this.update({ participants: this.snapshot.participants.map((participant) => ({ ...participant, screen: null })) });
   }
 
   /** Runs `done` once `switched()` holds (checked every second) or after MAKE_BEFORE_BREAK_MS. */
@@ -758,4 +777,10 @@ export class CallEngine {
 const userIds = (value: unknown): number[] | null =>
   Array.isArray(value) ? value.filter((id): id is number => Number.isInteger(id)) : null;
 
-const disconnected = (info: PeerInfo): RemoteParticipant => ({ ...info, stream: null, connected: false, via: null });
+const disconnected = (info: PeerInfo): RemoteParticipant => ({
+  ...info,
+  stream: null,
+  connected: false,
+  via: null,
+  screen: null,
+});

@@ -11,7 +11,9 @@ import { getToken } from '../../../relay/token';
  * own origin (the server relays the socket for signed-in members only); the VideoRoom admits only
  * the token our server minted for this member, room and epoch.
  *
- * Publishers join with `display` set to our user id: that is how a feed becomes a tile.
+ * Publishers join with `display` set to our user id: that is how a feed becomes a tile. A shared
+ * screen is a publisher of its own (`<user id>:screen`, a second handle): sent at its own resolution
+ * and bit rate, without simulcast, and shown in a tile of its own while the camera goes on.
  */
 
 export type SfuSessionOptions = {
@@ -22,12 +24,14 @@ export type SfuSessionOptions = {
   iceServers: RTCIceServer[];
   iceTransportPolicy?: RTCIceTransportPolicy;
   stream: MediaStream;
-  /** The video track to send now (the camera, or the screen while sharing it). */
+  /** The camera's track (null: audio only). A shared screen goes as its own feed (`shareScreen`). */
   videoTrack: MediaStreamTrack | null;
   /** The quality selector's choice: the bit rate of each simulcast layer sent (`setQuality`). */
   quality: Quality;
   /** Someone's media as received now, or null when they stopped publishing. */
   onRemoteStream: (userId: number, stream: MediaStream | null) => void;
+  /** Someone's shared screen as received now, or null when they stopped sharing it. */
+  onRemoteScreen: (userId: number, stream: MediaStream | null) => void;
   /** The session broke (Janus restarted, the socket dropped): the server will announce a new epoch. */
   onFailure: (error: unknown) => void;
 };
@@ -51,17 +55,33 @@ const initJanus = () =>
 
 const janusUrl = () => `${window.location.origin.replace(/^http/, 'ws')}/janus`;
 
-type Feed = { id: string; userId: number };
+type Feed = { id: string; userId: number; screen: boolean };
+
+/** A feed's `display` as our server's relay sets it (server/src/sfu/gateway.ts `feedDisplay`). */
+const SCREEN_SUFFIX = ':screen';
+const feedOf = (id: string, display: string | undefined): Feed | null => {
+  const match = /^(\d+)(:screen)?$/.exec(display ?? '');
+  return match ? { id, userId: Number(match[1]), screen: match[2] === SCREEN_SUFFIX } : null;
+};
+
+/**
+ * A shared screen's bit rate: text and slides need detail more than motion, at up to the screen's
+ * own size (one stream, not three layers: every viewer needs it legible).
+ */
+const SCREEN_MAX_BITRATE = 2_500_000;
 type Stream = { mid: string; feed_id?: string | number; feed_display?: string; type?: string; active?: boolean };
 
 export class SfuSession {
   private janus: JanusJS.Janus | null = null;
   private publisher: JanusJS.PluginHandle | null = null;
+  /** Our shared screen's publisher, while we share one. */
+  private screenPublisher: JanusJS.PluginHandle | null = null;
   private subscriber: JanusJS.PluginHandle | null = null;
   /** Publishers we receive (or asked to), by their Janus feed id. */
   private readonly feeds = new Map<string, Feed>();
   private readonly feedByMid = new Map<string, string>();
-  private readonly streams = new Map<number, MediaStream>();
+  /** What we receive of each feed, by feed id. */
+  private readonly streams = new Map<string, MediaStream>();
   /** Feeds waiting for the subscriber handle to finish a negotiation (Janus takes one at a time). */
   private pending: string[] = [];
   private negotiating = false;
@@ -160,12 +180,52 @@ export class SfuSession {
     });
   }
 
-  /** Screen sharing and back: the published video track changes without a new negotiation. */
-  replaceVideo(track: MediaStreamTrack) {
-    this.publisher?.replaceTracks({
-      tracks: [{ type: 'video', mid: this.videoMid(), capture: track, replace: true, dontStop: true }],
+  /** Publishes `track` (a screen) as a feed of its own beside the camera's, until `stopScreen`. */
+  shareScreen(track: MediaStreamTrack) {
+    this.stopScreen();
+    // Encoders keep a screen's text sharp (resolution over frame rate) when told what it is.
+    track.contentHint = 'detail';
+    this.janus?.attach({
+      plugin: 'janus.plugin.videoroom',
+      success: (handle) => {
+        if (this.closed) return void handle.detach();
+        this.screenPublisher = handle;
+        handle.send({
+          message: {
+            request: 'join',
+            ptype: 'publisher',
+            room: this.room,
+            display: `${this.options.userId}${SCREEN_SUFFIX}`,
+            token: this.options.token,
+          },
+        });
+      },
       error: (error) => this.options.onFailure(error),
+      onmessage: (message, jsep) => {
+        const handle = this.screenPublisher;
+        if (!handle) return;
+        if (message.error) return this.options.onFailure(new Error(String(message.error)));
+        if (message.videoroom === 'joined') {
+          handle.createOffer({
+            tracks: [{ type: 'video', capture: track, recv: false, dontStop: true }],
+            success: (offer) =>
+              handle.send({
+                message: { request: 'configure', audio: false, video: true, bitrate: SCREEN_MAX_BITRATE },
+                jsep: offer,
+              }),
+            error: (error) => this.options.onFailure(error),
+          });
+        }
+        if (jsep) handle.handleRemoteJsep({ jsep });
+      },
     });
+  }
+
+  /** Our screen's feed ends (the others' tiles of it go with Janus's `unpublished`). */
+  stopScreen() {
+    const handle = this.screenPublisher;
+    this.screenPublisher = null;
+    handle?.detach();
   }
 
   /**
@@ -206,18 +266,15 @@ export class SfuSession {
     if (changed) sender.setParameters(parameters).catch((error: unknown) => this.options.onFailure(error));
   }
 
-  private videoMid() {
-    return this.publisher?.getLocalTracks().find((track) => track.type === 'video')?.mid;
-  }
-
   /** Publisher lists (on joining, then as people publish) and departures. */
   private onPublishers(message: JanusJS.Message) {
     const publishers = (message.publishers ?? []) as { id: string | number; display?: string }[];
     const added = publishers.flatMap((publisher) => {
-      const userId = Number(publisher.display);
       const id = String(publisher.id);
-      if (!Number.isInteger(userId) || userId === this.options.userId || this.feeds.has(id)) return [];
-      this.feeds.set(id, { id, userId });
+      const feed = feedOf(id, publisher.display);
+      // Not a member's (our observer), ours (our camera, our screen), or already ours to receive.
+      if (!feed || feed.userId === this.options.userId || this.feeds.has(id)) return [];
+      this.feeds.set(id, feed);
       return [id];
     });
     const gone = [message.leaving, message.unpublished].filter(
@@ -232,8 +289,13 @@ export class SfuSession {
     const feed = this.feeds.get(id);
     this.feeds.delete(id);
     if (!feed) return;
-    this.streams.delete(feed.userId);
-    this.options.onRemoteStream(feed.userId, null);
+    this.streams.delete(id);
+    this.deliver(feed, null);
+  }
+
+  private deliver(feed: Feed, stream: MediaStream | null) {
+    if (feed.screen) this.options.onRemoteScreen(feed.userId, stream);
+    else this.options.onRemoteStream(feed.userId, stream);
   }
 
   private subscribe(add: string[]) {
@@ -293,13 +355,13 @@ export class SfuSession {
   private onRemoteTrack(track: MediaStreamTrack, mid: string, on: boolean) {
     const feed = this.feeds.get(this.feedByMid.get(mid) ?? '');
     if (!feed) return;
-    const current = this.streams.get(feed.userId);
+    const current = this.streams.get(feed.id);
     const tracks = (current?.getTracks() ?? []).filter((t) => t.kind !== track.kind || (on && t.id !== track.id));
     if (on) tracks.push(track);
     // A new MediaStream object for every change, so the tile sees that its media changed.
     const stream = new MediaStream(tracks);
-    this.streams.set(feed.userId, stream);
-    this.options.onRemoteStream(feed.userId, tracks.length > 0 ? stream : null);
+    this.streams.set(feed.id, stream);
+    this.deliver(feed, tracks.length > 0 ? stream : null);
   }
 
   /** The simulcast layer every received video uses (the grid's tile size decides: `layerForTiles`). */
@@ -309,19 +371,24 @@ export class SfuSession {
     this.applyLayer();
   }
 
+  /** Cameras only: a screen is sent in one layer. */
   private applyLayer() {
-    const mids = [...this.feedByMid.keys()].filter((mid) =>
-      this.subscriber?.getRemoteTracks().some((track) => track.mid === mid && track.type === 'video'),
-    );
+    const mids = [...this.feedByMid.entries()]
+      .filter(([, feedId]) => this.feeds.get(feedId)?.screen === false)
+      .map(([mid]) => mid)
+      .filter((mid) => this.subscriber?.getRemoteTracks().some((track) => track.mid === mid && track.type === 'video'));
     if (mids.length === 0) return;
     this.subscriber?.send({
       message: { request: 'configure', streams: mids.map((mid) => ({ mid, substream: this.layer })) },
     });
   }
 
-  /** Who the session receives media from now. */
+  /** Who the session receives media (camera and microphone) from now. */
   receiving(): number[] {
-    return [...this.streams.keys()];
+    return [...this.streams.keys()].flatMap((id) => {
+      const feed = this.feeds.get(id);
+      return feed && !feed.screen ? [feed.userId] : [];
+    });
   }
 
   close() {
@@ -330,6 +397,7 @@ export class SfuSession {
     this.janus?.destroy({ cleanupHandles: true, notifyDestroyed: false });
     this.janus = null;
     this.publisher = null;
+    this.screenPublisher = null;
     this.subscriber = null;
   }
 }

@@ -3,13 +3,14 @@ import { Trans } from '@lingui/react/macro';
 import { PhoneOff } from 'lucide-react';
 import { videoPaused } from '../call/callEngine';
 import { useMeeting } from '../MeetingContext';
+import { ScreenTile } from './ScreenTile';
 import { VideoTile } from './VideoTile';
 
 const columns = (tiles: number) => (tiles <= 1 ? 1 : tiles <= 4 ? 2 : 3);
 /** On a phone held upright: one column for two, two columns for more. */
 const phoneColumns = (tiles: number) => (tiles <= 2 ? 1 : 2);
 
-/** The welcome text with no room; otherwise one tile per person, yours first. */
+/** The welcome text with no room; otherwise the screens shared through the SFU, then one tile per person, yours first. */
 export function Stage() {
   const { viewer, call, engine } = useMeeting();
   const firstName = viewer.firstName;
@@ -74,6 +75,17 @@ export function Stage() {
         alignContent="center"
         flex="1"
       >
+        {others.map(
+          (participant) =>
+            participant.screen && (
+              <ScreenTile
+                key={`screen-${participant.userId}`}
+                userId={participant.userId}
+                name={participant.name}
+                stream={participant.screen}
+              />
+            ),
+        )}
         <VideoTile
           self
           name={viewer.fullName}
