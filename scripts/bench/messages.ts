@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
-import vm from 'node:vm';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { openDatabase } from '../../server/src/db';
 import { startServer } from '../../server/src/server';
@@ -12,6 +11,7 @@ import { hashPassword } from '../../server/src/auth/passwords';
 import { startSession } from '../../server/src/auth/sessions';
 import { loadTokenSecret } from '../../server/src/auth/tokens';
 import { benchResult } from './benchResult';
+import { liveHeap } from './liveHeap';
 
 /**
  * Message delivery over graphql-ws against a bare `ws` broadcast of the same payloads.
@@ -47,17 +47,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 type Report = { latencies: number[]; delivered: number; spanMs: number };
 /** Sends messages whose text is `<key>:<send time>`; resolves when the sender is done sending. */
 type Sender = { send(key: string): Promise<void>; burst(keys: string[]): Promise<void> };
-
-v8.setFlagsFromString('--expose-gc');
-const gc = vm.runInNewContext('gc') as () => void;
-/**
- * The JavaScript heap still reachable after a full collection, in bytes (off-heap memory is left
- * out: it holds the embedded database's WebAssembly memory, which grows with the connect storm's queries).
- */
-function liveHeap() {
-  gc();
-  return process.memoryUsage().heapUsed;
-}
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];

@@ -19,8 +19,10 @@ import { FEED_PAGE_QUERY } from './feedQuery';
  * --duration seconds: feed reads and likes (autocannon), messages sent at --rate per second between
  * members, each delivered live to the receiver's graphql-ws subscription (--subscribers sockets,
  * through the balancer like everything else). Counts every error (HTTP errors and timeouts, refused
- * sends, socket errors, messages never delivered) and samples both processes' resident memory:
- * "flat" is judged on the trend after --warmup seconds.
+ * sends, socket errors, messages never delivered) and samples both processes' resident memory and,
+ * every 15 s, their live heap (after a full collection, through liveHeapProbe.ts): "flat" is judged
+ * on the trends after --warmup seconds. The live heap tells a leak from the heap V8 keeps grown
+ * between collections, which resident memory also counts.
  *
  * Usage: node --import tsx scripts/bench/soak.ts [--duration=300] [--warmup=60] [--subscribers=200]
  *   [--rate=20] [--feed-connections=8] [--like-connections=4] [--port=8380]
@@ -54,12 +56,16 @@ const cleanUp = async () => {
   await servers.stopAll();
   await database.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(liveHeapDir, { recursive: true, force: true });
 };
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => void cleanUp().finally(() => process.exit(1)));
 }
 
+const liveHeapDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-soak-heap-'));
+const probe = ['--import', path.join(import.meta.dirname, 'liveHeapProbe.ts')];
 const env = {
+  LIVE_HEAP_DIR: liveHeapDir,
   DATABASE_URL: database.url,
   REDIS_URL: REDIS,
   REDIS_KEY_PREFIX: `linkup-soak-${crypto.randomUUID()}:`,
@@ -67,7 +73,7 @@ const env = {
   TOKEN_SECRET: SECRET,
 };
 // The first process migrates the empty database; the data goes in before the second starts.
-const upstreams = [await servers.start(PORT + 1, env)];
+const upstreams = [await servers.start(PORT + 1, env, probe)];
 const db = await openDatabase({ url: database.url, dataDir: 'memory://' });
 await seedFeedData(db, { members: MEMBERS, publications: 20_000, contacts: 100 });
 const secret = loadTokenSecret(SECRET, dataDir);
@@ -77,7 +83,7 @@ for (let id = 1; id <= SUBSCRIBERS + 1; id++) {
 }
 const likeable = (await db.prisma.publication.findMany({ take: 200, select: { id: true } })).map((p) => p.id);
 await db.close();
-upstreams.push(await servers.start(PORT + 2, env));
+upstreams.push(await servers.start(PORT + 2, env, probe));
 const balancer = (running.balancer = await startLoadBalancer(PORT, upstreams));
 console.log(`two app processes behind nginx on ${balancer.url}; ${MEMBERS} members, ${SUBSCRIBERS} subscribers`);
 
@@ -107,12 +113,29 @@ await Promise.all(
 );
 
 // ── the workload ─────────────────────────────────────────────────────────────────────
-const rssSamples: { at: number; mb: number[] }[] = [];
+type Sample = { at: number; mb: number[] };
+const rssSamples: Sample[] = [];
+const heapSamples: Sample[] = [];
 const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 const started = performance.now();
+const secondsIn = () => (performance.now() - started) / 1000;
 const sampling = setInterval(() => {
-  rssSamples.push({ at: (performance.now() - started) / 1000, mb: servers.pids().map(rssOf) });
+  rssSamples.push({ at: secondsIn(), mb: servers.pids().map(rssOf) });
 }, 5000);
+/** Asks each process for its live heap (a full collection: a pause, so not as often as RSS). */
+const heapSampling = setInterval(() => {
+  const at = secondsIn();
+  const pids = servers.pids();
+  for (const pid of pids) process.kill(pid, 'SIGUSR2');
+  setTimeout(() => {
+    const read = (pid: number) => Number(fs.readFileSync(path.join(liveHeapDir, String(pid)), 'utf8')) / 1048576;
+    try {
+      heapSamples.push({ at, mb: pids.map(read) });
+    } catch {
+      // a process still collecting: this sample is skipped
+    }
+  }, 2000);
+}, 15_000);
 
 let sent = 0;
 let sendErrors = 0;
@@ -177,21 +200,28 @@ for (let waited = 0; waited < 10_000 && delivered.size < sent - sendErrors; wait
   await new Promise((resolve) => setTimeout(resolve, 250));
 }
 clearInterval(sampling);
+clearInterval(heapSampling);
 const undelivered = sent - sendErrors - delivered.size;
 
 // ── figures ──────────────────────────────────────────────────────────────────────────
 /** Least-squares slope of memory over time (MB per minute) after the warm-up, per process. */
-const afterWarmup = rssSamples.filter((sample) => sample.at >= WARMUP);
-const slopes = upstreams.map((_, index) => {
-  const points = afterWarmup.map((sample) => [sample.at / 60, sample.mb[index]!] as const);
-  const meanX = points.reduce((sum, [x]) => sum + x, 0) / points.length;
-  const meanY = points.reduce((sum, [, y]) => sum + y, 0) / points.length;
-  const num = points.reduce((sum, [x, y]) => sum + (x - meanX) * (y - meanY), 0);
-  const den = points.reduce((sum, [x]) => sum + (x - meanX) ** 2, 0);
-  return den ? num / den : 0;
-});
-const rssAtWarmup = afterWarmup[0]?.mb ?? [];
+const slopesAfterWarmup = (samples: Sample[]) => {
+  const afterWarmup = samples.filter((sample) => sample.at >= WARMUP);
+  return upstreams.map((_, index) => {
+    const points = afterWarmup.map((sample) => [sample.at / 60, sample.mb[index]!] as const);
+    const meanX = points.reduce((sum, [x]) => sum + x, 0) / points.length;
+    const meanY = points.reduce((sum, [, y]) => sum + y, 0) / points.length;
+    const num = points.reduce((sum, [x, y]) => sum + (x - meanX) * (y - meanY), 0);
+    const den = points.reduce((sum, [x]) => sum + (x - meanX) ** 2, 0);
+    return den ? num / den : 0;
+  });
+};
+const slopes = slopesAfterWarmup(rssSamples);
+const heapSlopes = slopesAfterWarmup(heapSamples);
+const rssAtWarmup = rssSamples.find((sample) => sample.at >= WARMUP)?.mb ?? [];
 const rssAtEnd = rssSamples.at(-1)?.mb ?? [];
+const heapAtWarmup = heapSamples.find((sample) => sample.at >= WARMUP)?.mb ?? [];
+const heapAtEnd = heapSamples.at(-1)?.mb ?? [];
 const httpErrors = (result: Result) => result.errors + result.timeouts + result.non2xx;
 const errors = {
   feed: httpErrors(feed),
@@ -216,7 +246,9 @@ console.log(
     .join(', ')})`,
 );
 console.log(`memory       after ${WARMUP} s: ${mb(rssAtWarmup)}; at the end: ${mb(rssAtEnd)}`);
-console.log(`             trend after warm-up: ${slopes.map((slope) => `${slope.toFixed(1)} MB/min`).join(' / ')}`);
+const perMinute = (values: number[]) => values.map((slope) => `${slope.toFixed(1)} MB/min`).join(' / ');
+console.log(`             trend after warm-up: ${perMinute(slopes)}`);
+console.log(`live heap    after ${WARMUP} s: ${mb(heapAtWarmup)}; at the end: ${mb(heapAtEnd)}; trend ${perMinute(heapSlopes)}`);
 benchResult({
   durationSeconds: DURATION,
   warmupSeconds: WARMUP,
@@ -233,6 +265,9 @@ benchResult({
   rssAfterWarmupMb: rssAtWarmup,
   rssAtEndMb: rssAtEnd,
   rssSlopeMbPerMinute: slopes,
+  liveHeapAfterWarmupMb: heapAtWarmup,
+  liveHeapAtEndMb: heapAtEnd,
+  liveHeapSlopeMbPerMinute: heapSlopes,
 });
 await cleanUp();
 process.exit(0);

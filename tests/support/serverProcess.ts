@@ -8,13 +8,14 @@ export const NO_SFU_ENV = { JANUS_SPAWN: 'false', JANUS_URL: '' };
 
 /**
  * Real server processes (server/src/main.ts), for tests of what crosses processes: each is started
- * with `env` on top of this process's environment and answers once its /health does.
+ * with `env` on top of this process's environment (and `nodeArgs` before the script: a bench's
+ * `--import` probe) and answers once its /health does.
  */
 export function serverProcesses() {
   const children: ChildProcess[] = [];
   return {
-    async start(port: number, env: Record<string, string>): Promise<string> {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    async start(port: number, env: Record<string, string>, nodeArgs: string[] = []): Promise<string> {
+      const child = spawn(process.execPath, ['--import', 'tsx', ...nodeArgs, 'server/src/main.ts'], {
         cwd: root,
         env: {
           ...process.env,
