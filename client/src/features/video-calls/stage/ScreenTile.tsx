@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { Box, HStack, Text } from '@chakra-ui/react';
+import { Box, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
+import { TileLabel } from './TileLabel';
 import { MonitorUp } from 'lucide-react';
 
 /**
@@ -37,22 +38,12 @@ export function ScreenTile({ name, stream, userId }: { name: string; stream: Med
         data-testid="screen-video"
         style={{ width: '100%', height: '100%', objectFit: 'contain' }}
       />
-      <HStack
-        position="absolute"
-        left="2"
-        bottom="2"
-        gap="1.5"
-        bg="blackAlpha.700"
-        px="2"
-        py="1"
-        rounded="md"
-        maxW="calc(100% - 1rem)"
-      >
+      <TileLabel>
         <MonitorUp size={14} aria-hidden="true" />
         <Text fontSize="sm" truncate data-testid="screen-tile-name">
           {t`Экран: ${name}`}
         </Text>
-      </HStack>
+      </TileLabel>
     </Box>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { Avatar, Badge, Box, Center, HStack, Text } from '@chakra-ui/react';
+import { Avatar, Badge, Box, Center, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react/macro';
+import { TileLabel } from './TileLabel';
 import { MicOff, VideoOff } from 'lucide-react';
 
 /**
@@ -84,17 +85,7 @@ export function VideoTile({
           </Avatar.Root>
         </Center>
       )}
-      <HStack
-        position="absolute"
-        left="2"
-        bottom="2"
-        gap="1.5"
-        bg="blackAlpha.700"
-        px="2"
-        py="1"
-        rounded="md"
-        maxW="calc(100% - 1rem)"
-      >
+      <TileLabel>
         {muted && (
           <Box color="red.300" data-testid="tile-muted" aria-label={t`Микрофон выключен`}>
             <MicOff size={14} />
@@ -108,7 +99,7 @@ export function VideoTile({
         <Text fontSize="sm" truncate data-testid="tile-name">
           {self ? t`Вы` : name}
         </Text>
-      </HStack>
+      </TileLabel>
       {videoPaused && !cameraOff && !audioOnly && (
         <Badge
           position="absolute"
