@@ -9,7 +9,6 @@ import {
 } from '../e2e/meeting';
 import { startCoturn, testCoturnLines, type Coturn } from '../support/coturn';
 import { registerMember, signIn } from '../support/members';
-import { VIEWPORTS } from '../e2e/support';
 import { JANUS_ADDRESS } from './netns';
 import { TURN_PORT, TURN_SECRET } from './playwright.config';
 
@@ -17,8 +16,8 @@ import { TURN_PORT, TURN_SECRET } from './playwright.config';
  * Past the mesh size, a room's call goes through Janus: eight browsers with fake cameras join one
  * room (the 7th switches it to the SFU), each sees the seven others; three leave and the room
  * returns to mesh. The first of them may only use TURN relays (its browser's relay-only switch), so
- * both its mesh and SFU connections go through coturn; the fifth is on a phone. Runs inside the SFU
- * network namespace (playwright.config.ts here).
+ * both its mesh and SFU connections go through coturn. Runs inside the SFU network namespace
+ * (playwright.config.ts here).
  */
 let coturn: Coturn;
 test.beforeAll(async () => {
@@ -70,9 +69,7 @@ test('eight in one room: the seventh switches the mesh to the SFU, everyone sees
   const name = `SFU ${Date.now().toString(36)}`;
   await createRoom(baseURL!, (await signIn(baseURL!, members[0]!.email, members[0]!.password)).token, name, 10);
   const people = [];
-  // The fifth is on a phone (it stays to the end: SFU, its screen tile, and mesh again).
-  for (const [index, member] of members.entries())
-    people.push(await openMeeting(browser, baseURL!, member, '/video-calls', index === 4 ? VIEWPORTS.phone : {}));
+  for (const member of members) people.push(await openMeeting(browser, baseURL!, member));
   // The first participant's network lets only TURN through.
   const relayOnly = people[0]!;
   await relayOnly.context.addInitScript(TRACK_PEER_CONNECTIONS);
