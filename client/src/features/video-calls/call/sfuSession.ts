@@ -74,8 +74,9 @@ type Stream = { mid: string; feed_id?: string | number; feed_display?: string; t
 export class SfuSession {
   private janus: JanusJS.Janus | null = null;
   private publisher: JanusJS.PluginHandle | null = null;
-  /** Our shared screen's publisher, while we share one. */
+  /** Our shared screen's publisher, while we share one, and the screen it was attached for. */
   private screenPublisher: JanusJS.PluginHandle | null = null;
+  private sharedScreen: MediaStreamTrack | null = null;
   private subscriber: JanusJS.PluginHandle | null = null;
   /** Publishers we receive (or asked to), by their Janus feed id. */
   private readonly feeds = new Map<string, Feed>();
@@ -183,13 +184,16 @@ export class SfuSession {
   /** Publishes `track` (a screen) as a feed of its own beside the camera's, until `stopScreen`. */
   shareScreen(track: MediaStreamTrack) {
     this.stopScreen();
+    this.sharedScreen = track;
     // Encoders keep a screen's text sharp (resolution over frame rate) when told what it is.
     track.contentHint = 'detail';
+    let attached: JanusJS.PluginHandle | null = null;
     this.janus?.attach({
       plugin: 'janus.plugin.videoroom',
       success: (handle) => {
-        if (this.closed) return void handle.detach();
-        this.screenPublisher = handle;
+        // Stopped (or shared again) while attaching: this handle publishes nothing.
+        if (this.closed || this.sharedScreen !== track) return void handle.detach();
+        attached = this.screenPublisher = handle;
         handle.send({
           message: {
             request: 'join',
@@ -202,8 +206,8 @@ export class SfuSession {
       },
       error: (error) => this.options.onFailure(error),
       onmessage: (message, jsep) => {
-        const handle = this.screenPublisher;
-        if (!handle) return;
+        const handle = attached;
+        if (!handle || handle !== this.screenPublisher) return;
         if (message.error) return this.options.onFailure(new Error(String(message.error)));
         if (message.videoroom === 'joined') {
           handle.createOffer({
@@ -225,6 +229,7 @@ export class SfuSession {
   stopScreen() {
     const handle = this.screenPublisher;
     this.screenPublisher = null;
+    this.sharedScreen = null;
     handle?.detach();
   }
 
