@@ -55,10 +55,11 @@ export function Composer({
 
   const send = async () => {
     if (empty || sending) return;
+    // Closed when the member sends, not when the server answers: a panel opened again meanwhile stays open.
+    setEmojiOpen(false);
     if (await onSend(text, files)) {
       setText('');
       setFiles([]);
-      setEmojiOpen(false);
       if (lastSignal.current) onTyping(false);
       lastSignal.current = 0;
     }
