@@ -232,8 +232,12 @@ for (const locale of LOCALES) {
           await visit.open(page);
           await settle(page);
         }
+        // Legacy mode runs axe in the page itself; the default finishes every scan in a new blank
+        // page with axe injected again, which took 2.4 times as long here (31 s against 13 s per
+        // language and size) for the same violations, frames included.
         const { violations } = await new AxeBuilder({ page })
           .withTags(WCAG_TAGS)
+          .setLegacyMode()
           .options({ resultTypes: ['violations'] })
           .analyze();
         for (const violation of violations) {

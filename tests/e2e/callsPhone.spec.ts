@@ -1,6 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { createRoom, expectRemoteVideosPlaying, openMeeting, roomRow } from './meeting';
-import { VIEWPORTS } from './support';
+import { expectNoSideScroll, VIEWPORTS } from './support';
 
 /**
  * The meeting area on a phone (390x844, touch) and on a desktop (1280x800): the side panel, the
@@ -19,10 +19,6 @@ async function expectReachable(control: Locator) {
 
 const BOTTOM_BAR = ['call-mute', 'call-camera', 'call-chat', 'call-participants', 'call-screen-share', 'call-leave'];
 const TABS = ['contacts', 'calendar', 'activities', 'rooms', 'recordings', 'files'];
-
-/** Nothing on the page is wider than the screen. */
-const expectNoSideScroll = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 
 test('on a phone the panel is a drawer, the stage and the bottom bar fit the screen, and the chat is a full-screen sheet', async ({
   browser,
