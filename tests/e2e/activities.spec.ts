@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { registerMember, signIn } from '../support/members';
 import { baseURL, callChromiumArgs } from './playwright.config';
-import { createRoom, enterRoomCall, openActivities, openMeeting } from './meeting';
+import { enterRoomCall, hostAndGuest, openActivities } from './meeting';
 import { expectNoSideScroll, unique, VIEWPORTS } from './support';
 
 /**
@@ -43,15 +42,13 @@ async function answerAll(page: Page, choices: number[]) {
 test('two people in one room answer the same quiz and see one scoreboard (a phone and a desktop)', async ({ browser }) => {
   test.setTimeout(150_000);
   const tag = unique();
-  const [hostMember, guestMember] = await Promise.all(
-    ['Ведущая', 'Гость'].map((first) => registerMember(baseURL, { first_name: first, last_name: `Викторина${tag}` })),
-  );
-  const hostToken = (await signIn(baseURL, hostMember.email, hostMember.password)).token;
   const roomName = `Викторина ${tag}`;
-  await createRoom(baseURL, hostToken, roomName);
-
-  const host = await openMeeting(browser, baseURL, hostMember, '/video-calls', VIEWPORTS.phone);
-  const guest = await openMeeting(browser, baseURL, guestMember, '/video-calls', VIEWPORTS.desktop);
+  const { host, guest } = await hostAndGuest(browser, baseURL, {
+    firstNames: ['Ведущая', 'Гость'],
+    lastName: `Викторина${tag}`,
+    roomName,
+    sizes: [VIEWPORTS.phone, VIEWPORTS.desktop],
+  });
 
   // Outside a room the quiz cannot be launched, and says why (the spec's text).
   await openActivities(host.page);

@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { registerMember, signIn } from '../support/members';
 import { baseURL, callChromiumArgs } from './playwright.config';
-import { createRoom, enterRoomCall, openActivities, openMeeting } from './meeting';
+import { enterRoomCall, hostAndGuest, openActivities } from './meeting';
 import { expectNoSideScroll, unique, VIEWPORTS } from './support';
 
 /**
@@ -33,15 +32,13 @@ async function drawStroke(page: Page, from: [number, number], to: [number, numbe
 test('a stroke drawn by one appears for the other and stays after both reload (a desktop and a phone)', async ({ browser }) => {
   test.setTimeout(150_000);
   const tag = unique();
-  const [hostMember, guestMember] = await Promise.all(
-    ['Художница', 'Гость'].map((first) => registerMember(baseURL, { first_name: first, last_name: `Доска${tag}` })),
-  );
-  const hostToken = (await signIn(baseURL, hostMember.email, hostMember.password)).token;
   const roomName = `Доска ${tag}`;
-  await createRoom(baseURL, hostToken, roomName);
-
-  const host = await openMeeting(browser, baseURL, hostMember, '/video-calls', VIEWPORTS.desktop);
-  const guest = await openMeeting(browser, baseURL, guestMember, '/video-calls', VIEWPORTS.phone);
+  const { host, guest } = await hostAndGuest(browser, baseURL, {
+    firstNames: ['Художница', 'Гость'],
+    lastName: `Доска${tag}`,
+    roomName,
+    sizes: [VIEWPORTS.desktop, VIEWPORTS.phone],
+  });
   for (const { page } of [host, guest]) await enterRoomCall(page, roomName);
 
   await openActivities(host.page);

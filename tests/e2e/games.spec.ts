@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { registerMember, signIn } from '../support/members';
 import { baseURL, callChromiumArgs } from './playwright.config';
-import { createRoom, enterRoomCall, openActivities, openMeeting } from './meeting';
+import { enterRoomCall, hostAndGuest, openActivities } from './meeting';
 import { expectNoSideScroll, unique, VIEWPORTS } from './support';
 
 /**
@@ -17,14 +16,13 @@ test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/b
 test('a word-chain move out of turn is refused, then the words go round in turn (a desktop and a phone)', async ({ browser }) => {
   test.setTimeout(150_000);
   const tag = unique();
-  const [hostMember, guestMember] = await Promise.all(
-    ['Ведущая', 'Гость'].map((first) => registerMember(baseURL, { first_name: first, last_name: `Игра${tag}` })),
-  );
-  const hostToken = (await signIn(baseURL, hostMember.email, hostMember.password)).token;
   const roomName = `Игры ${tag}`;
-  await createRoom(baseURL, hostToken, roomName);
-  const host = await openMeeting(browser, baseURL, hostMember, '/video-calls', VIEWPORTS.desktop);
-  const guest = await openMeeting(browser, baseURL, guestMember, '/video-calls', VIEWPORTS.phone);
+  const { host, guest } = await hostAndGuest(browser, baseURL, {
+    firstNames: ['Ведущая', 'Гость'],
+    lastName: `Игра${tag}`,
+    roomName,
+    sizes: [VIEWPORTS.desktop, VIEWPORTS.phone],
+  });
   for (const { page } of [host, guest]) await enterRoomCall(page, roomName);
 
   // The host picks the word chain and launches it; it waits for players.

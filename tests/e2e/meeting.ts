@@ -1,9 +1,32 @@
 import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
-import { signIn } from '../support/members';
+import { registerMember, signIn } from '../support/members';
 
 /** Page helpers for the meeting area, shared by the call tests and scripts/bench/calls.ts. */
 
 export type MeetingUser = { email: string; password: string };
+
+/**
+ * Two new members, `firstNames` with the last name `lastName`, each in the meeting area in a browser
+ * of their own (`sizes`: one each), and a room named `roomName` the first (the host) created.
+ */
+export async function hostAndGuest(
+  browser: Browser,
+  baseURL: string,
+  {
+    firstNames,
+    lastName,
+    roomName,
+    sizes,
+  }: { firstNames: [string, string]; lastName: string; roomName: string; sizes: [BrowserContextOptions, BrowserContextOptions] },
+) {
+  const [hostMember, guestMember] = await Promise.all(
+    firstNames.map((first) => registerMember(baseURL, { first_name: first, last_name: lastName })),
+  );
+  await createRoom(baseURL, (await signIn(baseURL, hostMember.email, hostMember.password)).token, roomName);
+  const host = await openMeeting(browser, baseURL, hostMember, '/video-calls', sizes[0]);
+  const guest = await openMeeting(browser, baseURL, guestMember, '/video-calls', sizes[1]);
+  return { host, guest };
+}
 
 /** A new browser context (with `options`) signed in as `user` (its token in localStorage), on /video-calls (or `path`). */
 export async function openMeeting(
