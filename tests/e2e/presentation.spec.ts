@@ -112,10 +112,11 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
     await presenter.page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.6, { steps: 5 });
     const laser = viewer.page.getByTestId('laser-pointer');
     await expect(laser).toBeVisible();
-    const viewerBox = (await canvas(viewer.page).boundingBox())!;
-    // The positions on the way arrive first; the last one settles where the presenter stopped.
+    // The positions on the way arrive first; the last one settles where the presenter stopped. The
+    // page's box is measured with the laser's each time: on a phone the dialog may still be settling.
     await expect
       .poll(async () => {
+        const viewerBox = (await canvas(viewer.page).boundingBox())!;
         const laserBox = (await laser.boundingBox())!;
         return [
           (laserBox.x + laserBox.width / 2 - viewerBox.x) / viewerBox.width,
