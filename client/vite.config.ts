@@ -14,8 +14,8 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // The packages every page loads at start (statically imported from the entry) in one chunk:
-          // split by which lazy chunks share them they came as dozens of files under 2 KB, each a
+          // The packages every page loads at start (statically imported from the entry) in one chunk.
+          // Split by which lazy chunks share them, they came as dozens of files under 2 KB, each a
           // request a phone on a slow network waits for (the login page: 77 files and 191.9 KB gzip
           // before, 55 and 185.5 KB after: scripts/bench/routeScripts.ts).
           groups: [{ name: 'initial', tags: ['$initial'], test: /[\\/]node_modules[\\/]/ }],
