@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createAdmin, registerMember } from '../support/members';
 import { baseURL } from './playwright.config';
-import { logInToDashboard } from './support';
+import { expectNoSideScroll, logInToDashboard } from './support';
 
 test('an admin sees the dashboard figures and deactivates a member, who is signed out at once', async ({ page, browser }) => {
   // Two signed-in browsers and four admin screens: more than the default minute on a loaded machine.
@@ -63,7 +63,6 @@ test.describe('on a phone', () => {
     await expect(drawer).toBeHidden();
     await expect(page.getByTestId('admin-audit')).toBeVisible();
     // Nothing sticks out sideways at 390 px.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSideScroll(page);
   });
 });

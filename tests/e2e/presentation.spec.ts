@@ -6,7 +6,7 @@ import { multiPagePdf } from '../support/pdf';
 import { baseURL, callChromiumArgs } from './playwright.config';
 import { createRoom, enterRoomCall, openActivities, openMeeting, showSidePanel } from './meeting';
 import { ADMIN, professional } from './roomFilesSupport';
-import { unique, VIEWPORTS } from './support';
+import { expectNoSideScroll, unique, VIEWPORTS } from './support';
 
 /**
  * Issue 18 point 5: the presentation. The presenter uploads a PDF to the room's files and presents
@@ -146,9 +146,7 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
     expect(pdfWorkers.every((url) => url.startsWith(baseURL))).toBe(true);
 
     if (device === 'phone') {
-      for (const { page } of [presenter, viewer]) {
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      }
+      for (const { page } of [presenter, viewer]) await expectNoSideScroll(page);
     }
     await Promise.all([presenter.context.close(), viewer.context.close()]);
   });
