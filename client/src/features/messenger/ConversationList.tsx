@@ -3,6 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay/hooks';
 import type { ConversationListQuery } from '../../__generated__/ConversationListQuery.graphql';
 import { ConversationListItem } from './ConversationListItem';
+import { useMessengerLive } from './useMessengerLive';
 
 const query = graphql`
   query ConversationListQuery {
@@ -13,6 +14,10 @@ const query = graphql`
           otherParticipant {
             id
           }
+          lastMessage {
+            id
+            databaseId
+          }
           ...ConversationListItem_conversation
         }
       }
@@ -20,7 +25,23 @@ const query = graphql`
   }
 `;
 
-/** The viewer's conversations, most recent first; kept current by useMessengerLive. */
+/**
+ * The newest message the list loaded (the live messages start after it), or `Message:0` (every
+ * message stored from now on) when there is none yet.
+ */
+function newestMessageId(conversations: ConversationListQuery['response']['conversations']['edges']): string {
+  let newest: { id: string; databaseId: number } | null = null;
+  for (const { node } of conversations) {
+    const last = node.lastMessage;
+    if (last && (!newest || last.databaseId > newest.databaseId)) newest = last;
+  }
+  return newest?.id ?? btoa('Message:0');
+}
+
+/**
+ * The viewer's conversations, most recent first. Starts the messenger's live updates once it has
+ * loaded (useMessengerLive), from the newest message it shows.
+ */
 export function ConversationList({
   queryRef,
   selectedUserId,
@@ -33,6 +54,7 @@ export function ConversationList({
 }) {
   const data = usePreloadedQuery<ConversationListQuery>(query, queryRef);
   const edges = data.conversations.edges;
+  useMessengerLive(newestMessageId(edges));
   if (edges.length === 0) {
     return (
       <Text color="fg.muted" fontSize="sm" p="3" data-testid="no-conversations">

@@ -4,7 +4,6 @@ import { Suspense } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ConversationList } from './ConversationList';
 import { ChatView } from './ChatView';
-import { useMessengerLive } from './useMessengerLive';
 import type { PreloadedQuery } from 'react-relay/hooks';
 import type { ConversationListQuery } from '../../__generated__/ConversationListQuery.graphql';
 import type { SectionPanelProps } from '../social/socialSections';
@@ -31,7 +30,6 @@ export default function MessengerPanel({ queryRef, recipientId }: SectionPanelPr
   const setRecipientId = (id: string) => setParams({ section: 'messenger', recipient: id }, { state: { fromList: true } });
   const backToList = () =>
     (location.state as FromList)?.fromList ? navigate(-1) : setParams({ section: 'messenger' }, { replace: true });
-  useMessengerLive();
 
   return (
     <Grid templateColumns={{ base: '1fr', md: '18rem 1fr' }} gap="4" minH={{ md: '28rem' }} data-testid="messenger">

@@ -86,11 +86,13 @@ export function moveConversationFirst(store: RecordSourceProxy, conversationId: 
 
 /**
  * The messenger's live updates: new messages (appended where their conversation is open), the
- * conversation list (order, last message, unread counts, read marks), typing and reactions. After a dropped
- * socket the message subscription restarts from the newest message seen (useCatchUpSubscription),
- * so none is missed, and the append checks that none is shown twice.
+ * conversation list (order, last message, unread counts, read marks), typing and reactions. The
+ * message subscription starts after `newestLoadedMessageId` (the newest message the conversation list loaded, so a
+ * message stored while the socket was still subscribing arrives too) and after a dropped socket
+ * restarts from the newest message seen (useCatchUpSubscription); the append checks that none is
+ * shown twice.
  */
-export function useMessengerLive() {
+export function useMessengerLive(newestLoadedMessageId: string) {
   const environment = useRelayEnvironment();
   useCatchUpSubscription<useMessengerLiveMessageSubscription, { id: string; conversationId: string }>(
     messageSubscription,
@@ -103,6 +105,7 @@ export function useMessengerLive() {
         if (record && record.getLinkedRecords('reactions') === undefined) record.setLinkedRecords([], 'reactions');
         appendMessage(store, message.conversationId, message.id);
       }),
+    newestLoadedMessageId,
   );
   const conversations = useMemo<GraphQLSubscriptionConfig<useMessengerLiveConversationSubscription>>(
     () => ({

@@ -1,0 +1,97 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeWs } from './fakeWs';
+import { fakeGraphQLServer, makeUser, renderApp, storeSession } from './helpers';
+
+const viewer = makeUser('USER', { firstName: 'Анна', lastName: 'Иванова', username: 'anna' });
+const globalId = (type: string, id: number) => btoa(`${type}:${id}`);
+
+/** A conversation of the list as the server answers it, its last message `lastMessageId` (or none). */
+function conversationJson(id: number, lastMessageId: number | null) {
+  return {
+    node: {
+      __typename: 'Conversation',
+      id: globalId('Conversation', id),
+      unreadCount: 0,
+      lastMessageAt: lastMessageId === null ? null : '2026-11-20T10:00:00.000Z',
+      otherParticipant: {
+        __typename: 'User',
+        id: globalId('User', 100 + id),
+        firstName: 'Дмитрий',
+        lastName: `Петров ${id}`,
+        avatarImage: null,
+      },
+      lastMessage:
+        lastMessageId === null
+          ? null
+          : { __typename: 'Message', id: globalId('Message', lastMessageId), databaseId: lastMessageId, content: 'Привет' },
+    },
+    cursor: `c${id}`,
+  };
+}
+
+function openMessenger(conversations: ReturnType<typeof conversationJson>[]) {
+  storeSession(viewer);
+  fakeGraphQLServer((call) => {
+    if (call.operationName === 'ConversationListQuery') {
+      return {
+        body: { data: { conversations: { edges: conversations, pageInfo: { hasNextPage: false, endCursor: null } } } },
+      };
+    }
+    if (call.operationName === 'OnboardingTourQuery') {
+      return {
+        body: {
+          data: {
+            viewer: { __typename: 'User', id: viewer.id, role: 'USER', tourCompleted: true },
+            interfaceSettings: { tourEnabled: false },
+          },
+        },
+      };
+    }
+    return undefined;
+  });
+  renderApp('/social?section=messenger');
+}
+
+const messageSubscriptions = () => fakeWs.active('useMessengerLiveMessageSubscription');
+
+describe('the messenger', () => {
+  it('starts its live messages after the newest message the conversation list loaded', async () => {
+    // The list is ordered by the last message's time; an empty conversation (no time) may come first.
+    openMessenger([conversationJson(1, null), conversationJson(2, 41), conversationJson(3, 57), conversationJson(4, 12)]);
+    await screen.findByTestId('conversation-list', {}, { timeout: 10_000 });
+    await waitFor(() => expect(messageSubscriptions()).toHaveLength(1));
+    // A message stored after the list's query but before the socket subscribed comes in the backlog.
+    expect(messageSubscriptions()[0]!.payload.variables).toEqual({ after: globalId('Message', 57) });
+
+    // After a drop it resumes from the newest message received, not from the list's.
+    act(() => {
+      messageSubscriptions()[0]!.sink.next({
+        data: {
+          messageAdded: {
+            id: globalId('Message', 58),
+            databaseId: 58,
+            conversationId: globalId('Conversation', 3),
+            content: 'Новое',
+            mentions: [],
+            createdAt: '2026-11-20T10:05:00.000Z',
+            senderId: globalId('User', 103),
+            contactCard: null,
+            attachments: [],
+          },
+        },
+      });
+    });
+    act(() => fakeWs.reconnect());
+    await waitFor(() =>
+      expect(messageSubscriptions().map((s) => s.payload.variables)).toEqual([{ after: globalId('Message', 58) }]),
+    );
+  });
+
+  it('without any message yet, asks for every message stored from the first one', async () => {
+    openMessenger([]);
+    await screen.findByTestId('no-conversations', {}, { timeout: 10_000 });
+    await waitFor(() => expect(messageSubscriptions()).toHaveLength(1));
+    expect(messageSubscriptions()[0]!.payload.variables).toEqual({ after: globalId('Message', 0) });
+  });
+});
