@@ -43,7 +43,7 @@ export function readChatMessage(key: useRoomChat_message$key): ChatMessage {
 type RoomChatState = { roomId: string; messages: ChatMessage[]; loading: boolean };
 const emptyChat = (roomId: string): RoomChatState => ({ roomId, messages: [], loading: true });
 
-/** The room's messages, oldest first: the stored history, then each new one live (each once). */
+/** The room's messages, oldest first: the stored history, then each new one live (each once, none missed). */
 export function useRoomChat(roomId: string) {
   const environment = useRelayEnvironment();
   // The state belongs to one room: another room starts empty and loading, without an effect resetting it.
@@ -83,11 +83,14 @@ export function useRoomChat(roomId: string) {
     return () => subscription.unsubscribe();
   }, [environment, roomId, add, update]);
 
+  // Live messages start once the history is in, after its newest message (every stored one when it
+  // has none or failed): one sent while the socket was subscribing arrives too.
   useCatchUpSubscription<useRoomChatSubscription, useRoomChatSubscription['response']['roomChatMessages']>(
     messagesSubscription,
-    { roomId },
+    current.loading ? null : { roomId },
     (response) => response.roomChatMessages,
     (message) => add([readChatMessage(message)]),
+    current.messages.at(-1)?.id ?? btoa('RoomChatMessage:0'),
   );
 
   return { messages: current.messages, loading: current.loading, add };
