@@ -16,7 +16,7 @@ import { root } from './support';
  *                           are then written to bench/results-quick.* (not the committed table)
  *   --only=<names>          these benches only
  *   --<bench>.<flag>=<v>    passes --<flag>=<v> to that bench, e.g. --feed-http.duration=60
- *   --server=<postgres url> the PostgreSQL server the feed benches create their databases on
+ *   --server=<postgres url> the PostgreSQL server the feed and messages benches create their databases on
  *   --timeout=<seconds>     one timeout for every bench instead of their own
  *   --from=<results.json>   with --only: the other benches' figures are those of that earlier run
  *                           (the table computed again from them, the named benches run anew)
@@ -380,6 +380,8 @@ type Outcome = {
   seconds: number;
   result: Record<string, unknown> | null;
   error?: string;
+  /** When the `npm run bench` that ran it started (a table re-rendered with --from mixes runs). */
+  runStartedAt?: string;
 };
 
 /** Runs one bench in its own process group, echoing its output; stops the group at the timeout. */
@@ -465,15 +467,17 @@ for (const bench of BENCHES) {
   if (ONLY && !ONLY.includes(bench.name)) {
     const kept = earlier?.benches.find((o) => o.name === bench.name);
     if (!kept) continue;
-    outcome = kept;
+    outcome = { ...kept, runStartedAt: kept.runStartedAt ?? earlier!.startedAt };
   } else {
     const extra = argv.filter((a) => a.startsWith(`--${bench.name}.`)).map((a) => `--${a.slice(bench.name.length + 3)}`);
-    const serverArg = SERVER && ['feed-http', 'feed-depth'].includes(bench.name) ? [SERVER] : [];
+    const serverArg =
+      SERVER && (['feed-http', 'feed-depth'].includes(bench.name) || bench.script === 'messages.ts') ? [SERVER] : [];
     outcome = await runBench(
       bench,
       [...(QUICK ? bench.quickArgs : bench.args), ...serverArg, ...extra],
       TIMEOUT ? Number(TIMEOUT) : QUICK ? bench.quickTimeout : bench.timeout,
     );
+    outcome.runStartedAt = startedAt.toISOString();
   }
   outcomes.push(outcome);
   let benchRows: Row[] = [];
@@ -513,11 +517,23 @@ const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${(os.t
   .loadavg()
   .map((l) => l.toFixed(1))
   .join(' ')}`;
+/** Where the figures of the benches not run now come from: each earlier run, with its benches. */
+function earlierRuns(): string {
+  const byRun = new Map<string, string[]>();
+  for (const o of outcomes) {
+    if (o.runStartedAt === startedAt.toISOString()) continue;
+    const run = o.runStartedAt ?? 'an earlier run';
+    byRun.set(run, [...(byRun.get(run) ?? []), o.name]);
+  }
+  if (byRun.size === 0) return '';
+  const runs = [...byRun].map(([run, names]) => `${names.join(', ')} from the run started ${run}`);
+  return ` The benches not named by --only are those of earlier runs: ${runs.join('; ')}.`;
+}
 const markdown = [
   `# Benchmarks${QUICK ? ' (quick sizes: not comparable with the goals)' : ''}`,
   '',
   `\`npm run bench${argv.length ? ` -- ${argv.join(' ')}` : ''}\`, ${startedAt.toISOString()} to ${finishedAt.toISOString()}; ${machine}.` +
-    (earlier ? ` The benches not named by --only are those of the run started ${earlier.startedAt}.` : ''),
+    earlierRuns(),
   'Other work shared the machine during the run, so absolute figures are noisy: compare each one with its baseline, measured in the same run.',
   '',
   '| Measure | LinkUp | Baseline (same run) | Goal | Goal reached |',
