@@ -4,6 +4,7 @@ import { createGraphQL, type ServerContext } from './graphql';
 import { createRestRouter } from './rest/router';
 import { routes } from './rest/routes/index';
 import { createStaticClient } from './storage/staticClient';
+import { activeLook } from './services/themes';
 import { json } from './jsonResponse';
 import { currentLocale, requestLocale, resolveLocale, translate } from './i18n';
 import { isPageNavigation, serverRoutes, type RequestHead } from './http/routes';
@@ -19,7 +20,7 @@ import { attachWebSockets } from './http/webSockets';
 export function createApp(services: Services) {
   const yoga = createGraphQL(services);
   const rest = createRestRouter(services, routes);
-  const client = createStaticClient(services.config.clientDir);
+  const client = createStaticClient(services.config.clientDir, () => activeLook(services.prisma));
   // The interface's translations reach browsers inside the built client's files, which it keeps in memory.
   services.caches.register('translations', client.clear);
   const ownRoutes = serverRoutes(services, yoga, rest);

@@ -1,6 +1,8 @@
 import { Button, Center, Heading, Stack, Text } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
+import { useLayoutEffect } from 'react';
 import { useRouteError } from 'react-router';
+import { removePageShell } from './pageShell';
 
 /**
  * Shown when a page throws while rendering (a failed query, a broken chunk after a deploy).
@@ -8,6 +10,8 @@ import { useRouteError } from 'react-router';
  */
 export function RouteErrorPage({ embedded = false }: { embedded?: boolean }) {
   const error = useRouteError();
+  // A sign-in page that failed to load: its static first paint must not hide this.
+  useLayoutEffect(removePageShell, []);
   if (import.meta.env.DEV) console.error(error);
   const fullPage = embedded ? {} : ({ bgGradient: 'to-br', gradientFrom: 'canvas', gradientTo: 'canvas.end' } as const);
   return (

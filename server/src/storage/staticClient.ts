@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { PAGE_SHELL_ID, SHELL_PATHS } from '../../../client/src/app/pageShell';
+import { DEFAULT_LOOK, type ThemeLook } from '../services/themes';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -23,13 +25,36 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '
 
 type Entry = { body: Buffer; gzipped?: Buffer; type: string; immutable: boolean };
 
+function entryOf(body: Buffer, ext: string, immutable = false): Entry {
+  return {
+    body,
+    gzipped: COMPRESSIBLE.has(ext) && body.length > 1024 ? gzipSync(body) : undefined,
+    type: TYPES[ext] ?? 'application/octet-stream',
+    immutable,
+  };
+}
+
+/**
+ * The colours of the sign-in pages' first paint (index.html's #page-shell) in a look: AuthLayout's
+ * gradient (the accent's 600 to 900 shades) and its card (white, or Chakra's dark panel).
+ */
+async function shellColours(look: ThemeLook) {
+  const { tokens } = await import('@chakra-ui/react/theme');
+  const palette = tokens.colors[look.accent] as Record<string, { value: string }>;
+  const gray = tokens.colors.gray as Record<string, { value: string }>;
+  return { from: palette['600']!.value, to: palette['900']!.value, card: look.mode === 'dark' ? gray['950']!.value : '#fff' };
+}
+
 /**
  * Serves the built client (dist/client): hashed assets cached for a year, everything else
  * revalidated; text files gzipped once and kept in memory. Unknown page paths get index.html so
- * the client-side router can take over.
+ * the client-side router can take over; on the sign-in pages with its first paint shown, in the
+ * colours of the active theme (`look`).
  */
-export function createStaticClient(root: string) {
+export function createStaticClient(root: string, look: () => Promise<ThemeLook>) {
   const cache = new Map<string, Entry | null>();
+  /** index.html with the first paint shown, per look. */
+  const shellPages = new Map<string, Entry>();
 
   async function load(relative: string): Promise<Entry | null> {
     if (cache.has(relative)) return cache.get(relative)!;
@@ -39,14 +64,7 @@ export function createStaticClient(root: string) {
       try {
         const stat = await fs.stat(file);
         if (stat.isFile()) {
-          const body = await fs.readFile(file);
-          const ext = path.extname(file).toLowerCase();
-          entry = {
-            body,
-            gzipped: COMPRESSIBLE.has(ext) && body.length > 1024 ? gzipSync(body) : undefined,
-            type: TYPES[ext] ?? 'application/octet-stream',
-            immutable: relative.startsWith('/assets/'),
-          };
+          entry = entryOf(await fs.readFile(file), path.extname(file).toLowerCase(), relative.startsWith('/assets/'));
         }
       } catch {
         entry = null;
@@ -54,6 +72,22 @@ export function createStaticClient(root: string) {
     }
     // Missing files are not cached as missing: a rebuild may add them.
     if (entry) cache.set(relative, entry);
+    return entry;
+  }
+
+  /** index.html with #page-shell shown in the active theme's colours (kept per look). */
+  async function withShell(index: Entry): Promise<Entry> {
+    // Without the database the page still opens, in the default look.
+    const current = await look().catch(() => DEFAULT_LOOK);
+    const key = `${current.mode} ${current.accent}`;
+    let entry = shellPages.get(key);
+    if (!entry) {
+      const colours = await shellColours(current);
+      const shown = `<div id="${PAGE_SHELL_ID}" style="--shell-from: ${colours.from}; --shell-to: ${colours.to}; --shell-card: ${colours.card}"`;
+      const html = index.body.toString('utf8').replace(`<div id="${PAGE_SHELL_ID}" hidden`, shown);
+      entry = entryOf(Buffer.from(html), '.html');
+      shellPages.set(key, entry);
+    }
     return entry;
   }
 
@@ -72,15 +106,19 @@ export function createStaticClient(root: string) {
 
   return {
     /** Forgets the files read so far (a redeployed client, its compiled message catalogs among them, is read again). */
-    clear: () => cache.clear(),
+    clear: () => {
+      cache.clear();
+      shellPages.clear();
+    },
     async file(request: Request, pathname: string): Promise<Response | null> {
       if (pathname === '/' || pathname.endsWith('/')) return null;
       const entry = await load(decodeURIComponent(pathname));
       return entry ? respond(entry, request) : null;
     },
     async page(request: Request): Promise<Response> {
-      const entry = await load('/index.html');
-      if (entry) return respond(entry, request);
+      const index = await load('/index.html');
+      if (index && SHELL_PATHS.includes(new URL(request.url).pathname)) return respond(await withShell(index), request);
+      if (index) return respond(index, request);
       return new Response(
         '<!doctype html><meta charset="utf-8"><title>LinkUp</title><p>The client is not built yet: run <code>npm run build</code> (or <code>npm start</code>).</p>',
         { status: 503, headers: { 'content-type': 'text/html; charset=utf-8' } },

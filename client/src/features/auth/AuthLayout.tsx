@@ -1,10 +1,17 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { Box, Card, Center, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
+import { removePageShell } from '../../app/pageShell';
 import { LoginFooter } from './LoginFooter';
 
-/** The public pages' layout: brand, a card on the blue gradient, and the company footer. */
+/**
+ * The public pages' layout: brand, a card on the blue gradient, and the company footer. index.html's
+ * #page-shell paints the same frame before the scripts run (pageShell.ts): keep the two in step. The
+ * name is the page's largest element, so that the shell's paint of it is the page's largest paint.
+ */
 export function AuthLayout({ children }: { children: ReactNode }) {
+  // Rendered under the shell: now the shell may go.
+  useLayoutEffect(removePageShell, []);
   return (
     <Flex direction="column" minH="100vh" bgGradient="to-br" gradientFrom="brand.600" gradientTo="brand.900">
       <Center flex="1" px="4" py={{ base: '8', md: '12' }}>
@@ -26,7 +33,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
             >
               LU
             </Box>
-            <Heading as="h1" size="3xl" letterSpacing="tight">
+            <Heading as="h1" size="5xl" letterSpacing="tight">
               LinkUp
             </Heading>
             <Text color="whiteAlpha.800" fontSize="sm">
