@@ -180,6 +180,26 @@ export async function mediaBytesSent(page: Page, kind?: 'audio' | 'video'): Prom
   })()`) as Promise<number>;
 }
 
+/**
+ * What each video the page receives has decoded so far (needs TRACK_PEER_CONNECTIONS): to tell,
+ * when a wait for a video fails, whether its packets never came, came lost, or came without a key
+ * frame (picture loss indications sent and none answered).
+ */
+export async function inboundVideoStats(page: Page): Promise<string[]> {
+  return page.evaluate(`(async () => {
+    const lines = [];
+    for (const connection of window.__connections) {
+      if (connection.connectionState === 'closed') continue;
+      const stats = await connection.getStats();
+      stats.forEach((report) => {
+        if (report.type !== 'inbound-rtp' || report.kind !== 'video') return;
+        lines.push(\`\${connection.connectionState} mid=\${report.mid} \${report.frameWidth ?? 0}x\${report.frameHeight ?? 0} packets=\${report.packetsReceived} lost=\${report.packetsLost} frames=\${report.framesDecoded} keyframes=\${report.keyFramesDecoded} pli=\${report.pliCount} nack=\${report.nackCount} fir=\${report.firCount}\`);
+      });
+    }
+    return lines;
+  })()`) as Promise<string[]>;
+}
+
 /** The local candidate type (host, srflx, relay) of each open connection's selected pair (needs TRACK_PEER_CONNECTIONS). */
 export async function selectedCandidateTypes(page: Page): Promise<string[]> {
   return page.evaluate(`(async () => {

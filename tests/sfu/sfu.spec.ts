@@ -3,6 +3,7 @@ import {
   createRoom,
   enterRoomCall,
   expectRemoteVideosPlaying,
+  inboundVideoStats,
   openMeeting,
   selectedCandidateTypes,
   TRACK_PEER_CONNECTIONS,
@@ -16,8 +17,8 @@ import { TURN_PORT, TURN_SECRET } from './playwright.config';
  * Past the mesh size, a room's call goes through Janus: eight browsers with fake cameras join one
  * room (the 7th switches it to the SFU), each sees the seven others; three leave and the room
  * returns to mesh. The first of them may only use TURN relays (its browser's relay-only switch), so
- * both its mesh and SFU connections go through coturn. Runs inside the SFU network namespace
- * (playwright.config.ts here).
+ * both its mesh and SFU connections go through coturn; the second shares its screen through the SFU.
+ * Runs inside the SFU network namespace (playwright.config.ts here).
  */
 let coturn: Coturn;
 test.beforeAll(async () => {
@@ -91,6 +92,27 @@ test('eight in one room: the seventh switches the mesh to the SFU, everyone sees
   }
   // Its two connections to Janus (publishing, receiving) go through the relay.
   expect(await selectedCandidateTypes(relayOnly.page)).toEqual(['relay', 'relay']);
+
+  // A shared screen is a feed of its own: everyone else gets a tile of it at the screen's size
+  // (Chromium's fake screen is 1280x720; the cameras send 640x480 at most), beside the sharer's
+  // camera tile, which stays.
+  const sharer = people[1]!;
+  const others = people.filter((person) => person !== sharer);
+  await sharer.page.getByTestId('call-screen-share').click();
+  for (const { page, id } of others) {
+    const screen = page.locator(`[data-testid="screen-tile"][data-user-id="${members[1]!.id}"] video`);
+    await expect
+      .poll(() => screen.evaluate((video: HTMLVideoElement) => video.videoWidth), { timeout: 60_000 })
+      .toBeGreaterThan(640)
+      .catch(async (error: unknown) => {
+        console.log(id, 'screen tiles', await page.getByTestId('screen-tile').count(), await videoStates(page));
+        console.log('relay-only participant receives', await inboundVideoStats(relayOnly.page));
+        throw error;
+      });
+    await expect(tilesVia(page, 'sfu')).toHaveCount(7);
+  }
+  await sharer.page.getByTestId('call-screen-share').click();
+  for (const { page } of others) await expect(page.getByTestId('screen-tile')).toHaveCount(0, { timeout: 30_000 });
 
   for (const { page } of people.slice(5)) await page.getByTestId('call-leave').click();
   const staying = people.slice(0, 5);
