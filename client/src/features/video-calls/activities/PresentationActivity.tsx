@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronLeft, ChevronRight, LocateFixed, Presentation } from 'lucide-react';
@@ -217,37 +217,75 @@ function useLaser(sessionId: string): PagePoint | null {
 
 /**
  * Sends the presenter's pointer, the latest position at most every POINTER_EVERY_MS (what arrives
- * in between replaces the waiting one); leaving the page hides it.
+ * in between replaces the waiting one). One request at a time: two in flight may reach the room in
+ * the other order (each waits on the database before it is relayed), and the viewers' laser would
+ * stop at an older position than the presenter's.
  */
+class PointerSender {
+  private waiting: { point: PagePoint | null } | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private inFlight = false;
+  private stopped = false;
+  private lastSentAt = 0;
+
+  constructor(private readonly send: (point: PagePoint | null) => Promise<unknown>) {}
+
+  move(point: PagePoint | null) {
+    this.waiting = { point };
+    this.schedule();
+  }
+
+  /** While the page is mounted (started again after React's development double mount). */
+  start() {
+    this.stopped = false;
+  }
+
+  stop() {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private schedule() {
+    if (this.timer || this.inFlight || !this.waiting || this.stopped) return;
+    this.timer = setTimeout(() => this.flush(), Math.max(0, this.lastSentAt + POINTER_EVERY_MS - Date.now()));
+  }
+
+  private flush() {
+    this.timer = null;
+    const next = this.waiting;
+    this.waiting = null;
+    if (!next) return;
+    this.inFlight = true;
+    this.lastSentAt = Date.now();
+    void this.send(next.point).finally(() => {
+      this.inFlight = false;
+      this.schedule();
+    });
+  }
+}
+
+/** The presenter's pointer sender for this session (PointerSender), stopped when the page goes. */
 function usePointerSender(sessionId: string) {
   const environment = useRelayEnvironment();
-  const waiting = useRef<{ point: PagePoint | null } | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const lastSentAt = useRef(0);
-
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
+  const sender = useMemo(
+    () =>
+      new PointerSender(
+        (point) =>
+          new Promise((settle) =>
+            commitMutation<PresentationActivityPointerMutation>(environment, {
+              mutation: pointerMutation,
+              variables: { id: sessionId, x: point?.x ?? null, y: point?.y ?? null },
+              onCompleted: settle,
+              onError: settle,
+            }),
+          ),
+      ),
+    [environment, sessionId],
   );
-
-  return useMemo(() => {
-    const send = () => {
-      timer.current = null;
-      const next = waiting.current;
-      waiting.current = null;
-      if (!next) return;
-      lastSentAt.current = Date.now();
-      commitMutation<PresentationActivityPointerMutation>(environment, {
-        mutation: pointerMutation,
-        variables: { id: sessionId, x: next.point?.x ?? null, y: next.point?.y ?? null },
-      });
-    };
-    return (point: PagePoint | null) => {
-      waiting.current = { point };
-      if (timer.current) return;
-      timer.current = setTimeout(send, Math.max(0, lastSentAt.current + POINTER_EVERY_MS - Date.now()));
-    };
-  }, [environment, sessionId]);
+  useEffect(() => {
+    sender.start();
+    return () => sender.stop();
+  }, [sender]);
+  return useCallback((point: PagePoint | null) => sender.move(point), [sender]);
 }
