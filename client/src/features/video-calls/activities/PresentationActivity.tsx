@@ -12,6 +12,7 @@ import { asRequestError } from '../../../relay/errors';
 import { mutationErrorText } from '../../../relay/mutationError';
 import { MeetingDialog } from '../MeetingDialog';
 import { PdfPageView, PdfUnreadable, usePdfDocument, type PagePoint } from '../presentation/PdfPageView';
+import { LatestValueSender } from '../presentation/latestValueSender';
 
 const fragment = graphql`
   fragment PresentationActivity_session on ActivitySession {
@@ -216,61 +217,16 @@ function useLaser(sessionId: string): PagePoint | null {
 }
 
 /**
- * Sends the presenter's pointer, the latest position at most every POINTER_EVERY_MS (what arrives
- * in between replaces the waiting one). One request at a time: two in flight may reach the room in
- * the other order (each waits on the database before it is relayed), and the viewers' laser would
- * stop at an older position than the presenter's.
+ * Sends the presenter's pointer: the latest position at most every POINTER_EVERY_MS, one request at
+ * a time (two in flight may reach the room in the other order, each waiting on the database before
+ * it is relayed, and the viewers' laser would stop at an older position). Stopped when the page goes.
  */
-class PointerSender {
-  private waiting: { point: PagePoint | null } | null = null;
-  private timer: ReturnType<typeof setTimeout> | null = null;
-  private inFlight = false;
-  private stopped = false;
-  private lastSentAt = 0;
-
-  constructor(private readonly send: (point: PagePoint | null) => Promise<unknown>) {}
-
-  move(point: PagePoint | null) {
-    this.waiting = { point };
-    this.schedule();
-  }
-
-  /** While the page is mounted (started again after React's development double mount). */
-  start() {
-    this.stopped = false;
-  }
-
-  stop() {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-  }
-
-  private schedule() {
-    if (this.timer || this.inFlight || !this.waiting || this.stopped) return;
-    this.timer = setTimeout(() => this.flush(), Math.max(0, this.lastSentAt + POINTER_EVERY_MS - Date.now()));
-  }
-
-  private flush() {
-    this.timer = null;
-    const next = this.waiting;
-    this.waiting = null;
-    if (!next) return;
-    this.inFlight = true;
-    this.lastSentAt = Date.now();
-    void this.send(next.point).finally(() => {
-      this.inFlight = false;
-      this.schedule();
-    });
-  }
-}
-
-/** The presenter's pointer sender for this session (PointerSender), stopped when the page goes. */
 function usePointerSender(sessionId: string) {
   const environment = useRelayEnvironment();
   const sender = useMemo(
     () =>
-      new PointerSender(
+      new LatestValueSender<PagePoint | null>(
+        POINTER_EVERY_MS,
         (point) =>
           new Promise((settle) =>
             commitMutation<PresentationActivityPointerMutation>(environment, {
@@ -287,5 +243,5 @@ function usePointerSender(sessionId: string) {
     sender.start();
     return () => sender.stop();
   }, [sender]);
-  return useCallback((point: PagePoint | null) => sender.move(point), [sender]);
+  return useCallback((point: PagePoint | null) => sender.give(point), [sender]);
 }
