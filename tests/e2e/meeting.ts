@@ -200,6 +200,22 @@ export async function inboundVideoStats(page: Page): Promise<string[]> {
   })()`) as Promise<string[]>;
 }
 
+/** What each open connection sends of video now: one line per (simulcast) stream (needs TRACK_PEER_CONNECTIONS). */
+export async function outboundVideoStats(page: Page): Promise<string[]> {
+  return page.evaluate(`(async () => {
+    const lines = [];
+    for (const connection of window.__connections) {
+      if (connection.connectionState === 'closed') continue;
+      const stats = await connection.getStats();
+      stats.forEach((report) => {
+        if (report.type !== 'outbound-rtp' || report.kind !== 'video') return;
+        lines.push(\`\${connection.connectionState} mid=\${report.mid} rid=\${report.rid ?? '-'} \${report.frameWidth ?? 0}x\${report.frameHeight ?? 0} packets=\${report.packetsSent} frames=\${report.framesEncoded} limited=\${report.qualityLimitationReason}\`);
+      });
+    }
+    return lines;
+  })()`) as Promise<string[]>;
+}
+
 /** The local candidate type (host, srflx, relay) of each open connection's selected pair (needs TRACK_PEER_CONNECTIONS). */
 export async function selectedCandidateTypes(page: Page): Promise<string[]> {
   return page.evaluate(`(async () => {

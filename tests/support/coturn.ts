@@ -36,7 +36,16 @@ export type Coturn = { log(): string; stop(): Promise<void> };
 export async function startCoturn(
   port: number,
   lines: string[],
-  { address = '127.0.0.1', relayPorts = 4 }: { address?: string; relayPorts?: number } = {},
+  {
+    address = '127.0.0.1',
+    relayPorts = 4,
+    priority,
+  }: {
+    address?: string;
+    relayPorts?: number;
+    /** A scheduling priority (nice value; below 0 needs root), for a relay sharing the machine with busy browsers. */
+    priority?: number;
+  } = {},
 ): Promise<Coturn> {
   if (!coturnInstalled) throw new Error(`${TURNSERVER} is missing: install Debian's coturn (CI does, .ci/run)`);
   await ensurePortFree(port, address);
@@ -52,7 +61,10 @@ export async function startCoturn(
     `userdb=${path.join(dir, 'turndb')}`,
   ];
   fs.writeFileSync(path.join(dir, 'turnserver.conf'), config.join('\n') + '\n');
-  const child: ChildProcess = spawn(TURNSERVER, ['-c', path.join(dir, 'turnserver.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const command = [TURNSERVER, '-c', path.join(dir, 'turnserver.conf')];
+  // `nice` (which becomes turnserver) rather than setpriority afterwards: every thread coturn starts gets it.
+  if (priority !== undefined) command.unshift('nice', '-n', String(priority));
+  const child: ChildProcess = spawn(command[0]!, command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout!.on('data', (chunk) => (log += chunk));
   child.stderr!.on('data', (chunk) => (log += chunk));

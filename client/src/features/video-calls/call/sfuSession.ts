@@ -86,6 +86,8 @@ export class SfuSession {
   /** Feeds waiting for the subscriber handle to finish a negotiation (Janus takes one at a time). */
   private pending: string[] = [];
   private negotiating = false;
+  /** The answer to Janus's latest offer, once given (`answer`). */
+  private answering: Promise<void> = Promise.resolve();
   private closed = false;
   private layer: Layer = 2;
   private videoSending = true;
@@ -331,23 +333,41 @@ export class SfuSession {
         }
         if (Array.isArray(message.streams)) this.mapStreams(message.streams as Stream[]);
         if (jsep) {
-          this.subscriber?.createAnswer({
-            jsep,
-            tracks: [],
-            success: (answer) => {
-              this.subscriber?.send({ message: { request: 'start', room: this.room }, jsep: answer });
-              this.negotiating = false;
-              this.applyLayer();
-              this.subscribe([]);
-            },
-            error: (error) => this.options.onFailure(error),
-          });
+          // One offer at a time: janus.js answers across several awaits, so a second offer (Janus
+          // renegotiates by itself when a feed leaves) answered meanwhile would interleave with the
+          // first and leave the connection, and every later subscription, stuck.
+          this.answering = this.answering.then(() => this.answer(jsep));
         } else if (message.videoroom === 'updated' || message.videoroom === 'attached') {
           this.negotiating = false;
           this.subscribe([]);
         }
       },
       onremotetrack: (track, mid, on) => this.onRemoteTrack(track, mid, on),
+    });
+  }
+
+  /** Answers Janus's offer; a failed answer is reported and the next change negotiates again. */
+  private answer(jsep: JanusJS.JSEP) {
+    return new Promise<void>((resolve) => {
+      const subscriber = this.subscriber;
+      if (!subscriber || this.closed) return resolve();
+      subscriber.createAnswer({
+        jsep,
+        tracks: [],
+        success: (answer) => {
+          subscriber.send({ message: { request: 'start', room: this.room }, jsep: answer });
+          this.negotiating = false;
+          this.applyLayer();
+          this.subscribe([]);
+          resolve();
+        },
+        error: (error) => {
+          this.options.onFailure(error);
+          this.negotiating = false;
+          this.subscribe([]);
+          resolve();
+        },
+      });
     });
   }
 
