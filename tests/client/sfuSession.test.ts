@@ -1,0 +1,115 @@
+import { describe, expect, it, vi } from 'vitest';
+
+/**
+ * SfuSession's signalling with Janus, against a stand-in for janus.js whose answers the test
+ * completes by hand: the order of offers and answers is ours to get right, whatever the media.
+ */
+type Callbacks = Record<string, (...args: any[]) => void>;
+type FakeHandle = {
+  callbacks: Callbacks;
+  sent: { message: Record<string, unknown>; jsep?: unknown }[];
+  answers: { jsep: unknown; success: (answer: unknown) => void; error: (error: unknown) => void }[];
+};
+const janus = vi.hoisted(() => ({ handles: [] as FakeHandle[] }));
+
+vi.mock('janus-gateway', () => {
+  class FakeJanus {
+    static init({ callback }: { callback: () => void }) {
+      callback();
+    }
+    static useDefaultDependencies() {
+      return {};
+    }
+    constructor({ success }: { success: () => void }) {
+      queueMicrotask(success);
+    }
+    attach(callbacks: Callbacks) {
+      const handle: FakeHandle = { callbacks, sent: [], answers: [] };
+      janus.handles.push(handle);
+      callbacks.success!({
+        webrtcStuff: { pc: null },
+        send: (request: { message: Record<string, unknown>; jsep?: unknown }) => handle.sent.push(request),
+        createOffer: ({ success }: { success: (jsep: unknown) => void }) => success({ type: 'offer', sdp: 'publisher' }),
+        createAnswer: (answer: FakeHandle['answers'][number]) => handle.answers.push(answer),
+        handleRemoteJsep: () => {},
+        getRemoteTracks: () => [],
+        detach: () => {},
+      });
+    }
+    destroy() {}
+  }
+  return { default: FakeJanus };
+});
+
+const { SfuSession } = await import('../../client/src/features/video-calls/call/sfuSession');
+
+async function joinedSession(onFailure = vi.fn()) {
+  janus.handles.length = 0;
+  const opening = SfuSession.open({
+    roomId: 5,
+    userId: 1,
+    token: 'sfu-token',
+    iceServers: [],
+    stream: new MediaStream(),
+    videoTrack: null,
+    quality: 'SD' as never,
+    onRemoteStream: vi.fn(),
+    onRemoteScreen: vi.fn(),
+    onFailure,
+  });
+  await vi.waitFor(() => expect(janus.handles).toHaveLength(1));
+  const publisher = janus.handles[0]!;
+  publisher.callbacks.onmessage!({ videoroom: 'joined' });
+  await opening;
+  return publisher;
+}
+
+const feeds = (...users: number[]) => ({
+  videoroom: 'event',
+  publishers: users.map((user) => ({ id: 100 + user, display: String(user) })),
+});
+const offer = (sdp: string) => ({ type: 'offer', sdp });
+
+describe('SfuSession (the subscriber handle)', () => {
+  it('answers a second offer only once the first is answered, then asks for the feeds that came meanwhile', async () => {
+    const publisher = await joinedSession();
+    publisher.callbacks.onmessage!(feeds(2));
+    const subscriber = janus.handles[1]!;
+    expect(subscriber.sent.map(({ message }) => message.request)).toEqual(['join']);
+
+    subscriber.callbacks.onmessage!({ videoroom: 'attached', streams: [] }, offer('first'));
+    // Janus renegotiates by itself (someone left) before our answer to its first offer is made,
+    // and a new publisher arrives meanwhile.
+    subscriber.callbacks.onmessage!({ videoroom: 'updated', streams: [] }, offer('second'));
+    publisher.callbacks.onmessage!(feeds(3));
+    await vi.waitFor(() => expect(subscriber.answers).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(subscriber.answers).toHaveLength(1);
+    expect(subscriber.answers[0]!.jsep).toEqual(offer('first'));
+
+    subscriber.answers[0]!.success({ type: 'answer', sdp: 'first' });
+    await vi.waitFor(() => expect(subscriber.answers).toHaveLength(2));
+    expect(subscriber.answers[1]!.jsep).toEqual(offer('second'));
+    expect(subscriber.sent.map(({ message, jsep }) => [message.request, jsep ?? null])).toEqual([
+      ['join', null],
+      ['start', { type: 'answer', sdp: 'first' }],
+      ['subscribe', null],
+    ]);
+    expect(subscriber.sent[2]!.message.streams).toEqual([{ feed: '103' }]);
+  });
+
+  it('after an answer fails, reports it and still subscribes to the next feed', async () => {
+    const onFailure = vi.fn();
+    const publisher = await joinedSession(onFailure);
+    publisher.callbacks.onmessage!(feeds(2));
+    const subscriber = janus.handles[1]!;
+    subscriber.callbacks.onmessage!({ videoroom: 'attached', streams: [] }, offer('first'));
+    publisher.callbacks.onmessage!(feeds(3));
+    await vi.waitFor(() => expect(subscriber.answers).toHaveLength(1));
+
+    subscriber.answers[0]!.error(new Error('setRemoteDescription failed'));
+    await vi.waitFor(() => expect(onFailure).toHaveBeenCalledWith(new Error('setRemoteDescription failed')));
+    expect(subscriber.sent.map(({ message }) => message.request)).toEqual(['join', 'subscribe']);
+    expect(subscriber.sent[1]!.message.streams).toEqual([{ feed: '103' }]);
+  });
+});
