@@ -5,6 +5,8 @@ import {
   videoPaused,
   ICE_SERVERS_MAX_AGE_MS,
   MAKE_BEFORE_BREAK_MS,
+  MESH_RENEW_AFTER_MS,
+  MESH_RENEWALS,
   type CallEvent,
   type CallEngineOptions,
   type CallTransport,
@@ -70,8 +72,10 @@ class FakePeer {
   replaceTrack(oldTrack: unknown, newTrack: unknown) {
     this.replaced.push([oldTrack, newTrack]);
   }
+  /** As simple-peer's: the connection closes, and says so. */
   destroy() {
     this.destroyed = true;
+    this.emit('close');
   }
 }
 
@@ -278,6 +282,80 @@ describe('a group room', () => {
     await call.joinRoom(ROOM, 'HD');
     call.handleEvent(event('ROOM_CLOSED', person(1, 'Я')));
     expect(call.getSnapshot()).toMatchObject({ status: 'idle', notice: { kind: 'roomClosed' } });
+  });
+});
+
+describe('a lost mesh connection', () => {
+  const renew = JSON.stringify({ type: 'renew' });
+  const renewsSent = () => transport.sendSignal.mock.calls.filter(([, , data]) => data === renew);
+
+  it('is opened again by the smaller user id, once its renew signal is sent, up to MESH_RENEWALS times in a row', async () => {
+    vi.useFakeTimers();
+    const call = engine(1);
+    await call.joinRoom(ROOM, 'HD');
+    peers[0]!.emit('error', new Error('Ice connection failed.'));
+    expect(call.getSnapshot().participants[0]).toMatchObject({ userId: 2, connected: false });
+    await vi.advanceTimersByTimeAsync(MESH_RENEW_AFTER_MS);
+    expect(renewsSent()).toEqual([['R1', 'U2', renew]]);
+    expect(peers.map((p) => p.initiator)).toEqual([true, true]);
+
+    // It connects: the count starts again. Then it keeps failing: MESH_RENEWALS new connections, no more.
+    peers[1]!.emit('connect');
+    expect(call.getSnapshot().participants[0]!.connected).toBe(true);
+    for (let attempt = 0; attempt <= MESH_RENEWALS; attempt += 1) {
+      peers.at(-1)!.emit('error', new Error('Ice connection failed.'));
+      await vi.advanceTimersByTimeAsync(MESH_RENEW_AFTER_MS);
+    }
+    expect(peers).toHaveLength(2 + MESH_RENEWALS);
+  });
+
+  it('is asked for by the larger user id, who then answers the new offer; the smaller one starts over when asked', async () => {
+    vi.useFakeTimers();
+    const call = engine(3);
+    await call.joinRoom(ROOM, 'HD');
+    const dmitry = person(2, 'Дмитрий Петров');
+    peers[0]!.emit('close');
+    await vi.advanceTimersByTimeAsync(MESH_RENEW_AFTER_MS);
+    expect(renewsSent()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(MESH_RENEW_AFTER_MS);
+    expect(renewsSent()).toEqual([['R1', 'U2', renew]]);
+    expect(peers).toHaveLength(1);
+    call.handleEvent(event('SIGNAL', dmitry, { data: { type: 'offer', sdp: 'v=0' } }));
+    expect(peers.map((p) => p.initiator)).toEqual([true, false]);
+    expect(peers[1]!.signalled).toEqual([{ type: 'offer', sdp: 'v=0' }]);
+
+    // Seen from the smaller id: asked to renew, it drops the connection it holds and opens a new one.
+    const other = engine(1);
+    await other.joinRoom(ROOM, 'HD');
+    const held = peers[2]!;
+    other.handleEvent(event('SIGNAL', person(2, 'Дмитрий Петров'), { data: { type: 'renew' } }));
+    expect(held.destroyed).toBe(true);
+    expect(held.signalled).toEqual([]);
+    expect(peers.slice(2).map((p) => p.initiator)).toEqual([true, true]);
+  });
+
+  it('is not opened again when a new connection came meanwhile, when they left, or when we dropped it', async () => {
+    vi.useFakeTimers();
+    const call = engine(3);
+    await call.joinRoom(ROOM, 'HD');
+    const dmitry = person(2, 'Дмитрий Петров');
+    peers[0]!.emit('error', new Error('Ice connection failed.'));
+    // Their new offer arrives before we would ask for it.
+    call.handleEvent(event('SIGNAL', dmitry, { data: { type: 'offer' } }));
+    await vi.advanceTimersByTimeAsync(2 * MESH_RENEW_AFTER_MS);
+    expect(renewsSent()).toEqual([]);
+
+    peers[1]!.emit('close');
+    call.handleEvent(event('LEFT', dmitry));
+    await vi.advanceTimersByTimeAsync(2 * MESH_RENEW_AFTER_MS);
+    expect(renewsSent()).toEqual([]);
+
+    // A connection we drop ourselves (they joined again) closes without a renewal.
+    call.handleEvent(event('JOINED', dmitry));
+    call.handleEvent(event('JOINED', dmitry));
+    await vi.advanceTimersByTimeAsync(2 * MESH_RENEW_AFTER_MS);
+    expect(renewsSent()).toEqual([]);
+    expect(peers).toHaveLength(4);
   });
 });
 

@@ -186,6 +186,16 @@ export const ICE_SERVERS_MAX_AGE_MS = 60 * 60 * 1000;
 /** How long the old media path stays up while the new one connects. */
 export const MAKE_BEFORE_BREAK_MS = 10_000;
 
+/**
+ * A mesh connection that fails (its ICE gave up, the other side's page dropped it) is opened again
+ * after this long, by the one of the two with the smaller user id; the other asks for it (a `renew`
+ * signal) if nothing came after twice as long. At most MESH_RENEWALS times in a row per person.
+ */
+export const MESH_RENEW_AFTER_MS = 2_000;
+export const MESH_RENEWALS = 3;
+/** The signal that asks the other side to drop its connection to us, so the pair opens a new one. */
+const RENEW_SIGNAL = 'renew';
+
 export class CallEngine {
   private snapshot: CallSnapshot = IDLE;
   private readonly listeners = new Set<() => void>();
@@ -203,6 +213,8 @@ export class CallEngine {
   /** When the server made the video publishers list we follow (`at` of VIDEO_PUBLISHERS): an older one is stale. */
   private videoPublishersAt = 0;
   private breakTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Mesh connections opened again in a row, per person (`renewMesh`); a connection that connects clears it. */
+  private readonly renewals = new Map<number, number>();
   private iceServers: RTCIceServer[];
   /** The quality selector's choice for this call (the SFU path publishes by it). */
   private quality: Quality = DEFAULT_QUALITY;
@@ -480,6 +492,10 @@ export class CallEngine {
         return;
       case 'SIGNAL': {
         if (!this.snapshot.participants.some((p) => p.userId === sender.userId)) this.upsertParticipant(sender);
+        if ((event.payload.data as { type?: unknown } | undefined)?.type === RENEW_SIGNAL) {
+          this.onRenewAsked(sender);
+          return;
+        }
         const peer = this.peers.get(sender.userId) ?? (this.snapshot.transport === 'mesh' ? this.connect(sender, false) : null);
         try {
           peer?.signal(event.payload.data);
@@ -509,6 +525,7 @@ export class CallEngine {
     if (call.epoch <= this.epoch || this.snapshot.status === 'idle') return;
     this.epoch = call.epoch;
     this.clearBreak();
+    this.renewals.clear();
     this.setVideoPublishers(call.mode === 'sfu' ? call.videoPublishers : null, 0);
     if (call.mode === 'sfu') {
       this.startSfu(call.sfuToken);
@@ -701,6 +718,7 @@ export class CallEngine {
     });
     peer.on('connect', () => {
       if (!current()) return;
+      this.renewals.delete(participant.userId);
       this.updateParticipant(participant.userId, { connected: true });
       if (this.snapshot.status === 'connecting') this.update({ status: 'in_call' });
     });
@@ -708,6 +726,7 @@ export class CallEngine {
       if (!current()) return;
       this.peers.delete(participant.userId);
       this.updateParticipant(participant.userId, { connected: false, stream: null, via: null });
+      this.renewMesh(participant);
     };
     peer.on('close', lost);
     peer.on('error', (error) => {
@@ -723,6 +742,46 @@ export class CallEngine {
       }
     }
     return peer;
+  }
+
+  /**
+   * After a mesh connection to `participant` was lost (not dropped by us): unless a new one exists
+   * by then, the smaller user id of the pair opens one, once its `renew` signal has reached the other
+   * side (which drops whatever it still holds); the other side sends `renew` to ask for it.
+   */
+  private renewMesh(participant: PeerInfo) {
+    const renewed = this.renewals.get(participant.userId) ?? 0;
+    if (this.snapshot.transport !== 'mesh' || this.snapshot.status === 'idle' || renewed >= MESH_RENEWALS) return;
+    this.renewals.set(participant.userId, renewed + 1);
+    const opener = this.options.viewerId < participant.userId;
+    const generation = this.generation;
+    const epoch = this.epoch;
+    setTimeout(
+      async () => {
+        const stillWanted = () =>
+          generation === this.generation &&
+          epoch === this.epoch &&
+          this.snapshot.transport === 'mesh' &&
+          !this.peers.has(participant.userId) &&
+          this.snapshot.participants.some((p) => p.userId === participant.userId);
+        const room = this.snapshot.room;
+        if (!room || !stillWanted()) return;
+        try {
+          await this.transport.sendSignal(room.id, participant.globalId, JSON.stringify({ type: RENEW_SIGNAL }));
+        } catch (error) {
+          this.reportError(error);
+          return;
+        }
+        if (opener && stillWanted()) this.connect(participant, true);
+      },
+      opener ? MESH_RENEW_AFTER_MS : 2 * MESH_RENEW_AFTER_MS,
+    );
+  }
+
+  /** The other side of a mesh pair lost its connection to us and starts over: so do we (we open it, if ours to open). */
+  private onRenewAsked(sender: PeerInfo) {
+    this.dropPeer(sender.userId);
+    if (this.snapshot.transport === 'mesh' && this.options.viewerId < sender.userId) this.connect(sender, true);
   }
 
   private dropPeer(userId: number) {
@@ -755,6 +814,7 @@ export class CallEngine {
     this.generation += 1;
     this.clearRing();
     this.clearBreak();
+    this.renewals.clear();
     this.stopSfu();
     this.epoch = -1;
     this.videoPublishersAt = 0;
