@@ -21,7 +21,7 @@ import type { SfuSession, SfuSessionOptions } from './sfuSession';
  * The server owns the room's mode (mesh or SFU) and its epoch; CALL_MODE events switch it live.
  * - Mesh: one simple-peer connection per other participant. The newcomer of a room opens the
  *   connections to those already there; they answer when its offer arrives. After a return from
- *   the SFU, the one with the smaller user id opens each connection.
+ *   the SFU, or when a connection fails (`renewMesh`), the one with the smaller user id opens it.
  * - SFU: one SfuSession (sfuSession.ts) publishes to Janus and receives everyone else.
  * Either way the new path is made before the old one is broken: a participant's tile switches to
  * the new path's media as soon as it has video, and the old path closes when everyone has switched
