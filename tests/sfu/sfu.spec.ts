@@ -11,6 +11,7 @@ import {
 } from '../e2e/meeting';
 import { startCoturn, testCoturnLines, type Coturn } from '../support/coturn';
 import { registerMember, signIn } from '../support/members';
+import { VIEWPORTS } from '../e2e/support';
 import { JANUS_ADDRESS } from './netns';
 import { TURN_PORT, TURN_SECRET } from './playwright.config';
 
@@ -18,8 +19,8 @@ import { TURN_PORT, TURN_SECRET } from './playwright.config';
  * Past the mesh size, a room's call goes through Janus: eight browsers with fake cameras join one
  * room (the 7th switches it to the SFU), each sees the seven others; three leave and the room
  * returns to mesh. The first of them may only use TURN relays (its browser's relay-only switch), so
- * both its mesh and SFU connections go through coturn; the second shares its screen through the SFU.
- * Runs inside the SFU network namespace (playwright.config.ts here).
+ * both its mesh and SFU connections go through coturn; the second shares its screen through the SFU;
+ * the fifth is on a phone. Runs inside the SFU network namespace (playwright.config.ts here).
  */
 let coturn: Coturn;
 test.beforeAll(async () => {
@@ -73,7 +74,9 @@ test('eight in one room: the seventh switches the mesh to the SFU, everyone sees
   const name = `SFU ${Date.now().toString(36)}`;
   await createRoom(baseURL!, (await signIn(baseURL!, members[0]!.email, members[0]!.password)).token, name, 10);
   const people: Awaited<ReturnType<typeof openMeeting>>[] = [];
-  for (const member of members) people.push(await openMeeting(browser, baseURL!, member));
+  // The fifth is on a phone (it stays to the end: SFU, the screen tile, mesh again).
+  for (const [index, member] of members.entries())
+    people.push(await openMeeting(browser, baseURL!, member, '/video-calls', index === 4 ? VIEWPORTS.phone : {}));
   // The first participant's network lets only TURN through; the second shares its screen.
   const [relayOnly, sharer] = [people[0]!, people[1]!];
   for (const { context } of [relayOnly, sharer]) await context.addInitScript(TRACK_PEER_CONNECTIONS);
