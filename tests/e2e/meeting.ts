@@ -181,40 +181,42 @@ export async function mediaBytesSent(page: Page, kind?: 'audio' | 'video'): Prom
 }
 
 /**
- * What each video the page receives has decoded so far (needs TRACK_PEER_CONNECTIONS): to tell,
- * when a wait for a video fails, whether its packets never came, came lost, or came without a key
- * frame (picture loss indications sent and none answered).
+ * One line per video RTP stream of the page's open connections (needs TRACK_PEER_CONNECTIONS):
+ * `fields` is the body of a template literal over the stats `report`.
  */
-export async function inboundVideoStats(page: Page): Promise<string[]> {
+function videoRtpStats(page: Page, type: 'inbound-rtp' | 'outbound-rtp', fields: string): Promise<string[]> {
   return page.evaluate(`(async () => {
     const lines = [];
     for (const connection of window.__connections) {
       if (connection.connectionState === 'closed') continue;
       const stats = await connection.getStats();
       stats.forEach((report) => {
-        if (report.type !== 'inbound-rtp' || report.kind !== 'video') return;
-        lines.push(\`\${connection.connectionState} mid=\${report.mid} \${report.frameWidth ?? 0}x\${report.frameHeight ?? 0} packets=\${report.packetsReceived} lost=\${report.packetsLost} frames=\${report.framesDecoded} keyframes=\${report.keyFramesDecoded} pli=\${report.pliCount} nack=\${report.nackCount} fir=\${report.firCount}\`);
+        if (report.type === '${type}' && report.kind === 'video') lines.push(connection.connectionState + ' ' + \`${fields}\`);
       });
     }
     return lines;
   })()`) as Promise<string[]>;
 }
 
-/** What each open connection sends of video now: one line per (simulcast) stream (needs TRACK_PEER_CONNECTIONS). */
-export async function outboundVideoStats(page: Page): Promise<string[]> {
-  return page.evaluate(`(async () => {
-    const lines = [];
-    for (const connection of window.__connections) {
-      if (connection.connectionState === 'closed') continue;
-      const stats = await connection.getStats();
-      stats.forEach((report) => {
-        if (report.type !== 'outbound-rtp' || report.kind !== 'video') return;
-        lines.push(\`\${connection.connectionState} mid=\${report.mid} rid=\${report.rid ?? '-'} \${report.frameWidth ?? 0}x\${report.frameHeight ?? 0} packets=\${report.packetsSent} frames=\${report.framesEncoded} limited=\${report.qualityLimitationReason}\`);
-      });
-    }
-    return lines;
-  })()`) as Promise<string[]>;
-}
+/**
+ * What each video the page receives has decoded so far: to tell, when a wait for a video fails,
+ * whether its packets never came, came lost, or came without a key frame (picture loss
+ * indications sent and none answered).
+ */
+export const inboundVideoStats = (page: Page) =>
+  videoRtpStats(
+    page,
+    'inbound-rtp',
+    'mid=${report.mid} ${report.frameWidth ?? 0}x${report.frameHeight ?? 0} packets=${report.packetsReceived} lost=${report.packetsLost} frames=${report.framesDecoded} keyframes=${report.keyFramesDecoded} pli=${report.pliCount} nack=${report.nackCount} fir=${report.firCount}',
+  );
+
+/** What the page sends of video now: one line per (simulcast) stream. */
+export const outboundVideoStats = (page: Page) =>
+  videoRtpStats(
+    page,
+    'outbound-rtp',
+    "mid=${report.mid} rid=${report.rid ?? '-'} ${report.frameWidth ?? 0}x${report.frameHeight ?? 0} packets=${report.packetsSent} frames=${report.framesEncoded} limited=${report.qualityLimitationReason}",
+  );
 
 /** The local candidate type (host, srflx, relay) of each open connection's selected pair (needs TRACK_PEER_CONNECTIONS). */
 export async function selectedCandidateTypes(page: Page): Promise<string[]> {
