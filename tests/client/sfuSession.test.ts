@@ -98,6 +98,33 @@ describe('SfuSession (the subscriber handle)', () => {
     expect(subscriber.sent[2]!.message.streams).toEqual([{ feed: '103' }]);
   });
 
+  it('reports a subscription Janus leaves unanswered for 20 s, and keeps waiting for it', async () => {
+    const onFailure = vi.fn();
+    const publisher = await joinedSession(onFailure);
+    vi.useFakeTimers();
+    try {
+      publisher.callbacks.onmessage!(feeds(2));
+      const subscriber = janus.handles[1]!;
+      await vi.advanceTimersByTimeAsync(19_000);
+      expect(onFailure).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(onFailure).toHaveBeenCalledWith(new Error('SFU: no offer for feeds 102 after 20000 ms'));
+
+      // The offer comes late: it is answered, and an answered subscription is not reported.
+      subscriber.callbacks.onmessage!({ videoroom: 'attached', streams: [] }, offer('late'));
+      await vi.advanceTimersByTimeAsync(0);
+      subscriber.answers[0]!.success({ type: 'answer', sdp: 'late' });
+      publisher.callbacks.onmessage!(feeds(3));
+      subscriber.callbacks.onmessage!({ videoroom: 'updated', streams: [] }, offer('next'));
+      await vi.advanceTimersByTimeAsync(0);
+      subscriber.answers[1]!.success({ type: 'answer', sdp: 'next' });
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(onFailure).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('after an answer fails, reports it and still subscribes to the next feed', async () => {
     const onFailure = vi.fn();
     const publisher = await joinedSession(onFailure);

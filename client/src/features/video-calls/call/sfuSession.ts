@@ -69,6 +69,8 @@ const feedOf = (id: string, display: string | undefined): Feed | null => {
  * own size (one stream, not three layers: every viewer needs it legible).
  */
 const SCREEN_MAX_BITRATE = 2_500_000;
+/** How long a subscription may wait for Janus's offer before it is reported (it still waits). */
+const SUBSCRIBE_STALL_MS = 20_000;
 type Stream = { mid: string; feed_id?: string | number; feed_display?: string; type?: string; active?: boolean };
 
 export class SfuSession {
@@ -86,6 +88,8 @@ export class SfuSession {
   /** Feeds waiting for the subscriber handle to finish a negotiation (Janus takes one at a time). */
   private pending: string[] = [];
   private negotiating = false;
+  /** Reports a subscription Janus has not answered within SUBSCRIBE_STALL_MS (it should take well under a second). */
+  private stallTimer: ReturnType<typeof setTimeout> | null = null;
   /** The answer to Janus's latest offer, once given (`answer`). */
   private answering: Promise<void> = Promise.resolve();
   private closed = false;
@@ -312,6 +316,13 @@ export class SfuSession {
     this.pending = [];
     if (streams.length === 0) return;
     this.negotiating = true;
+    this.stallTimer = setTimeout(() => {
+      if (this.negotiating && !this.closed) {
+        this.options.onFailure(
+          new Error(`SFU: no offer for feeds ${streams.map((s) => s.feed).join(', ')} after ${SUBSCRIBE_STALL_MS} ms`),
+        );
+      }
+    }, SUBSCRIBE_STALL_MS);
     if (this.subscriber) this.subscriber.send({ message: { request: 'subscribe', streams } });
     else this.attachSubscriber(streams);
   }
@@ -327,7 +338,7 @@ export class SfuSession {
       onmessage: (message, jsep) => {
         if (message.error) {
           // A feed that left meanwhile: the next change retries with what is left.
-          this.negotiating = false;
+          this.settled();
           this.subscribe([]);
           return;
         }
@@ -338,12 +349,19 @@ export class SfuSession {
           // first and leave the connection, and every later subscription, stuck.
           this.answering = this.answering.then(() => this.answer(jsep));
         } else if (message.videoroom === 'updated' || message.videoroom === 'attached') {
-          this.negotiating = false;
+          this.settled();
           this.subscribe([]);
         }
       },
       onremotetrack: (track, mid, on) => this.onRemoteTrack(track, mid, on),
     });
+  }
+
+  /** The subscriber handle's negotiation is over (answered, refused or nothing to do): the next one may start. */
+  private settled() {
+    this.negotiating = false;
+    if (this.stallTimer) clearTimeout(this.stallTimer);
+    this.stallTimer = null;
   }
 
   /** Answers Janus's offer; a failed answer is reported and the next change negotiates again. */
@@ -356,14 +374,14 @@ export class SfuSession {
         tracks: [],
         success: (answer) => {
           subscriber.send({ message: { request: 'start', room: this.room }, jsep: answer });
-          this.negotiating = false;
+          this.settled();
           this.applyLayer();
           this.subscribe([]);
           resolve();
         },
         error: (error) => {
           this.options.onFailure(error);
-          this.negotiating = false;
+          this.settled();
           this.subscribe([]);
           resolve();
         },
@@ -419,6 +437,7 @@ export class SfuSession {
   close() {
     if (this.closed) return;
     this.closed = true;
+    this.settled();
     this.janus?.destroy({ cleanupHandles: true, notifyDestroyed: false });
     this.janus = null;
     this.publisher = null;
