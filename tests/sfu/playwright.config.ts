@@ -16,6 +16,12 @@ export const baseURL = `http://localhost:${port}`;
 /** The TURN relay the spec starts (coturn on the namespace's veth address) and the secret both share. */
 export const TURN_PORT = port + 200;
 export const TURN_SECRET = 'sfu-e2e-turn-secret';
+/**
+ * A second server, where two people make a mesh and two may send video through the SFU: the
+ * video seats (seats.spec.ts) with four browsers (the first server's nine seats would take ten).
+ */
+const seatsPort = port + 2;
+export const seatsURL = `http://localhost:${seatsPort}`;
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-sfu-'));
 
 export default defineConfig({
@@ -24,9 +30,7 @@ export default defineConfig({
   timeout: 600_000,
   expect: { timeout: 30_000 },
   workers: 1,
-  // As the e2e suite: one retry. The screen-share step failed once in CI on the relay-only
-  // participant's page and never in 6 local runs; its failure now prints that page's inbound video
-  // stats (packets, losses, key frames, PLIs) to tell where the frames stopped.
+  // As the e2e suite: one retry (a failed wait prints where the media stopped: sfu.spec.ts `diagnose`).
   retries: 1,
   reporter: [['list']],
   // Eight fake cameras on two cores: ten frames a second each is enough to see video play.
@@ -44,6 +48,18 @@ export default defineConfig({
       TURN_URLS: `turn:${JANUS_ADDRESS}:${TURN_PORT}?transport=udp`,
       TURN_SECRET,
       SFU_MESH_RETURN_SECONDS: '5',
+    }),
+    productServer(seatsPort, {
+      DATABASE_URL_TEST: '',
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-sfu-seats-')),
+      JANUS_URL: '',
+      JANUS_ICE_INTERFACES: JANUS_INTERFACE,
+      JANUS_PORT: String(seatsPort + 100),
+      // Apart from the first server's Janus (20000-20200).
+      JANUS_RTP_PORTS: '20300-20500',
+      MESH_MAX_PARTICIPANTS: '2',
+      SFU_MAX_VIDEO_PUBLISHERS: '2',
+      LOG_LEVEL: 'warn',
     }),
   ],
 });

@@ -151,7 +151,10 @@ export class SfuSession {
                 resolve();
                 this.publish();
               }
-              if (jsep) this.publisher?.handleRemoteJsep({ jsep });
+              // A seat lost or a quality chosen before Janus's answer applies once the answer is in:
+              // Chromium turns every simulcast layer back on when it applies it (an unseated
+              // newcomer went on sending video, seen in tests/sfu/seats.spec.ts).
+              if (jsep) this.publisher?.handleRemoteJsep({ jsep, success: () => this.applyEncodings() });
               this.onPublishers(message);
             },
           }),
@@ -180,8 +183,6 @@ export class SfuSession {
       tracks,
       success: (jsep) => {
         this.publisher?.send({ message: { request: 'configure', audio: Boolean(audio), video: Boolean(videoTrack) }, jsep });
-        // A seat lost or a quality chosen before the offer was made applies now that the video sender exists.
-        this.applyEncodings();
       },
       error: (error) => this.options.onFailure(error),
     });

@@ -1,0 +1,97 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createRoom, enterRoomCall, mediaBytesSent, openMeeting, TRACK_PEER_CONNECTIONS } from '../e2e/meeting';
+import { registerMember, signIn } from '../support/members';
+import { seatsURL } from './playwright.config';
+
+/**
+ * Video seats through the SFU, in real browsers: on the seats server (playwright.config.ts) two
+ * make a mesh and two may send video. Four join one room: the third switches it to the SFU, and
+ * with nobody speaking (Chromium's fake microphone beeps too briefly to count as talking) the
+ * first two to arrive hold the seats. The other two stop sending video (their encoders stop, not
+ * just their tiles) and everyone sees their avatar; when a seated one leaves, the next to have
+ * arrived takes the seat and its video comes back.
+ */
+const admin = { email: 'admin@linkup.ru', password: 'admin123' };
+
+type Person = Awaited<ReturnType<typeof openMeeting>>;
+
+const tileOf = (page: Page, userId: number) => page.locator(`[data-testid="video-tile"][data-user-id="${userId}"]`);
+
+/** Bytes of video the page sends over 3 s (its connections' total, so one still sending shows). */
+async function videoBytesSentIn3s(page: Page) {
+  const before = await mediaBytesSent(page, 'video');
+  await page.waitForTimeout(3_000);
+  return (await mediaBytesSent(page, 'video')) - before;
+}
+
+async function expectPlaying(page: Page, userId: number) {
+  const video = tileOf(page, userId).getByTestId('remote-video');
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.videoWidth > 0 && element.currentTime), { timeout: 60_000 })
+    .toBeTruthy();
+  const at = await video.evaluate((element: HTMLVideoElement) => element.currentTime);
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThan(at);
+}
+
+test('past two video seats, the later arrivals send audio only and show their avatar; a freed seat goes to the next', async ({
+  browser,
+}) => {
+  const { token: adminToken } = await signIn(seatsURL, admin.email, admin.password);
+  await fetch(`${seatsURL}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+    body: JSON.stringify({ query: 'mutation { setDefaultVideoQuality(quality: SD) { __typename } }' }),
+  });
+  expect((await (await fetch(`${seatsURL}/health`)).json()).sfu).toBe('up');
+
+  const members = [];
+  for (let i = 0; i < 4; i += 1) members.push(await registerMember(seatsURL, { first_name: `Место${i + 1}` }));
+  const name = `Seats ${Date.now().toString(36)}`;
+  await createRoom(seatsURL, (await signIn(seatsURL, members[0]!.email, members[0]!.password)).token, name, 10);
+  const people: Person[] = [];
+  for (const member of members) {
+    const person = await openMeeting(browser, seatsURL, member, '/video-calls', {
+      // As the suite's contexts have it for the first server (suiteBrowsers): no welcome tour.
+      storageState: {
+        cookies: [],
+        origins: [{ origin: seatsURL, localStorage: [{ name: 'linkup_tour_disabled', value: 'true' }] }],
+      },
+    });
+    await person.context.addInitScript(TRACK_PEER_CONNECTIONS);
+    await person.page.reload();
+    people.push(person);
+  }
+  for (const { page } of people) await enterRoomCall(page, name);
+  const [first, second, third, fourth] = people as [Person, Person, Person, Person];
+  for (const { page } of people) {
+    await expect(page.getByTestId('meeting-stage')).toHaveAttribute('data-call-transport', 'sfu', { timeout: 60_000 });
+  }
+
+  // The first two hold the seats: everyone sees their video; the other two are avatars everywhere,
+  // their own tile says so, and their browsers send no video at all.
+  for (const { page, id } of people) {
+    for (const seated of [first, second]) if (seated.id !== id) await expectPlaying(page, seated.id);
+    for (const unseated of [third, fourth]) {
+      const tile = unseated.id === id ? page.getByTestId('video-tile-self') : tileOf(page, unseated.id);
+      await expect(tile).toHaveAttribute('data-video-paused', 'true');
+      if (unseated.id !== id) await expect(tile.getByTestId('tile-video-paused')).toBeVisible();
+    }
+  }
+  expect(await videoBytesSentIn3s(third.page)).toBe(0);
+  expect(await videoBytesSentIn3s(fourth.page)).toBe(0);
+  expect(await videoBytesSentIn3s(second.page)).toBeGreaterThan(10_000);
+
+  // The first leaves: the third (next by arrival) takes the seat and sends video again; the fourth stays an avatar.
+  await first.page.getByTestId('call-leave').click();
+  for (const { page, id } of [second, third, fourth]) {
+    if (id !== third.id) {
+      await expect(tileOf(page, third.id)).not.toHaveAttribute('data-video-paused', 'true', { timeout: 30_000 });
+      await expectPlaying(page, third.id);
+    }
+    if (id !== fourth.id) await expect(tileOf(page, fourth.id)).toHaveAttribute('data-video-paused', 'true');
+    await expect(page.getByTestId('meeting-stage')).toHaveAttribute('data-call-transport', 'sfu');
+  }
+  await expect.poll(() => videoBytesSentIn3s(third.page)).toBeGreaterThan(10_000);
+  expect(await videoBytesSentIn3s(fourth.page)).toBe(0);
+  for (const { context } of people) await context.close();
+});
