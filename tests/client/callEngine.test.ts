@@ -332,6 +332,14 @@ describe('a lost mesh connection', () => {
     expect(held.destroyed).toBe(true);
     expect(held.signalled).toEqual([]);
     expect(peers.slice(2).map((p) => p.initiator)).toEqual([true, true]);
+
+    // Through the SFU a renew changes nothing: the switch closes the mesh itself, after make before break.
+    other.handleEvent(
+      event('CALL_MODE', person(2, 'Дмитрий Петров'), { mode: 'sfu', epoch: 1, token: 'tok-1', videoPublishers: null }),
+    );
+    other.handleEvent(event('SIGNAL', person(2, 'Дмитрий Петров'), { data: { type: 'renew' } }));
+    expect(peers).toHaveLength(4);
+    expect(peers[3]!.destroyed).toBe(false);
   });
 
   it('is not opened again when a new connection came meanwhile, when they left, or when we dropped it', async () => {

@@ -778,10 +778,14 @@ export class CallEngine {
     );
   }
 
-  /** The other side of a mesh pair lost its connection to us and starts over: so do we (we open it, if ours to open). */
+  /**
+   * The other side of a mesh pair lost its connection to us and starts over: so do we (we open it,
+   * if ours to open). Through the SFU there is nothing to renew (its switch closes the mesh anyway).
+   */
   private onRenewAsked(sender: PeerInfo) {
+    if (this.snapshot.transport !== 'mesh') return;
     this.dropPeer(sender.userId);
-    if (this.snapshot.transport === 'mesh' && this.options.viewerId < sender.userId) this.connect(sender, true);
+    if (this.options.viewerId < sender.userId) this.connect(sender, true);
   }
 
   private dropPeer(userId: number) {
