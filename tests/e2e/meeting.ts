@@ -1,5 +1,5 @@
 import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
-import { registerMember, signIn } from '../support/members';
+import { DEMO_ADMIN, registerMember, signIn } from '../support/members';
 
 /** Page helpers for the meeting area, shared by the call tests and scripts/bench/calls.ts. */
 
@@ -44,6 +44,20 @@ export async function openMeeting(
   await page.goto(path);
   await expect(page.getByTestId(path === '/video-calls' ? 'meeting-welcome' : 'user-chip')).toBeVisible({ timeout: 20_000 });
   return { page, context, token, id };
+}
+
+/** Many fake cameras on two cores: the demo administrator sets the site's default video quality to its smallest preset. */
+export async function useSmallestVideoPreset(baseURL: string) {
+  const { token } = await signIn(baseURL, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  const response = await fetch(`${baseURL}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query: 'mutation { setDefaultVideoQuality(quality: SD) { __typename } }' }),
+  });
+  const body = (await response.json()) as { data?: { setDefaultVideoQuality?: { __typename: string } }; errors?: unknown[] };
+  if (body.errors || body.data?.setDefaultVideoQuality?.__typename !== 'GroupCallSettingsSuccess') {
+    throw new Error(`setDefaultVideoQuality: ${JSON.stringify(body)}`);
+  }
 }
 
 export async function createRoom(baseURL: string, token: string, name: string, maxParticipants = 10): Promise<number> {

@@ -42,7 +42,17 @@ export const callChromiumArgsAt = (fps: number) =>
 /** Specs that audit the whole product (tests/e2e/accessibility.spec.ts, lighthouse.spec.ts): see their projects. */
 const AUDITS = ['**/accessibility.spec.ts', '**/lighthouse.spec.ts'];
 
-const browser = (args: string[]) => ({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args });
+/** Debian's Chromium (or CHROMIUM_PATH) started with `args`: Playwright's own browser download is not used. */
+export const chromiumLaunchOptions = (args: string[]) => ({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args,
+});
+
+/** A context's storage with the onboarding tour switched off on `url` (see suiteBrowsers). */
+export const noTourStorage = (url: string) => ({
+  cookies: [],
+  origins: [{ origin: url, localStorage: [{ name: 'linkup_tour_disabled', value: 'true' }] }],
+});
 
 /** The browsers of a suite against the server at `url`, started with `args` (tests/sfu uses it too). */
 export function suiteBrowsers(url: string, args: string[]) {
@@ -53,11 +63,8 @@ export function suiteBrowsers(url: string, args: string[]) {
     // per-browser flag (the admin interface card's "site tour" toggle), so the tour's overlay never
     // covers what a spec clicks; settingsTour.spec.ts starts its browsers without it. Contexts made
     // with browser.newContext() inherit it too.
-    storageState: {
-      cookies: [],
-      origins: [{ origin: url, localStorage: [{ name: 'linkup_tour_disabled', value: 'true' }] }],
-    },
-    launchOptions: browser(args),
+    storageState: noTourStorage(url),
+    launchOptions: chromiumLaunchOptions(args),
     // No trace by default: its screencast costs the browser and its compositor about as much CPU
     // as the test itself (measured on support.spec.ts: 14 + 14 s of CPU against 5 s without), which
     // on two cores turns into timeouts. Locally: `npx playwright test --trace retain-on-failure`.
@@ -110,7 +117,7 @@ export default defineConfig({
       name: 'calls',
       testMatch: '**/calls*.spec.ts',
       workers: 1,
-      use: { launchOptions: browser(callChromiumArgs) },
+      use: { launchOptions: chromiumLaunchOptions(callChromiumArgs) },
     },
     // The audits run after the rest (alone: `--no-deps`), on a server no other spec is changing: others switch the site's
     // theme, the meeting area and the start page for a few seconds, which axe would catch half-way.

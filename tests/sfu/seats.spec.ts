@@ -3,8 +3,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
-import { callChromiumArgsAt } from '../e2e/playwright.config';
-import { createRoom, enterRoomCall, mediaBytesSent, openMeeting, TRACK_PEER_CONNECTIONS } from '../e2e/meeting';
+import { callChromiumArgsAt, chromiumLaunchOptions, noTourStorage } from '../e2e/playwright.config';
+import {
+  createRoom,
+  enterRoomCall,
+  mediaBytesSent,
+  openMeeting,
+  TRACK_PEER_CONNECTIONS,
+  useSmallestVideoPreset,
+} from '../e2e/meeting';
 import { registerMember, signIn } from '../support/members';
 import { seatsURL } from './playwright.config';
 
@@ -17,14 +24,9 @@ import { seatsURL } from './playwright.config';
  * arrived takes the seat and its video comes back. Last, someone who talks arrives and takes a
  * seat at once (Janus's talking events, from a browser of its own with a voice-like microphone).
  */
-const admin = { email: 'admin@linkup.ru', password: 'admin123' };
-
 type Person = Awaited<ReturnType<typeof openMeeting>>;
 /** As the suite's contexts have it for the first server (suiteBrowsers): no welcome tour. */
-const noTour = {
-  cookies: [],
-  origins: [{ origin: seatsURL, localStorage: [{ name: 'linkup_tour_disabled', value: 'true' }] }],
-};
+const noTour = noTourStorage(seatsURL);
 
 /**
  * Eight seconds (looped by Chromium) of a voice-like sound: a 140 Hz tone with two harmonics,
@@ -71,12 +73,7 @@ async function expectPlaying(page: Page, userId: number) {
 test('past two video seats, the later arrivals send audio only and show their avatar; a freed seat goes to the next; a talker takes one', async ({
   browser,
 }) => {
-  const { token: adminToken } = await signIn(seatsURL, admin.email, admin.password);
-  await fetch(`${seatsURL}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
-    body: JSON.stringify({ query: 'mutation { setDefaultVideoQuality(quality: SD) { __typename } }' }),
-  });
+  await useSmallestVideoPreset(seatsURL);
   expect((await (await fetch(`${seatsURL}/health`)).json()).sfu).toBe('up');
 
   const members = [];
@@ -126,10 +123,9 @@ test('past two video seats, the later arrivals send audio only and show their av
   // Someone who talks (a browser whose microphone plays a voice-like sound) arrives last and takes a
   // seat at once: Janus's talking event makes them the most recent speaker, and the seat they take is
   // the one of the last to arrive among those who never spoke (the third, who stops sending video).
-  const talkerBrowser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [...callChromiumArgsAt(10), `--use-file-for-fake-audio-capture=${voiceLikeWav()}`],
-  });
+  const talkerBrowser = await chromium.launch(
+    chromiumLaunchOptions([...callChromiumArgsAt(10), `--use-file-for-fake-audio-capture=${voiceLikeWav()}`]),
+  );
   const talker = await openMeeting(
     talkerBrowser,
     seatsURL,

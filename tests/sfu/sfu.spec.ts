@@ -8,6 +8,7 @@ import {
   outboundVideoStats,
   selectedCandidateTypes,
   TRACK_PEER_CONNECTIONS,
+  useSmallestVideoPreset,
 } from '../e2e/meeting';
 import { startCoturn, testCoturnLines, type Coturn } from '../support/coturn';
 import { registerMember, signIn } from '../support/members';
@@ -35,19 +36,6 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => coturn?.stop());
 
-const admin = { email: 'admin@linkup.ru', password: 'admin123' };
-
-async function graphql(baseURL: string, token: string, query: string, variables: Record<string, unknown> = {}) {
-  const response = await fetch(`${baseURL}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data?: any; errors?: unknown[] };
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data;
-}
-
 /** What each remote video shows, to tell which one is stuck when a wait fails. */
 const videoStates = (page: Page) =>
   page.evaluate(() =>
@@ -63,9 +51,8 @@ test('eight in one room: the seventh switches the mesh to the SFU, everyone sees
   browser,
   baseURL,
 }) => {
-  const { token: adminToken } = await signIn(baseURL!, admin.email, admin.password);
   // Eight fake cameras on two cores: the smallest preset keeps the frames coming.
-  await graphql(baseURL!, adminToken, 'mutation { setDefaultVideoQuality(quality: SD) { __typename } }');
+  await useSmallestVideoPreset(baseURL!);
   const health = await (await fetch(`${baseURL}/health`)).json();
   expect(health.sfu).toBe('up');
 
