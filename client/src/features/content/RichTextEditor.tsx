@@ -78,6 +78,9 @@ export function RichTextEditor({ value, onChange }: { value: string; onChange: (
             aria-label={tool.label}
             title={tool.label}
             aria-pressed={tool.on}
+            // The editor keeps its focus and selection: a blur and refocus lets the browser's late
+            // selectionchange replace ProseMirror's selection, which drops a mark just toggled on.
+            onMouseDown={(event) => event.preventDefault()}
             onClick={tool.run}
           >
             {tool.icon}
