@@ -1,7 +1,7 @@
 import { chromium, expect, type Browser, type Page } from '@playwright/test';
 import { processTreeCpuSeconds, startProductServer } from './support';
 import { callChromiumArgs } from '../../tests/e2e/playwright.config';
-import { createRoom, firstRemoteFramesAt, openMeeting, roomRow, watchFirstRemoteFrames } from '../../tests/e2e/meeting';
+import { clickJoinInPage, createRoom, firstRemoteFramesAt, openMeeting, watchFirstRemoteFrames } from '../../tests/e2e/meeting';
 
 /**
  * Group calls in real Chromium pages with fake camera and microphone, against the built product
@@ -22,19 +22,10 @@ const users = [
   { email: 'elena@linkup.ru', password: 'user123' },
 ];
 
-/** Clicks "join" in the page itself, so the start time is the click's own. */
-async function clickJoin(page: Page, room: string): Promise<number> {
-  await page.getByRole('button', { name: 'Обновить' }).click();
-  await expect(roomRow(page, room)).toBeVisible();
-  // Script text, not a function: tsx would wrap a function's inner names in a helper the page lacks.
-  const selector = JSON.stringify(`[data-testid="room-row"][data-room-name="${room}"] [data-testid="join-room"]`);
-  return page.evaluate(`document.querySelector(${selector}).click(), performance.now()`) as Promise<number>;
-}
-
 async function joinToFirstFrames(page: Page, room: string, remotes: number): Promise<number> {
   await watchFirstRemoteFrames(page, remotes);
-  const clickedAt = await clickJoin(page, room);
-  return (await firstRemoteFramesAt(page)) - clickedAt;
+  const clickedAt = await clickJoinInPage(page, room);
+  return (await firstRemoteFramesAt(page)).all - clickedAt;
 }
 
 /** User + system CPU seconds of this script's Chromium processes (the product server is a child too: not counted). */
@@ -60,7 +51,7 @@ async function run(browser: Browser, url: string, index: number) {
   const room = `Замер ${index + 1} ${Date.now().toString(36)}`;
   await createRoom(url, people[0]!.token, room);
   try {
-    await clickJoin(people[0]!.page, room);
+    await clickJoinInPage(people[0]!.page, room);
     await expect(people[0]!.page.getByTestId('meeting-stage')).toHaveAttribute('data-call-status', 'in_call');
     const second = await joinToFirstFrames(people[1]!.page, room, 1);
     const third = await joinToFirstFrames(people[2]!.page, room, 2);

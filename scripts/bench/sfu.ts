@@ -1,13 +1,16 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chromium, expect, type Browser } from '@playwright/test';
+import os from 'node:os';
+import { chromium, expect, type Browser, type Page } from '@playwright/test';
 import { benchResult, processTreeCpuSeconds, startProductServer } from './support';
 import { callChromiumArgsAt } from '../../tests/e2e/playwright.config';
 import {
+  clickJoinInPage,
   createRoom,
   enterRoomCall,
   firstRemoteFramesAt,
   mediaBytesSent,
   openMeeting,
+  showSidePanel,
   TRACK_PEER_CONNECTIONS,
   watchFirstRemoteFrames,
 } from '../../tests/e2e/meeting';
@@ -23,8 +26,8 @@ import { inSfuNetns, JANUS_INTERFACE, SFU_NETNS } from '../../tests/sfu/netns';
  *  - the server's and Janus's CPU (from /proc, % of one core);
  *  - each browser's upload bitrate (RTCPeerConnection stats, bytes sent over the window): about
  *    one stream's through the SFU against N-1 streams in mesh;
- *  - the last joiner's time from its click on "join" to the first frame of every other person
- *    sending video. Through the SFU only --seats members send video (SFU_MAX_VIDEO_PUBLISHERS,
+ *  - the last joiner's time from its click on "join" (in the page) to the first remote frame, and
+ *    to the first frame of every other person sending video. Through the SFU only --seats members send video (SFU_MAX_VIDEO_PUBLISHERS,
  *    default 9: the first to arrive while nobody speaks); at 12 the last three send audio only,
  *    which their upload shows.
  * Runs inside the SFU network namespace (it re-runs itself there; needs root).
@@ -75,6 +78,7 @@ async function measure(browser: Browser, setup: Setup) {
     REGISTRATIONS_PER_ADDRESS_PER_HOUR: '10000',
   });
   const people: Awaited<ReturnType<typeof openMeeting>>[] = [];
+  const warnings: string[][] = [];
   try {
     const health = (await (await fetch(`${server.url}/health`)).json()) as { sfu?: string };
     if (setup.name.startsWith('sfu') && health.sfu !== 'up') throw new Error(`the SFU is ${health.sfu ?? 'missing'}`);
@@ -103,6 +107,12 @@ async function measure(browser: Browser, setup: Setup) {
       // Twelve browsers on two cores: a click may wait long for a page busy decoding.
       person.page.setDefaultTimeout(120_000);
       await person.context.addInitScript(TRACK_PEER_CONNECTIONS);
+      // The call engine's own warnings (`call:`), printed if a page never gets every video.
+      const said: string[] = [];
+      warnings.push(said);
+      person.page.on('console', (message) => {
+        if (message.text().startsWith('call:')) said.push(`${new Date().toISOString()} ${message.text()}`);
+      });
       await person.page.reload();
       await expect(person.page.getByTestId('meeting-welcome')).toBeVisible({ timeout: 30_000 });
       people.push(person);
@@ -119,19 +129,36 @@ async function measure(browser: Browser, setup: Setup) {
     // The last joiner finds every seat taken when there are more people than seats (mesh has no seats).
     const seated = (n: number) => (setup.name.startsWith('sfu') ? Math.min(n, SEATS) : n);
     await watchFirstRemoteFrames(last.page, seated(setup.participants - 1));
-    const clickedAt = (await last.page.evaluate('performance.now()')) as number;
-    await enterRoomCall(last.page, room);
-    const joinToFrames = (await firstRemoteFramesAt(last.page)) - clickedAt;
+    await showSidePanel(last.page);
+    await last.page.getByTestId('tab-rooms').click();
+    const clickedAt = await clickJoinInPage(last.page, room);
+    const frames = await firstRemoteFramesAt(last.page);
+    // All the browsers share this machine: how busy it was while the last one joined.
+    const loadAverage = os.loadavg()[0]!;
     // Everyone receives everyone before the window starts.
-    for (const { page } of people) {
-      await page.waitForFunction(
-        (expected) =>
-          [...document.querySelectorAll<HTMLVideoElement>('[data-testid="remote-video"]')].filter((v) => v.videoWidth > 0)
-            .length >= expected,
-        // Those seated see one video fewer than the seats: not their own.
-        seated(setup.participants) - 1,
-        { timeout: 180_000 },
+    const playing = (page: Page) =>
+      page.evaluate(
+        () =>
+          [...document.querySelectorAll<HTMLVideoElement>('[data-testid="remote-video"]')].filter((v) => v.videoWidth > 0).length,
       );
+    for (const [i, { page }] of people.entries()) {
+      await page
+        .waitForFunction(
+          (expected) =>
+            [...document.querySelectorAll<HTMLVideoElement>('[data-testid="remote-video"]')].filter((v) => v.videoWidth > 0)
+              .length >= expected,
+          // Those seated see one video fewer than the seats: not their own.
+          seated(setup.participants) - 1,
+          { timeout: 180_000 },
+        )
+        .catch(async (error: unknown) => {
+          const counts = await Promise.all(people.map(({ page: other }) => playing(other)));
+          console.log(`participant ${i + 1} is short of videos; videos playing per participant: ${counts.join(', ')}`);
+          people.forEach(
+            (person, j) => warnings[j]!.length && console.log(`participant ${j + 1}:\n  ${warnings[j]!.join('\n  ')}`),
+          );
+          throw error;
+        });
     }
     const pid = serverPid(port);
     const before = {
@@ -162,7 +189,9 @@ async function measure(browser: Browser, setup: Setup) {
       uploadKbpsMax: uploadKbps.at(-1)!,
       uploadKbpsEach: uploadKbps.map((kbps) => Math.round(kbps)),
       videoUploadKbpsOfSeatless: videoKbpsSeatless.map((kbps) => Math.round(kbps)),
-      joinToFirstFramesMs: joinToFrames,
+      joinToFirstFrameMs: frames.first - clickedAt,
+      joinToAllFramesMs: frames.all - clickedAt,
+      loadAverageAtJoin: loadAverage,
     };
   } finally {
     for (const person of people) await person.context.close();
@@ -187,8 +216,9 @@ try {
         `(max ${result.uploadKbpsMax.toFixed(0)}; each ${result.uploadKbpsEach.join(', ')}); ` +
         `${result.videoUploadKbpsOfSeatless.length} without a video seat, sending video at ` +
         `${result.videoUploadKbpsOfSeatless.join(', ') || '-'} kbit/s; ` +
-        `last joiner's click → first frame of every other video ` +
-        `${result.joinToFirstFramesMs.toFixed(0)} ms`,
+        `last joiner's click → first remote frame ${result.joinToFirstFrameMs.toFixed(0)} ms, ` +
+        `→ first frame of every other video ${result.joinToAllFramesMs.toFixed(0)} ms ` +
+        `(load average ${result.loadAverageAtJoin.toFixed(1)} on ${os.cpus().length} cores)`,
     );
   }
 } finally {

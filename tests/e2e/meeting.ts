@@ -87,7 +87,6 @@ export async function joinRoom(page: Page, name: string) {
   await roomRow(page, name).getByTestId('join-room').click();
 }
 
-/** Waits until `count` remote videos play real frames (a non-zero width, time advancing). */
 /** Joins a room from the rooms tab and waits until the call is up. */
 export async function enterRoomCall(page: Page, name: string) {
   await showSidePanel(page);
@@ -104,6 +103,7 @@ export async function openActivities(page: Page) {
   await expect(page.getByTestId('activities-tab')).toBeVisible();
 }
 
+/** Waits until `count` remote videos play real frames (a non-zero width, time advancing). */
 export async function expectRemoteVideosPlaying(page: Page, count: number, timeout = 30_000) {
   await page.waitForFunction(
     (expected) =>
@@ -134,9 +134,10 @@ export async function expectOnlyRemoteTile(page: Page, userId: number) {
 }
 
 /**
- * Resolves with the time (performance.now() of the page) of the first frame shown by the first
- * `count` remote videos; installed before the click that starts the call. Plain script text: tools
- * that rename functions (tsx keeps names with a helper) must not touch code that runs in the page.
+ * Notes the times (performance.now() of the page) of the first frame of any remote video and of the
+ * first frame of each of the first `count` remote videos; installed before the click that starts the
+ * call. Plain script text: tools that rename functions (tsx keeps names with a helper) must not touch
+ * code that runs in the page.
  */
 const FIRST_FRAMES_SCRIPT = `(expected) => {
   window.__firstFrames = new Promise((resolve) => {
@@ -147,7 +148,7 @@ const FIRST_FRAMES_SCRIPT = `(expected) => {
       video.requestVideoFrameCallback((now) => {
         seen.set(video, now);
         const times = [...seen.values()].filter((time) => time > 0);
-        if (times.length >= expected) resolve(Math.max(...times));
+        if (times.length >= expected) resolve({ first: Math.min(...times), all: Math.max(...times) });
       });
     };
     const scan = () => document.querySelectorAll('[data-testid="remote-video"]').forEach(watch);
@@ -160,8 +161,21 @@ export async function watchFirstRemoteFrames(page: Page, count: number) {
   await page.evaluate(`(${FIRST_FRAMES_SCRIPT})(${Number(count)})`);
 }
 
-export async function firstRemoteFramesAt(page: Page): Promise<number> {
-  return page.evaluate('window.__firstFrames') as Promise<number>;
+/** When (page time) the first remote video showed its first frame, and when all those watched had. */
+export async function firstRemoteFramesAt(page: Page): Promise<{ first: number; all: number }> {
+  return page.evaluate('window.__firstFrames') as Promise<{ first: number; all: number }>;
+}
+
+/**
+ * Clicks "join" on the room's row in the page itself (the rooms tab open, the list refreshed first),
+ * so the time returned (page time) is the click's own, not the test's round trips to the page.
+ */
+export async function clickJoinInPage(page: Page, room: string): Promise<number> {
+  await page.getByRole('button', { name: 'Обновить' }).click();
+  await expect(roomRow(page, room)).toBeVisible();
+  // Script text, not a function: tsx would wrap a function's inner names in a helper the page lacks.
+  const selector = JSON.stringify(`[data-testid="room-row"][data-room-name="${room}"] [data-testid="join-room"]`);
+  return page.evaluate(`document.querySelector(${selector}).click(), performance.now()`) as Promise<number>;
 }
 
 /**
