@@ -1,6 +1,6 @@
 import { chromium, expect, type Browser, type Page } from '@playwright/test';
 import { processTreeCpuSeconds, startProductServer } from './support';
-import { callChromiumArgs } from '../../tests/e2e/playwright.config';
+import { callChromiumArgs, chromiumLaunchOptions } from '../../tests/e2e/playwright.config';
 import { clickJoinInPage, createRoom, firstRemoteFramesAt, openMeeting, watchFirstRemoteFrames } from '../../tests/e2e/meeting';
 
 /**
@@ -74,10 +74,7 @@ async function run(browser: Browser, url: string, index: number) {
 }
 
 const server = await startProductServer(port);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: callChromiumArgs,
-});
+const browser = await chromium.launch(chromiumLaunchOptions(callChromiumArgs));
 try {
   const results = [];
   for (let i = 0; i < runs; i++) {

@@ -1,7 +1,7 @@
 import { chromium, expect, type Page } from '@playwright/test';
 import { whenDataShows } from './pageTiming';
 import { startProductServer } from './support';
-import { callChromiumArgs } from '../../tests/e2e/playwright.config';
+import { callChromiumArgs, chromiumLaunchOptions } from '../../tests/e2e/playwright.config';
 import { createRoom, enterRoomCall, openActivities, openMeeting } from '../../tests/e2e/meeting';
 import { VIEWPORTS } from '../../tests/e2e/support';
 
@@ -52,10 +52,7 @@ async function drawStroke(page: Page, index: number): Promise<number> {
 }
 
 const server = await startProductServer(port);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: callChromiumArgs,
-});
+const browser = await chromium.launch(chromiumLaunchOptions(callChromiumArgs));
 try {
   // The onboarding tour switched off with the product's own per-browser flag, as in the e2e suite.
   const noTour = {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { signIn } from '../../tests/support/members';
-import { chromiumArgs } from '../../tests/e2e/playwright.config';
+import { chromiumArgs, chromiumLaunchOptions } from '../../tests/e2e/playwright.config';
 
 /**
  * Lighthouse's mobile performance audit (its default: a mid-range phone, 4x slower CPU, slow 4G,
@@ -58,9 +58,8 @@ export async function measurePages(
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-lighthouse-'));
   // Playwright's own --headless flag is the old mode on some builds: the new one, asked for explicitly.
   const browser = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    ...chromiumLaunchOptions(['--headless=new', ...chromiumArgs, `--remote-debugging-port=${debuggingPort}`]),
     headless: false,
-    args: ['--headless=new', ...chromiumArgs, `--remote-debugging-port=${debuggingPort}`],
   });
   try {
     const page = browser.pages()[0] ?? (await browser.newPage());

@@ -1,7 +1,7 @@
 import { chromium } from '@playwright/test';
 import { benchResult, startProductServer } from './support';
 import { LOGIN_JS_BUDGET_BYTES, measureLoginPageScripts } from './loginScripts';
-import { chromiumArgs } from '../../tests/e2e/playwright.config';
+import { chromiumArgs, chromiumLaunchOptions } from '../../tests/e2e/playwright.config';
 
 /**
  * The JavaScript a browser loads to show the login page, gzip-compressed, as Chromium fetched it
@@ -10,7 +10,7 @@ import { chromiumArgs } from '../../tests/e2e/playwright.config';
  */
 const port = Number(process.argv.find((a) => a.startsWith('--port='))?.slice('--port='.length) ?? 8410);
 const server = await startProductServer(port);
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+const browser = await chromium.launch(chromiumLaunchOptions(chromiumArgs));
 try {
   const scripts = await measureLoginPageScripts(await browser.newPage(), server.url);
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);

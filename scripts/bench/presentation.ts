@@ -4,7 +4,7 @@ import path from 'node:path';
 import { chromium, expect, type Page } from '@playwright/test';
 import { whenDataShows } from './pageTiming';
 import { startProductServer } from './support';
-import { callChromiumArgs } from '../../tests/e2e/playwright.config';
+import { callChromiumArgs, chromiumLaunchOptions } from '../../tests/e2e/playwright.config';
 import { createRoom, enterRoomCall, openActivities, openMeeting, showSidePanel } from '../../tests/e2e/meeting';
 import { ADMIN, professional } from '../../tests/e2e/roomFilesSupport';
 import { VIEWPORTS } from '../../tests/e2e/support';
@@ -47,10 +47,7 @@ async function clickAt(page: Page, testId: string): Promise<number> {
 }
 
 const server = await startProductServer(port);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: callChromiumArgs,
-});
+const browser = await chromium.launch(chromiumLaunchOptions(callChromiumArgs));
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-bench-pdf-'));
 try {
   // The onboarding tour switched off with the product's own per-browser flag, as in the e2e suite.

@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { chromium, expect, type Browser, type Page } from '@playwright/test';
 import { benchResult, processTreeCpuSeconds, startProductServer } from './support';
-import { callChromiumArgsAt } from '../../tests/e2e/playwright.config';
+import { callChromiumArgsAt, chromiumLaunchOptions } from '../../tests/e2e/playwright.config';
 import {
   clickJoinInPage,
   createRoom,
@@ -199,12 +199,9 @@ async function measure(browser: Browser, setup: Setup) {
   }
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  // Fake cameras at 10 fps, as in the SFU suite (tests/sfu/playwright.config.ts): twelve browsers
-  // at 15 fps saturate two cores, and the pages' requests time out.
-  args: callChromiumArgsAt(10),
-});
+// Fake cameras at 10 fps, as in the SFU suite (tests/sfu/playwright.config.ts): twelve browsers
+// at 15 fps saturate two cores, and the pages' requests time out.
+const browser = await chromium.launch(chromiumLaunchOptions(callChromiumArgsAt(10)));
 const results = [];
 try {
   for (const setup of SETUPS.filter((s) => chosen.includes(s.name))) {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { baseURL, callChromiumArgs } from './playwright.config';
+import { baseURL, callChromiumArgs, chromiumLaunchOptions } from './playwright.config';
 import { enterRoomCall, hostAndGuest, openActivities } from './meeting';
 import { expectNoSideScroll, unique, VIEWPORTS } from './support';
 
@@ -9,7 +9,7 @@ import { expectNoSideScroll, unique, VIEWPORTS } from './support';
  */
 
 // Both join the room's call in the browser: a camera and microphone are needed (fake ones).
-test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: callChromiumArgs } });
+test.use({ launchOptions: chromiumLaunchOptions(callChromiumArgs) });
 
 /** The ready-made Russian questions (server/src/services/activities/quizStarter.ts): the correct choice of each, then the text answer. */
 const CORRECT = [1, 0, 2];

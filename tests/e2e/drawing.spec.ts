@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { baseURL, callChromiumArgs } from './playwright.config';
+import { baseURL, callChromiumArgs, chromiumLaunchOptions } from './playwright.config';
 import { enterRoomCall, hostAndGuest, openActivities } from './meeting';
 import { expectNoSideScroll, unique, VIEWPORTS } from './support';
 
@@ -7,7 +7,7 @@ import { expectNoSideScroll, unique, VIEWPORTS } from './support';
  * Issue 18 point 3: the drawing activity's shared board. A stroke drawn in one browser appears in
  * the other, and both still see it after reloading (the board is stored on the server).
  */
-test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: callChromiumArgs } });
+test.use({ launchOptions: chromiumLaunchOptions(callChromiumArgs) });
 
 /** Opens the running drawing activity's board. */
 async function openBoard(page: Page) {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { baseURL, callChromiumArgs } from './playwright.config';
+import { baseURL, callChromiumArgs, chromiumLaunchOptions } from './playwright.config';
 import { enterRoomCall, hostAndGuest, openActivities } from './meeting';
 import { expectNoSideScroll, unique, VIEWPORTS } from './support';
 
@@ -10,7 +10,7 @@ import { expectNoSideScroll, unique, VIEWPORTS } from './support';
  */
 
 // Both join the room's call in the browser: a camera and microphone are needed (fake ones).
-test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: callChromiumArgs } });
+test.use({ launchOptions: chromiumLaunchOptions(callChromiumArgs) });
 
 // One browser at each size: the host on a desktop, the guest on a phone (activities.spec.ts hosts on a phone).
 test('a word-chain move out of turn is refused, then the words go round in turn (a desktop and a phone)', async ({ browser }) => {

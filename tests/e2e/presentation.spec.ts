@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { registerMember, signIn } from '../support/members';
 import { multiPagePdf } from '../support/pdf';
-import { baseURL, callChromiumArgs } from './playwright.config';
+import { baseURL, callChromiumArgs, chromiumLaunchOptions } from './playwright.config';
 import { createRoom, enterRoomCall, openActivities, openMeeting, showSidePanel } from './meeting';
 import { ADMIN, professional } from './roomFilesSupport';
 import { expectNoSideScroll, unique, VIEWPORTS } from './support';
@@ -13,7 +13,7 @@ import { expectNoSideScroll, unique, VIEWPORTS } from './support';
  * it; the viewer sees page 1 drawn by pdf.js, follows the presenter to page 2, browses back to 1 and
  * jumps back to the presenter's page; the presenter's laser pointer shows on the viewer's page.
  */
-test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: callChromiumArgs } });
+test.use({ launchOptions: chromiumLaunchOptions(callChromiumArgs) });
 
 /** Opens the running presentation: its page number, and the canvas once pdf.js drew page `page` on it. */
 async function openPresentation(page: Page) {

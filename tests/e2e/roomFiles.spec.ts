@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { registerMember, signIn } from '../support/members';
-import { baseURL, callChromiumArgs } from './playwright.config';
+import { baseURL, callChromiumArgs, chromiumLaunchOptions } from './playwright.config';
 import { createRoom, joinRoom, openMeeting, showSidePanel } from './meeting';
 import { unique, VIEWPORTS } from './support';
 import { ADMIN, api, professional } from './roomFilesSupport';
 
 // The uploader joins the room in the browser: a camera and microphone are needed (fake ones).
-test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: callChromiumArgs } });
+test.use({ launchOptions: chromiumLaunchOptions(callChromiumArgs) });
 
 /** A PDF of 30 MB made on the fly: the signature, then filler. */
 const thirtyMegabytePdf = () => {
