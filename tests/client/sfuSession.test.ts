@@ -9,6 +9,7 @@ type FakeHandle = {
   callbacks: Callbacks;
   sent: { message: Record<string, unknown>; jsep?: unknown }[];
   answers: { jsep: unknown; success: (answer: unknown) => void; error: (error: unknown) => void }[];
+  detached: boolean;
 };
 const janus = vi.hoisted(() => ({ handles: [] as FakeHandle[] }));
 
@@ -24,7 +25,7 @@ vi.mock('janus-gateway', () => {
       queueMicrotask(success);
     }
     attach(callbacks: Callbacks) {
-      const handle: FakeHandle = { callbacks, sent: [], answers: [] };
+      const handle: FakeHandle = { callbacks, sent: [], answers: [], detached: false };
       janus.handles.push(handle);
       callbacks.success!({
         webrtcStuff: { pc: null },
@@ -33,7 +34,9 @@ vi.mock('janus-gateway', () => {
         createAnswer: (answer: FakeHandle['answers'][number]) => handle.answers.push(answer),
         handleRemoteJsep: () => {},
         getRemoteTracks: () => [],
-        detach: () => {},
+        detach: () => {
+          handle.detached = true;
+        },
       });
     }
     destroy() {}
@@ -41,9 +44,11 @@ vi.mock('janus-gateway', () => {
   return { default: FakeJanus };
 });
 
-const { SfuSession } = await import('../../client/src/features/video-calls/call/sfuSession');
+const { SCREEN_CONNECT_MS, SCREEN_PUBLISH_TRIES, SfuSession } =
+  await import('../../client/src/features/video-calls/call/sfuSession');
 
-async function joinedSession(onFailure = vi.fn()) {
+/** A session Janus let join as a publisher, and its publisher handle. */
+async function openSession(onFailure = vi.fn()) {
   janus.handles.length = 0;
   const opening = SfuSession.open({
     roomId: 5,
@@ -60,9 +65,10 @@ async function joinedSession(onFailure = vi.fn()) {
   await vi.waitFor(() => expect(janus.handles).toHaveLength(1));
   const publisher = janus.handles[0]!;
   publisher.callbacks.onmessage!({ videoroom: 'joined' });
-  await opening;
-  return publisher;
+  return { session: await opening, publisher };
 }
+
+const joinedSession = async (onFailure = vi.fn()) => (await openSession(onFailure)).publisher;
 
 const feeds = (...users: number[]) => ({
   videoroom: 'event',
@@ -138,5 +144,78 @@ describe('SfuSession (the subscriber handle)', () => {
     await vi.waitFor(() => expect(onFailure).toHaveBeenCalledWith(new Error('setRemoteDescription failed')));
     expect(subscriber.sent.map(({ message }) => message.request)).toEqual(['join', 'subscribe']);
     expect(subscriber.sent[1]!.message.streams).toEqual([{ feed: '103' }]);
+  });
+});
+
+describe('SfuSession (a shared screen)', () => {
+  const screenTrack = () => ({ kind: 'video', contentHint: '' }) as unknown as MediaStreamTrack;
+  /** The screen's handle once Janus let it join: its offer has gone with `configure`. */
+  const joinedScreen = (index: number) => {
+    const handle = janus.handles[index]!;
+    expect(handle.sent.map(({ message }) => message.display)).toEqual(['1:screen']);
+    handle.callbacks.onmessage!({ videoroom: 'joined' });
+    expect(handle.sent.map(({ message }) => message.request)).toEqual(['join', 'configure']);
+    return handle;
+  };
+
+  it('publishes the screen again on a new handle when Janus has not reported it up in time, then gives up', async () => {
+    const onFailure = vi.fn();
+    const { session } = await openSession(onFailure);
+    vi.useFakeTimers();
+    try {
+      session.shareScreen(screenTrack());
+      const first = joinedScreen(1);
+      await vi.advanceTimersByTimeAsync(SCREEN_CONNECT_MS - 1);
+      expect(janus.handles).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(onFailure).toHaveBeenLastCalledWith(
+        new Error(`SFU: the shared screen was not connected after ${SCREEN_CONNECT_MS} ms, publishing it again`),
+      );
+      expect(first.detached).toBe(true);
+      // A late word from the first handle changes nothing: it is no longer ours.
+      first.callbacks.webrtcState!(false);
+      expect(janus.handles).toHaveLength(3);
+
+      joinedScreen(2);
+      await vi.advanceTimersByTimeAsync(SCREEN_CONNECT_MS);
+      joinedScreen(3);
+      await vi.advanceTimersByTimeAsync(SCREEN_CONNECT_MS);
+      expect(janus.handles).toHaveLength(1 + SCREEN_PUBLISH_TRIES);
+      expect(onFailure).toHaveBeenLastCalledWith(
+        new Error(`SFU: the shared screen was not connected after ${SCREEN_CONNECT_MS} ms`),
+      );
+      expect(onFailure).toHaveBeenCalledTimes(SCREEN_PUBLISH_TRIES);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps a screen whose connection came up, and publishes again one that Janus hangs up', async () => {
+    const onFailure = vi.fn();
+    const { session } = await openSession(onFailure);
+    vi.useFakeTimers();
+    try {
+      session.shareScreen(screenTrack());
+      const first = joinedScreen(1);
+      first.callbacks.webrtcState!(true);
+      await vi.advanceTimersByTimeAsync(3 * SCREEN_CONNECT_MS);
+      expect(onFailure).not.toHaveBeenCalled();
+      expect(janus.handles).toHaveLength(2);
+
+      first.callbacks.webrtcState!(false);
+      expect(onFailure).toHaveBeenCalledWith(new Error('SFU: the shared screen was hung up, publishing it again'));
+      expect(first.detached).toBe(true);
+      joinedScreen(2).callbacks.webrtcState!(true);
+
+      // Stopped by the member: nothing is published again.
+      session.stopScreen();
+      expect(janus.handles[2]!.detached).toBe(true);
+      janus.handles[2]!.callbacks.webrtcState!(false);
+      await vi.advanceTimersByTimeAsync(3 * SCREEN_CONNECT_MS);
+      expect(janus.handles).toHaveLength(3);
+      expect(onFailure).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -71,6 +71,14 @@ const feedOf = (id: string, display: string | undefined): Feed | null => {
 const SCREEN_MAX_BITRATE = 2_500_000;
 /** How long a subscription may wait for Janus's offer before it is reported (it still waits). */
 const SUBSCRIBE_STALL_MS = 20_000;
+/**
+ * A shared screen whose connection Janus has not reported up this long after its offer went is
+ * published again, on a new handle: under load (the SFU suite in CI) its ICE stayed "connecting"
+ * for good while the camera's, a moment earlier, was up.
+ */
+export const SCREEN_CONNECT_MS = 15_000;
+/** Publications of one shared screen before it is reported as failed for good. */
+export const SCREEN_PUBLISH_TRIES = 3;
 type Stream = { mid: string; feed_id?: string | number; feed_display?: string; type?: string; active?: boolean };
 
 export class SfuSession {
@@ -79,6 +87,8 @@ export class SfuSession {
   /** Our shared screen's publisher, while we share one, and the screen it was attached for. */
   private screenPublisher: JanusJS.PluginHandle | null = null;
   private sharedScreen: MediaStreamTrack | null = null;
+  /** Publishes the screen again unless Janus reports its connection up in time (SCREEN_CONNECT_MS). */
+  private screenWatch: ReturnType<typeof setTimeout> | null = null;
   private subscriber: JanusJS.PluginHandle | null = null;
   /** Publishers we receive (or asked to), by their Janus feed id. */
   private readonly feeds = new Map<string, Feed>();
@@ -188,13 +198,25 @@ export class SfuSession {
     });
   }
 
-  /** Publishes `track` (a screen) as a feed of its own beside the camera's, until `stopScreen`. */
-  shareScreen(track: MediaStreamTrack) {
+  /**
+   * Publishes `track` (a screen) as a feed of its own beside the camera's, until `stopScreen`. A
+   * publication whose connection fails, or is not up within SCREEN_CONNECT_MS, is made again on a
+   * new handle, up to SCREEN_PUBLISH_TRIES times in all (each retry is reported).
+   */
+  shareScreen(track: MediaStreamTrack, attempt = 1) {
     this.stopScreen();
     this.sharedScreen = track;
     // Encoders keep a screen's text sharp (resolution over frame rate) when told what it is.
     track.contentHint = 'detail';
     let attached: JanusJS.PluginHandle | null = null;
+    const current = () => !this.closed && attached !== null && attached === this.screenPublisher;
+    const publishAgain = (why: string) => {
+      if (!current()) return;
+      this.clearScreenWatch();
+      const last = attempt >= SCREEN_PUBLISH_TRIES;
+      this.options.onFailure(new Error(`SFU: the shared screen ${why}${last ? '' : ', publishing it again'}`));
+      if (!last) this.shareScreen(track, attempt + 1);
+    };
     this.janus?.attach({
       plugin: 'janus.plugin.videoroom',
       success: (handle) => {
@@ -212,18 +234,32 @@ export class SfuSession {
         });
       },
       error: (error) => this.options.onFailure(error),
+      // Janus says when the media path is up (DTLS done) and when it hung it up.
+      webrtcState: (up) => {
+        if (up && current()) this.clearScreenWatch();
+        else if (!up) publishAgain('was hung up');
+      },
+      iceState: (state) => {
+        if (state === 'failed') publishAgain('lost its connection (ICE failed)');
+      },
       onmessage: (message, jsep) => {
         const handle = attached;
-        if (!handle || handle !== this.screenPublisher) return;
+        if (!handle || !current()) return;
         if (message.error) return this.options.onFailure(new Error(String(message.error)));
         if (message.videoroom === 'joined') {
           handle.createOffer({
             tracks: [{ type: 'video', capture: track, recv: false, dontStop: true }],
-            success: (offer) =>
+            success: (offer) => {
               handle.send({
                 message: { request: 'configure', audio: false, video: true, bitrate: SCREEN_MAX_BITRATE },
                 jsep: offer,
-              }),
+              });
+              this.clearScreenWatch();
+              this.screenWatch = setTimeout(
+                () => publishAgain(`was not connected after ${SCREEN_CONNECT_MS} ms`),
+                SCREEN_CONNECT_MS,
+              );
+            },
             error: (error) => this.options.onFailure(error),
           });
         }
@@ -232,11 +268,17 @@ export class SfuSession {
     });
   }
 
+  private clearScreenWatch() {
+    if (this.screenWatch) clearTimeout(this.screenWatch);
+    this.screenWatch = null;
+  }
+
   /** Our screen's feed ends (the others' tiles of it go with Janus's `unpublished`). */
   stopScreen() {
     const handle = this.screenPublisher;
     this.screenPublisher = null;
     this.sharedScreen = null;
+    this.clearScreenWatch();
     handle?.detach();
   }
 
@@ -439,6 +481,7 @@ export class SfuSession {
     if (this.closed) return;
     this.closed = true;
     this.settled();
+    this.clearScreenWatch();
     this.janus?.destroy({ cleanupHandles: true, notifyDestroyed: false });
     this.janus = null;
     this.publisher = null;
