@@ -201,6 +201,9 @@ describe('a group room', () => {
 
     call.handleEvent(event('SIGNAL', elena, { data: { type: 'offer' } }));
     expect(peers[0]!.signalled).toEqual([{ type: 'offer' }]);
+    // Signals sent together (SignalQueue) reach the connection one by one, in order.
+    call.handleEvent(event('SIGNAL', elena, { data: [{ candidate: 'one' }, { candidate: 'two' }] }));
+    expect(peers[0]!.signalled).toEqual([{ type: 'offer' }, { candidate: 'one' }, { candidate: 'two' }]);
     call.handleEvent(event('MEDIA_STATE', elena, { muted: false, cameraOff: true }));
     expect(call.getSnapshot().participants[0]).toMatchObject({ muted: false, cameraOff: true });
     // Events of another room change nothing here.

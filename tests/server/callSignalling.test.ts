@@ -105,6 +105,10 @@ describe('signalling in a room', () => {
     const relayed = await annaEvents.next('SIGNAL');
     expect(relayed.senderDatabaseId).toBe(boris.id);
     expect(JSON.parse(relayed.payload)).toEqual({ data: { type: 'offer', sdp: 'v=0' } });
+    // Signals that came while the previous request was on its way travel together, in order.
+    const candidates = [{ candidate: { candidate: 'one' } }, { candidate: { candidate: 'two' } }];
+    await graphql(boris, SIGNAL, { roomId: roomGlobalId(shared.id), to: anna.globalId, data: JSON.stringify(candidates) });
+    expect(JSON.parse((await annaEvents.next('SIGNAL')).payload)).toEqual({ data: candidates });
 
     // To someone in another room, from someone in another room, to a stranger: refused, nothing stored.
     const before = await server.services.prisma.callSignal.count({ where: { kind: 'SIGNAL' } });
@@ -117,6 +121,15 @@ describe('signalling in a room', () => {
     });
     const notJson = await graphql(boris, SIGNAL, { roomId: roomGlobalId(shared.id), to: anna.globalId, data: 'not json' });
     expect(notJson.data.sendCallSignal.__typename).toBe('ValidationError');
+    // A batch is an array of signals: an empty one, or one holding anything else, is refused whole.
+    for (const data of [
+      '[]',
+      '[{"candidate":"a"},"b"]',
+      JSON.stringify(Array.from({ length: 101 }, () => ({ candidate: 'a' }))),
+    ]) {
+      const refused = await graphql(boris, SIGNAL, { roomId: roomGlobalId(shared.id), to: anna.globalId, data });
+      expect(refused.data.sendCallSignal.__typename).toBe('ValidationError');
+    }
     expect(await server.services.prisma.callSignal.count({ where: { kind: 'SIGNAL' } })).toBe(before);
     await settle();
     expect(claraEvents.received.filter((event) => event.kind === 'SIGNAL')).toEqual([]);

@@ -125,7 +125,8 @@ builder.queryField('pendingCall', (t) =>
 builder.mutationFields((t) => ({
   sendCallSignal: t.field({
     type: SendCallSignalSuccess,
-    description: 'Relays WebRTC data (what simple-peer emits as `signal`, as JSON) to someone in the same room.',
+    description:
+      'Relays WebRTC data (what simple-peer emits as `signal`, as JSON: one object, or an array of up to 100 in order) to someone in the same room.',
     ...moduleAccess('zoomvisor', 'member'),
     args: {
       roomId: t.arg.globalID({ required: true, for: RoomNode }),

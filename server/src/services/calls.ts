@@ -20,8 +20,14 @@ export async function pruneCallSignals(services: Services, now = Date.now()): Pr
   return count;
 }
 
-/** What simple-peer emits as `signal` (SDP offer/answer, ICE candidate, renegotiation), as JSON text. */
+/**
+ * What simple-peer emits as `signal` (SDP offer/answer, ICE candidate, renegotiation), as JSON text:
+ * one signal (an object), or several in order (an array of at most SIGNAL_BATCH_MAX objects: the
+ * client sends what came while its previous request to that person was on its way).
+ */
 export const SIGNAL_MAX_LENGTH = 16 * 1024;
+export const SIGNAL_BATCH_MAX = 100;
+const isSignal = (value: unknown) => Boolean(value) && typeof value === 'object' && !Array.isArray(value);
 export const relaySignalInput = z.object({
   roomId: z.number().int(),
   recipientId: z.number().int(),
@@ -31,7 +37,10 @@ export const relaySignalInput = z.object({
     .transform((text, ctx) => {
       try {
         const value: unknown = JSON.parse(text);
-        if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+        if (isSignal(value)) return value as Record<string, unknown>;
+        if (Array.isArray(value) && value.length > 0 && value.length <= SIGNAL_BATCH_MAX && value.every(isSignal)) {
+          return value as Record<string, unknown>[];
+        }
       } catch {
         // reported below
       }

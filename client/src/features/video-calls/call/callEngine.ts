@@ -10,6 +10,7 @@ import {
   type MediaFailure,
   type Quality,
 } from './media';
+import { SignalQueue } from './signalQueue';
 import type { SfuSession, SfuSessionOptions } from './sfuSession';
 
 /**
@@ -492,18 +493,24 @@ export class CallEngine {
         return;
       case 'SIGNAL': {
         if (!this.snapshot.participants.some((p) => p.userId === sender.userId)) this.upsertParticipant(sender);
-        if ((event.payload.data as { type?: unknown } | undefined)?.type === RENEW_SIGNAL) {
-          this.onRenewAsked(sender);
-          return;
-        }
-        const peer = this.peers.get(sender.userId) ?? (this.snapshot.transport === 'mesh' ? this.connect(sender, false) : null);
-        try {
-          peer?.signal(event.payload.data);
-        } catch (error) {
-          this.reportError(error);
-        }
+        // Several signals come as an array, in the order they were emitted (SignalQueue).
+        const data = event.payload.data;
+        for (const signal of Array.isArray(data) ? data : [data]) this.onSignal(sender, signal);
         return;
       }
+    }
+  }
+
+  private onSignal(sender: PeerInfo, data: unknown) {
+    if ((data as { type?: unknown } | undefined)?.type === RENEW_SIGNAL) {
+      this.onRenewAsked(sender);
+      return;
+    }
+    const peer = this.peers.get(sender.userId) ?? (this.snapshot.transport === 'mesh' ? this.connect(sender, false) : null);
+    try {
+      peer?.signal(data as Parameters<PeerLike['signal']>[0]);
+    } catch (error) {
+      this.reportError(error);
     }
   }
 
@@ -710,8 +717,9 @@ export class CallEngine {
       this.options.createPeer?.({ initiator, stream, config }) ?? new Peer({ initiator, stream, trickle: true, config });
     this.peers.set(participant.userId, peer);
     const current = () => this.peers.get(participant.userId) === peer;
+    const signals = new SignalQueue((data) => this.transport.sendSignal(room.id, participant.globalId, data), this.reportError);
     peer.on('signal', (data) => {
-      if (current()) void this.transport.sendSignal(room.id, participant.globalId, JSON.stringify(data)).catch(this.reportError);
+      if (current()) signals.push(data);
     });
     peer.on('stream', (remote) => {
       if (current()) this.updateParticipant(participant.userId, { stream: remote, via: 'mesh' });
