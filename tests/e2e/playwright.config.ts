@@ -73,10 +73,14 @@ export function suiteBrowsers(url: string, args: string[]) {
 }
 
 /** The product under test (e2eServer.ts) on `serverPort`, with `env` on top of what every suite sets (tests/sfu uses it too). */
-export function productServer(serverPort: number, env: Record<string, string>) {
+/**
+ * The product's server for a suite, on `serverPort` with `env`; `priority` (a nice value, below 0
+ * needs root) puts it ahead of the suite's browsers on a machine they share (tests/sfu).
+ */
+export function productServer(serverPort: number, env: Record<string, string>, { priority }: { priority?: number } = {}) {
   const url = `http://localhost:${serverPort}`;
   return {
-    command: 'node --import tsx tests/e2e/e2eServer.ts',
+    command: `${priority === undefined ? '' : `nice -n ${priority} `}node --import tsx tests/e2e/e2eServer.ts`,
     cwd: root,
     url: `${url}/health`,
     reuseExistingServer: false,

@@ -35,31 +35,43 @@ export default defineConfig({
   reporter: [['list']],
   // Eight fake cameras on two cores: ten frames a second each is enough to see video play.
   use: suiteBrowsers(baseURL, callChromiumArgsAt(10)),
+  // The servers (and the Janus each spawns) ahead of eight browsers on two cores, as coturn is
+  // (sfu.spec.ts): in production they have machines of their own. At the same priority as the
+  // browsers, the server's thread (the embedded database runs on it too) fell seconds behind: a
+  // script chunk took 4 to 13 s to arrive, and Janus's answers through /janus came too late.
   webServer: [
-    productServer(port, {
-      // PostgreSQL's TCP port is outside the namespace: the embedded database, in memory.
-      DATABASE_URL_TEST: '',
-      LOG_LEVEL: 'info',
-      // The server spawns Janus (JANUS_URL unset), offering only the namespace's veth address.
-      JANUS_URL: '',
-      JANUS_ICE_INTERFACES: JANUS_INTERFACE,
-      JANUS_PORT: String(port + 100),
-      MESH_MAX_PARTICIPANTS: process.env.MESH_MAX_PARTICIPANTS ?? '6',
-      TURN_URLS: `turn:${JANUS_ADDRESS}:${TURN_PORT}?transport=udp`,
-      TURN_SECRET,
-      SFU_MESH_RETURN_SECONDS: '5',
-    }),
-    productServer(seatsPort, {
-      DATABASE_URL_TEST: '',
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-sfu-seats-')),
-      JANUS_URL: '',
-      JANUS_ICE_INTERFACES: JANUS_INTERFACE,
-      JANUS_PORT: String(seatsPort + 100),
-      // Apart from the first server's Janus (20000-20200).
-      JANUS_RTP_PORTS: '20300-20500',
-      MESH_MAX_PARTICIPANTS: '2',
-      SFU_MAX_VIDEO_PUBLISHERS: '2',
-      LOG_LEVEL: 'warn',
-    }),
+    productServer(
+      port,
+      {
+        // PostgreSQL's TCP port is outside the namespace: the embedded database, in memory.
+        DATABASE_URL_TEST: '',
+        LOG_LEVEL: 'info',
+        // The server spawns Janus (JANUS_URL unset), offering only the namespace's veth address.
+        JANUS_URL: '',
+        JANUS_ICE_INTERFACES: JANUS_INTERFACE,
+        JANUS_PORT: String(port + 100),
+        MESH_MAX_PARTICIPANTS: process.env.MESH_MAX_PARTICIPANTS ?? '6',
+        TURN_URLS: `turn:${JANUS_ADDRESS}:${TURN_PORT}?transport=udp`,
+        TURN_SECRET,
+        SFU_MESH_RETURN_SECONDS: '5',
+      },
+      { priority: -10 },
+    ),
+    productServer(
+      seatsPort,
+      {
+        DATABASE_URL_TEST: '',
+        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-sfu-seats-')),
+        JANUS_URL: '',
+        JANUS_ICE_INTERFACES: JANUS_INTERFACE,
+        JANUS_PORT: String(seatsPort + 100),
+        // Apart from the first server's Janus (20000-20200).
+        JANUS_RTP_PORTS: '20300-20500',
+        MESH_MAX_PARTICIPANTS: '2',
+        SFU_MAX_VIDEO_PUBLISHERS: '2',
+        LOG_LEVEL: 'warn',
+      },
+      { priority: -10 },
+    ),
   ],
 });
