@@ -38,7 +38,7 @@ export default defineConfig({
   // The servers (and the Janus each spawns) ahead of eight browsers on two cores, as coturn is
   // (sfu.spec.ts): in production they have machines of their own. At the same priority as the
   // browsers, the server's thread (the embedded database runs on it too) fell seconds behind: a
-  // script chunk took 4 to 13 s to arrive, and Janus's answers through /janus came too late.
+  // script chunk took 4 to 13 s to arrive (measured in November 2026).
   webServer: [
     productServer(
       port,
