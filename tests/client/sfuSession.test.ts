@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi, type Mock } from 'vitest';
 
 /**
  * SfuSession's signalling with Janus, against a stand-in for janus.js whose answers the test
@@ -157,14 +157,23 @@ describe('SfuSession (a shared screen)', () => {
     expect(handle.sent.map(({ message }) => message.request)).toEqual(['join', 'configure']);
     return handle;
   };
-
-  it('publishes the screen again on a new handle when Janus has not reported it up in time, then gives up', async () => {
+  /** A session whose member shares a screen, its first handle joined, on fake timers. */
+  async function sharingScreen(
+    run: (s: { session: Awaited<ReturnType<typeof SfuSession.open>>; onFailure: Mock; first: FakeHandle }) => Promise<void>,
+  ) {
     const onFailure = vi.fn();
     const { session } = await openSession(onFailure);
     vi.useFakeTimers();
     try {
       session.shareScreen(screenTrack());
-      const first = joinedScreen(1);
+      await run({ session, onFailure, first: joinedScreen(1) });
+    } finally {
+      vi.useRealTimers();
+    }
+  }
+
+  it('publishes the screen again on a new handle when Janus has not reported it up in time, then gives up', () =>
+    sharingScreen(async ({ onFailure, first }) => {
       await vi.advanceTimersByTimeAsync(SCREEN_CONNECT_MS - 1);
       expect(janus.handles).toHaveLength(2);
       await vi.advanceTimersByTimeAsync(1);
@@ -185,18 +194,10 @@ describe('SfuSession (a shared screen)', () => {
         new Error(`SFU: the shared screen was not connected after ${SCREEN_CONNECT_MS} ms`),
       );
       expect(onFailure).toHaveBeenCalledTimes(SCREEN_PUBLISH_TRIES);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+    }));
 
-  it('keeps a screen whose connection came up, and publishes again one that Janus hangs up', async () => {
-    const onFailure = vi.fn();
-    const { session } = await openSession(onFailure);
-    vi.useFakeTimers();
-    try {
-      session.shareScreen(screenTrack());
-      const first = joinedScreen(1);
+  it('keeps a screen whose connection came up, and publishes again one that Janus hangs up', () =>
+    sharingScreen(async ({ session, onFailure, first }) => {
       first.callbacks.webrtcState!(true);
       await vi.advanceTimersByTimeAsync(3 * SCREEN_CONNECT_MS);
       expect(onFailure).not.toHaveBeenCalled();
@@ -214,8 +215,5 @@ describe('SfuSession (a shared screen)', () => {
       await vi.advanceTimersByTimeAsync(3 * SCREEN_CONNECT_MS);
       expect(janus.handles).toHaveLength(3);
       expect(onFailure).toHaveBeenCalledTimes(1);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+    }));
 });
