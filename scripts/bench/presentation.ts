@@ -4,7 +4,7 @@ import path from 'node:path';
 import { chromium, expect, type Page } from '@playwright/test';
 import { whenDataShows } from './pageTiming';
 import { startProductServer } from './support';
-import { callChromiumArgs, chromiumLaunchOptions } from '../../tests/e2e/playwright.config';
+import { callChromiumArgs, chromiumLaunchOptions, noTourStorage } from '../../tests/e2e/playwright.config';
 import { createRoom, enterRoomCall, openActivities, openMeeting, showSidePanel } from '../../tests/e2e/meeting';
 import { ADMIN, professional } from '../../tests/e2e/roomFilesSupport';
 import { VIEWPORTS } from '../../tests/e2e/support';
@@ -53,10 +53,7 @@ try {
   // The onboarding tour switched off with the product's own per-browser flag, as in the e2e suite.
   const noTour = {
     ...VIEWPORTS.desktop,
-    storageState: {
-      cookies: [],
-      origins: [{ origin: server.url, localStorage: [{ name: 'linkup_tour_disabled', value: 'true' }] }],
-    },
+    storageState: noTourStorage(server.url),
   };
   const presenter = await openMeeting(browser, server.url, users[0]!, '/video-calls', noTour);
   const viewer = await openMeeting(browser, server.url, users[1]!, '/video-calls', noTour);

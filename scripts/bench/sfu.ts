@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import os from 'node:os';
-import { chromium, expect, type Browser, type Page } from '@playwright/test';
+import { chromium, expect, type Browser } from '@playwright/test';
 import { benchResult, processTreeCpuSeconds, startProductServer } from './support';
-import { callChromiumArgsAt, chromiumLaunchOptions } from '../../tests/e2e/playwright.config';
+import { callChromiumArgsAt, chromiumLaunchOptions, noTourStorage } from '../../tests/e2e/playwright.config';
 import {
   clickJoinInPage,
   createRoom,
@@ -12,9 +12,10 @@ import {
   openMeeting,
   showSidePanel,
   TRACK_PEER_CONNECTIONS,
+  useSmallestVideoPreset,
   watchFirstRemoteFrames,
 } from '../../tests/e2e/meeting';
-import { registerMember, signIn } from '../../tests/support/members';
+import { DEMO_ADMIN, registerMember, signIn } from '../../tests/support/members';
 import { inSfuNetns, JANUS_INTERFACE, SFU_NETNS } from '../../tests/sfu/netns';
 
 /**
@@ -27,9 +28,9 @@ import { inSfuNetns, JANUS_INTERFACE, SFU_NETNS } from '../../tests/sfu/netns';
  *  - each browser's upload bitrate (RTCPeerConnection stats, bytes sent over the window): about
  *    one stream's through the SFU against N-1 streams in mesh;
  *  - the last joiner's time from its click on "join" (in the page) to the first remote frame, and
- *    to the first frame of every other person sending video. Through the SFU only --seats members send video (SFU_MAX_VIDEO_PUBLISHERS,
- *    default 9: the first to arrive while nobody speaks); at 12 the last three send audio only,
- *    which their upload shows.
+ *    to the first frame of every other person sending video. Through the SFU only --seats members
+ *    send video (SFU_MAX_VIDEO_PUBLISHERS, default 9: the first to arrive while nobody speaks); at
+ *    12 the last three send audio only, which their upload shows.
  * Runs inside the SFU network namespace (it re-runs itself there; needs root).
  * Usage: node --import tsx scripts/bench/sfu.ts [--setups=mesh6,sfu6,sfu12] [--window=20] [--seats=9] [--port=8170]
  */
@@ -82,14 +83,14 @@ async function measure(browser: Browser, setup: Setup) {
   try {
     const health = (await (await fetch(`${server.url}/health`)).json()) as { sfu?: string };
     if (setup.name.startsWith('sfu') && health.sfu !== 'up') throw new Error(`the SFU is ${health.sfu ?? 'missing'}`);
-    const admin = await signIn(server.url, 'admin@linkup.ru', 'admin123');
+    const admin = await signIn(server.url, DEMO_ADMIN.email, DEMO_ADMIN.password);
     const asAdmin = (query: string) =>
       fetch(`${server.url}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
         body: JSON.stringify({ query }),
       });
-    await asAdmin('mutation { setDefaultVideoQuality(quality: SD) { __typename } }');
+    await useSmallestVideoPreset(server.url);
     // Rooms past 10 need the site's "professional" participant plan and, for a free member, a free
     // plan that lets them fill one (both are 10 out of the box: point 5's limits, which still apply).
     await asAdmin('mutation { setParticipantPlan(plan: "professional") { __typename } }');
@@ -98,12 +99,7 @@ async function measure(browser: Browser, setup: Setup) {
     for (let i = 0; i < setup.participants; i += 1) {
       const member = await registerMember(server.url, { first_name: `Участник${i + 1}` });
       // The onboarding tour's overlay would catch the clicks (the product's own per-browser switch).
-      const person = await openMeeting(browser, server.url, member, '/video-calls', {
-        storageState: {
-          cookies: [],
-          origins: [{ origin: server.url, localStorage: [{ name: 'linkup_tour_disabled', value: 'true' }] }],
-        },
-      });
+      const person = await openMeeting(browser, server.url, member, '/video-calls', { storageState: noTourStorage(server.url) });
       // Twelve browsers on two cores: a click may wait long for a page busy decoding.
       person.page.setDefaultTimeout(120_000);
       await person.context.addInitScript(TRACK_PEER_CONNECTIONS);
@@ -136,29 +132,19 @@ async function measure(browser: Browser, setup: Setup) {
     // All the browsers share this machine: how busy it was while the last one joined.
     const loadAverage = os.loadavg()[0]!;
     // Everyone receives everyone before the window starts.
-    const playing = (page: Page) =>
-      page.evaluate(
-        () =>
-          [...document.querySelectorAll<HTMLVideoElement>('[data-testid="remote-video"]')].filter((v) => v.videoWidth > 0).length,
-      );
+    // Script text, counted in the page: remote videos showing frames.
+    const PLAYING = `[...document.querySelectorAll('[data-testid="remote-video"]')].filter((v) => v.videoWidth > 0).length`;
+    // Those seated see one video fewer than the seats: not their own.
+    const expected = seated(setup.participants) - 1;
     for (const [i, { page }] of people.entries()) {
-      await page
-        .waitForFunction(
-          (expected) =>
-            [...document.querySelectorAll<HTMLVideoElement>('[data-testid="remote-video"]')].filter((v) => v.videoWidth > 0)
-              .length >= expected,
-          // Those seated see one video fewer than the seats: not their own.
-          seated(setup.participants) - 1,
-          { timeout: 180_000 },
-        )
-        .catch(async (error: unknown) => {
-          const counts = await Promise.all(people.map(({ page: other }) => playing(other)));
-          console.log(`participant ${i + 1} is short of videos; videos playing per participant: ${counts.join(', ')}`);
-          people.forEach(
-            (person, j) => warnings[j]!.length && console.log(`participant ${j + 1}:\n  ${warnings[j]!.join('\n  ')}`),
-          );
-          throw error;
-        });
+      await page.waitForFunction(`${PLAYING} >= ${expected}`, undefined, { timeout: 180_000 }).catch(async (error: unknown) => {
+        const counts = await Promise.all(people.map(({ page: other }) => other.evaluate(PLAYING)));
+        console.log(`participant ${i + 1} is short of videos; videos playing per participant: ${counts.join(', ')}`);
+        people.forEach(
+          (person, j) => warnings[j]!.length && console.log(`participant ${j + 1}:\n  ${warnings[j]!.join('\n  ')}`),
+        );
+        throw error;
+      });
     }
     const pid = serverPid(port);
     const before = {

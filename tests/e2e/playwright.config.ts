@@ -72,10 +72,10 @@ export function suiteBrowsers(url: string, args: string[]) {
   };
 }
 
-/** The product under test (e2eServer.ts) on `serverPort`, with `env` on top of what every suite sets (tests/sfu uses it too). */
 /**
- * The product's server for a suite, on `serverPort` with `env`; `priority` (a nice value, below 0
- * needs root) puts it ahead of the suite's browsers on a machine they share (tests/sfu).
+ * The product under test (e2eServer.ts) on `serverPort`, with `env` on top of what every suite sets
+ * (tests/sfu uses it too); `priority` (a nice value, below 0 needs root) puts it ahead of the
+ * suite's browsers on a machine they share (tests/sfu).
  */
 export function productServer(serverPort: number, env: Record<string, string>, { priority }: { priority?: number } = {}) {
   const url = `http://localhost:${serverPort}`;
