@@ -48,6 +48,15 @@ export default tseslint.config(
       'relay/must-colocate-fragment-spreads': 'error',
       'relay/function-required-argument': 'error',
       'relay/hook-required-argument': 'error',
+      'no-restricted-syntax': [
+        'error',
+        {
+          // The router keeps its first loaders' result for RouterProvider only while nothing else
+          // subscribes: another subscriber left pages blank whose loaders ended before it mounted.
+          selector: "CallExpression[callee.object.name='router'][callee.property.name='subscribe']",
+          message: 'Read the location in a route element (useLocation) instead: see ShellOffSignIn in app/router.tsx.',
+        },
+      ],
     },
   },
 );

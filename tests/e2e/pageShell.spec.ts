@@ -63,3 +63,19 @@ test('a signed-in member who opens /login lands on the dashboard with no first p
   await expect(page.locator('#page-shell')).toHaveCount(0);
   await context.close();
 });
+
+test('a signed-in page renders on every one of ten loads in a row', async ({ browser, baseURL }) => {
+  // A page whose loaders end before the router's provider subscribes stayed blank when something else
+  // had subscribed first (ShellOffSignIn in client/src/app/router.tsx): about one load in six did.
+  // Ten loads take 10 to 30 s, as the suite's load allows.
+  test.setTimeout(90_000);
+  const context = await browser.newContext({ baseURL, ...VIEWPORTS.desktop });
+  const page = await context.newPage();
+  const member = await registerMember(baseURL!);
+  await logInToDashboard(page, member.email, member.password);
+  for (let load = 1; load <= 10; load++) {
+    await page.goto(`/profile/${member.username}`);
+    await expect(page.getByTestId('profile-page'), `load ${load}`).toBeVisible();
+  }
+  await context.close();
+});

@@ -1,9 +1,10 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { lazy, Suspense, useLayoutEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { loadStartPage, startPageLoader } from '../features/landing/startPageLoader';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { PublicOnly, RequireAuth, RequireRole } from './guards';
 import { RouteErrorPage } from './RouteErrorPage';
+import { removePageShell, SHELL_PATHS } from './pageShell';
 import { WithRelay } from './WithRelay';
 import { preloadPageQuery } from './preloadPageQuery';
 import { loadSignedInTexts } from '../i18n/locale';
@@ -46,9 +47,25 @@ function page(Component: LazyExoticComponent<ComponentType>, fullPage = false) {
   );
 }
 
+/**
+ * Takes the sign-in pages' static first paint away once the app is on another page (a signed-in
+ * visitor sent on from /login to the dashboard). Here rather than in a `router.subscribe` next to
+ * createAppRouter: the router keeps the first loaders' result for RouterProvider only while nothing
+ * else subscribes, so a subscriber of ours made a page whose loaders ended before RouterProvider
+ * subscribed stay blank for good (react-router issues 12459 and 15527).
+ */
+function ShellOffSignIn() {
+  const { pathname } = useLocation();
+  useLayoutEffect(() => {
+    if (!SHELL_PATHS.includes(pathname)) removePageShell();
+  }, [pathname]);
+  return <Outlet />;
+}
+
 /** The route table of spec section 2; tests mount it in a memory router. */
 export const routes: RouteObject[] = [
   {
+    element: <ShellOffSignIn />,
     errorElement: <RouteErrorPage />,
     children: [
       // The landing page for strangers when the start page is enabled, else /login (StartPage decides).
