@@ -129,10 +129,18 @@ describe('the geocoder proxy', () => {
     expect(refused!.errors![0]!.message).toMatch(/^Слишком много запросов к поиску адресов. Повторите через \d с$/);
   });
 
+  const busyFor = (ms: number) => {
+    const end = Date.now() + ms;
+    while (Date.now() < end);
+  };
+
   it('starts upstream requests at least a second apart, in the order they were asked', async () => {
     const calls: { url: string; at: number }[] = [];
     const geocoder = createGeocoder({ ...app.services.config, geocoderMaxWaitMs: 10_000 }, app.services.log, (input, init) => {
       calls.push({ url: String(input), at: Date.now() });
+      // The event loop is busy when the second request's turn comes, so its timer fires late: the third
+      // must still keep its second from the second's real start.
+      if (calls.length === 1) setTimeout(() => busyFor(40), 990);
       return fetch(input, init);
     });
     const answers = await Promise.all([

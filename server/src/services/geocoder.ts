@@ -60,22 +60,39 @@ export function createGeocoder(config: GeocoderConfig, log: Logger, fetchImpl: t
     ttl: Math.max(config.geocoderCacheTtlSeconds, 1) * 1000,
   });
   const inFlight = new Map<string, Promise<GeocodedPlace[] | ReverseGeocoded>>();
-  /** When the next upstream request may start. */
+  /** When the next upstream request may start, as far as can be told now (for refusing early). */
   let nextSlotAt = 0;
+  /** When the last upstream request started, and the turns waiting for theirs, in the order asked. */
+  let lastStartedAt = -Infinity;
+  let turns: Promise<void> = Promise.resolve();
 
-  /** Takes the next upstream slot, or refuses when it is too far away; answers how long to wait for it. */
-  function reserveSlot(): number {
+  /** Refuses when the next slot is too far away; else books it. */
+  function bookSlot() {
     const now = Date.now();
     const startAt = Math.max(now, nextSlotAt);
     const wait = startAt - now;
     if (wait > config.geocoderMaxWaitMs) throw new RateLimitError(Math.max(Math.ceil(wait / 1000), 1), 'geocoder.busy');
     nextSlotAt = startAt + config.geocoderMinIntervalMs;
-    return wait;
+  }
+
+  /**
+   * Resolves when this request may start: after the one asked before it, and the minimum interval after
+   * that one actually started. Counted from the real start, not from the booked slot: a timer that
+   * fires late (a busy event loop) must not bring the next request closer than the interval.
+   */
+  function takeTurn(): Promise<void> {
+    bookSlot();
+    const turn = turns.then(async () => {
+      const wait = lastStartedAt + config.geocoderMinIntervalMs - Date.now();
+      if (wait > 0) await sleep(wait);
+      lastStartedAt = Date.now();
+    });
+    turns = turn;
+    return turn;
   }
 
   async function upstream(path: string, params: Record<string, string>, locale: Locale): Promise<unknown> {
-    const wait = reserveSlot();
-    if (wait > 0) await sleep(wait);
+    await takeTurn();
     const url = new URL(`${config.geocoderUrl}${path}`);
     for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
     let response: Response;
