@@ -5,6 +5,8 @@ import {
   videoPaused,
   ICE_SERVERS_MAX_AGE_MS,
   MAKE_BEFORE_BREAK_MS,
+  SFU_OPEN_RETRY_MS,
+  SFU_OPEN_TRIES,
   MESH_RENEW_AFTER_MS,
   MESH_RENEWALS,
   type CallEvent,
@@ -116,6 +118,9 @@ type FakeSfu = {
   screens: (MediaStreamTrack | null)[];
 };
 let sfuSessions: FakeSfu[];
+/** How many of the next SFU sessions fail to open, and the options of each that failed. */
+let sfuOpenFailures: number;
+let failedSfuOpens: SfuSessionOptions[];
 /** The RTCConfiguration each peer connection was made with, in order. */
 let peerConfigs: RTCConfiguration[];
 
@@ -125,6 +130,11 @@ function engine(viewerId = 1, extra: Partial<CallEngineOptions> = {}) {
     viewerId,
     ...extra,
     openSfu: async (options) => {
+      if (sfuOpenFailures > 0) {
+        sfuOpenFailures -= 1;
+        failedSfuOpens.push(options);
+        throw new Error('SFU: not joined after 20000 ms');
+      }
       const session: FakeSfu = { options, closed: false, layers: [], videoSending: [], qualities: [], screens: [] };
       sfuSessions.push(session);
       return {
@@ -151,6 +161,8 @@ beforeEach(() => {
   streams = [];
   peers = [];
   sfuSessions = [];
+  sfuOpenFailures = 0;
+  failedSfuOpens = [];
   peerConfigs = [];
   getUserMedia = vi.fn(async (constraints: MediaStreamConstraints) => {
     const stream = new FakeStream([new FakeTrack('audio'), ...(constraints.video ? [new FakeTrack('video')] : [])]);
@@ -420,6 +432,38 @@ describe('mesh and SFU', () => {
     expect(peers).toEqual([]);
     sfuSessions[0]!.options.onRemoteStream(3, null);
     expect(call.getSnapshot().participants[1]).toMatchObject({ connected: false, stream: null });
+  });
+
+  it(`opens the SFU session again when it fails to open, up to ${SFU_OPEN_TRIES} times, and not for an older epoch`, async () => {
+    vi.useFakeTimers();
+    const onError = vi.fn();
+    transport.joinRoom.mockResolvedValueOnce(sfuJoin([person(2, 'Дмитрий')]));
+    sfuOpenFailures = SFU_OPEN_TRIES;
+    const call = engine(1, { onError });
+    await call.joinRoom(ROOM, 'HD');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(failedSfuOpens).toHaveLength(1);
+    expect(onError).toHaveBeenCalledWith(new Error('SFU: not joined after 20000 ms'));
+    await vi.advanceTimersByTimeAsync(SFU_OPEN_RETRY_MS - 1);
+    expect(failedSfuOpens).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(failedSfuOpens).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(2 * SFU_OPEN_RETRY_MS);
+    expect(failedSfuOpens.map((options) => options.token)).toEqual(Array(SFU_OPEN_TRIES).fill('tok-3'));
+    // The last try failed too: nothing more is tried.
+    await vi.advanceTimersByTimeAsync(10 * SFU_OPEN_RETRY_MS);
+    expect(failedSfuOpens).toHaveLength(SFU_OPEN_TRIES);
+    expect(sfuSessions).toEqual([]);
+
+    // A new epoch opens its own session; a failure of the older epoch's is not tried again.
+    sfuOpenFailures = 1;
+    call.handleEvent(event('CALL_MODE', person(2, 'Дмитрий'), { mode: 'sfu', epoch: 4, token: 'tok-4', videoPublishers: null }));
+    await vi.advanceTimersByTimeAsync(0);
+    call.handleEvent(event('CALL_MODE', person(2, 'Дмитрий'), { mode: 'sfu', epoch: 5, token: 'tok-5', videoPublishers: null }));
+    await vi.advanceTimersByTimeAsync(10 * SFU_OPEN_RETRY_MS);
+    expect(failedSfuOpens.at(-1)!.token).toBe('tok-4');
+    expect(sfuSessions.map(({ options }) => options.token)).toEqual(['tok-5']);
+    expect(call.getSnapshot().status).toBe('in_call');
   });
 
   it("shares a screen through the SFU as a feed of its own beside the camera, and shows the others' in tiles of their own", async () => {

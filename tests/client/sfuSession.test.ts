@@ -1,4 +1,4 @@
-import { describe, expect, it, vi, type Mock } from 'vitest';
+import { afterEach, describe, expect, it, vi, type Mock } from 'vitest';
 
 /**
  * SfuSession's signalling with Janus, against a stand-in for janus.js whose answers the test
@@ -11,7 +11,8 @@ type FakeHandle = {
   answers: { jsep: unknown; success: (answer: unknown) => void; error: (error: unknown) => void }[];
   detached: boolean;
 };
-const janus = vi.hoisted(() => ({ handles: [] as FakeHandle[] }));
+/** `sessionDelayMs`: how long Janus takes to set up a session (0: at once). */
+const janus = vi.hoisted(() => ({ handles: [] as FakeHandle[], sessionDelayMs: 0 }));
 
 vi.mock('janus-gateway', () => {
   class FakeJanus {
@@ -22,7 +23,8 @@ vi.mock('janus-gateway', () => {
       return {};
     }
     constructor({ success }: { success: () => void }) {
-      queueMicrotask(success);
+      if (janus.sessionDelayMs > 0) setTimeout(success, janus.sessionDelayMs);
+      else queueMicrotask(success);
     }
     attach(callbacks: Callbacks) {
       const handle: FakeHandle = { callbacks, sent: [], answers: [], detached: false };
@@ -44,24 +46,26 @@ vi.mock('janus-gateway', () => {
   return { default: FakeJanus };
 });
 
-const { SCREEN_CONNECT_MS, SCREEN_PUBLISH_TRIES, SfuSession } =
+const { JOIN_TIMEOUT_MS, SCREEN_CONNECT_MS, SCREEN_PUBLISH_TRIES, SUBSCRIBE_STALL_MS, SUBSCRIBER_TRIES, SfuSession } =
   await import('../../client/src/features/video-calls/call/sfuSession');
+
+const sessionOptions = (onFailure: Mock) => ({
+  roomId: 5,
+  userId: 1,
+  token: 'sfu-token',
+  iceServers: [],
+  stream: new MediaStream(),
+  videoTrack: null,
+  quality: 'SD' as never,
+  onRemoteStream: vi.fn(),
+  onRemoteScreen: vi.fn(),
+  onFailure,
+});
 
 /** A session Janus let join as a publisher, and its publisher handle. */
 async function openSession(onFailure = vi.fn()) {
   janus.handles.length = 0;
-  const opening = SfuSession.open({
-    roomId: 5,
-    userId: 1,
-    token: 'sfu-token',
-    iceServers: [],
-    stream: new MediaStream(),
-    videoTrack: null,
-    quality: 'SD' as never,
-    onRemoteStream: vi.fn(),
-    onRemoteScreen: vi.fn(),
-    onFailure,
-  });
+  const opening = SfuSession.open(sessionOptions(onFailure));
   await vi.waitFor(() => expect(janus.handles).toHaveLength(1));
   const publisher = janus.handles[0]!;
   publisher.callbacks.onmessage!({ videoroom: 'joined' });
@@ -70,11 +74,45 @@ async function openSession(onFailure = vi.fn()) {
 
 const joinedSession = async (onFailure = vi.fn()) => (await openSession(onFailure)).publisher;
 
+afterEach(() => {
+  vi.useRealTimers();
+  janus.sessionDelayMs = 0;
+});
+
 const feeds = (...users: number[]) => ({
   videoroom: 'event',
   publishers: users.map((user) => ({ id: 100 + user, display: String(user) })),
 });
 const offer = (sdp: string) => ({ type: 'offer', sdp });
+
+describe('SfuSession (opening)', () => {
+  it(`fails to open when Janus has not accepted the join within ${JOIN_TIMEOUT_MS} ms`, async () => {
+    janus.handles.length = 0;
+    vi.useFakeTimers();
+    const opening = SfuSession.open(sessionOptions(vi.fn()));
+    const failed = expect(opening).rejects.toThrow(`SFU: not joined after ${JOIN_TIMEOUT_MS} ms`);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(janus.handles).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(JOIN_TIMEOUT_MS);
+    await failed;
+    // A join accepted after that opens nothing: no publication is offered.
+    janus.handles[0]!.callbacks.onmessage!({ videoroom: 'joined' });
+    expect(janus.handles[0]!.sent.map(({ message }) => message.request)).toEqual(['join']);
+  });
+
+  it('attaches nothing when Janus sets up the session only after the join timed out', async () => {
+    janus.handles.length = 0;
+    janus.sessionDelayMs = JOIN_TIMEOUT_MS + 1000;
+    vi.useFakeTimers();
+    const opening = SfuSession.open(sessionOptions(vi.fn()));
+    const failed = expect(opening).rejects.toThrow(`SFU: not joined after ${JOIN_TIMEOUT_MS} ms`);
+    await vi.advanceTimersByTimeAsync(JOIN_TIMEOUT_MS);
+    await failed;
+    // The closed session's Janus comes up at last (it threw reading a closed session's Janus before).
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(janus.handles).toHaveLength(0);
+  });
+});
 
 describe('SfuSession (the subscriber handle)', () => {
   it('answers a second offer only once the first is answered, then asks for the feeds that came meanwhile', async () => {
@@ -104,34 +142,83 @@ describe('SfuSession (the subscriber handle)', () => {
     expect(subscriber.sent[2]!.message.streams).toEqual([{ feed: '103' }]);
   });
 
-  it('reports a subscription Janus leaves unanswered for 20 s, and keeps waiting for it', async () => {
+  it('subscribes again on a new handle when Janus leaves a subscription unanswered, and ignores the stalled one', async () => {
     const onFailure = vi.fn();
     const publisher = await joinedSession(onFailure);
     vi.useFakeTimers();
-    try {
-      publisher.callbacks.onmessage!(feeds(2));
-      const subscriber = janus.handles[1]!;
-      await vi.advanceTimersByTimeAsync(19_000);
-      expect(onFailure).not.toHaveBeenCalled();
-      await vi.advanceTimersByTimeAsync(1_000);
-      expect(onFailure).toHaveBeenCalledWith(new Error('SFU: no offer for feeds 102 after 20000 ms'));
+    publisher.callbacks.onmessage!(feeds(2, 3));
+    const stalled = janus.handles[1]!;
+    stalled.callbacks.onmessage!({ videoroom: 'attached', streams: [] }, offer('first'));
+    await vi.advanceTimersByTimeAsync(0);
+    stalled.answers[0]!.success({ type: 'answer', sdp: 'first' });
+    // A newcomer's subscription gets no offer.
+    publisher.callbacks.onmessage!(feeds(4));
+    await vi.advanceTimersByTimeAsync(SUBSCRIBE_STALL_MS - 1);
+    expect(janus.handles).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(onFailure).toHaveBeenCalledWith(
+      new Error(`SFU: no offer for feeds 104 after ${SUBSCRIBE_STALL_MS} ms, subscribing again`),
+    );
+    expect(stalled.detached).toBe(true);
+    const fresh = janus.handles[2]!;
+    expect(fresh.sent.map(({ message }) => [message.request, message.streams])).toEqual([
+      ['join', [{ feed: '102' }, { feed: '103' }, { feed: '104' }]],
+    ]);
 
-      // The offer comes late: it is answered, and an answered subscription is not reported.
-      subscriber.callbacks.onmessage!({ videoroom: 'attached', streams: [] }, offer('late'));
-      await vi.advanceTimersByTimeAsync(0);
-      subscriber.answers[0]!.success({ type: 'answer', sdp: 'late' });
-      publisher.callbacks.onmessage!(feeds(3));
-      subscriber.callbacks.onmessage!({ videoroom: 'updated', streams: [] }, offer('next'));
-      await vi.advanceTimersByTimeAsync(0);
-      subscriber.answers[1]!.success({ type: 'answer', sdp: 'next' });
-      await vi.advanceTimersByTimeAsync(30_000);
-      expect(onFailure).toHaveBeenCalledTimes(1);
-    } finally {
-      vi.useRealTimers();
-    }
+    // The stalled handle's late offer is not answered; the new handle's is.
+    stalled.callbacks.onmessage!({ videoroom: 'updated', streams: [] }, offer('late'));
+    fresh.callbacks.onmessage!({ videoroom: 'attached', streams: [] }, offer('fresh'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(stalled.answers).toHaveLength(1);
+    expect(fresh.answers.map(({ jsep }) => jsep)).toEqual([offer('fresh')]);
+    fresh.answers[0]!.success({ type: 'answer', sdp: 'fresh' });
+    await vi.advanceTimersByTimeAsync(3 * SUBSCRIBE_STALL_MS);
+    expect(onFailure).toHaveBeenCalledTimes(1);
   });
 
-  it('after an answer fails, reports it and still subscribes to the next feed', async () => {
+  it(`waits twice as long on each new handle, reports a stall on the last of ${SUBSCRIBER_TRIES}, and keeps waiting on it`, async () => {
+    const onFailure = vi.fn();
+    const publisher = await joinedSession(onFailure);
+    vi.useFakeTimers();
+    publisher.callbacks.onmessage!(feeds(2));
+    await vi.advanceTimersByTimeAsync(SUBSCRIBE_STALL_MS);
+    expect(janus.handles).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(2 * SUBSCRIBE_STALL_MS - 1);
+    expect(janus.handles).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(janus.handles).toHaveLength(4);
+    expect(onFailure).toHaveBeenLastCalledWith(
+      new Error(`SFU: no offer for feeds 102 after ${2 * SUBSCRIBE_STALL_MS} ms, subscribing again`),
+    );
+    await vi.advanceTimersByTimeAsync(4 * SUBSCRIBE_STALL_MS);
+    expect(janus.handles).toHaveLength(1 + SUBSCRIBER_TRIES);
+    expect(onFailure).toHaveBeenLastCalledWith(new Error(`SFU: no offer for feeds 102 after ${4 * SUBSCRIBE_STALL_MS} ms`));
+    const last = janus.handles[SUBSCRIBER_TRIES]!;
+    expect(last.detached).toBe(false);
+
+    // Its offer comes late: it is answered, and the next feed is subscribed on it.
+    last.callbacks.onmessage!({ videoroom: 'attached', streams: [] }, offer('late'));
+    await vi.advanceTimersByTimeAsync(0);
+    last.answers[0]!.success({ type: 'answer', sdp: 'late' });
+    publisher.callbacks.onmessage!(feeds(3));
+    expect(last.sent.map(({ message }) => message.request)).toEqual(['join', 'start', 'subscribe']);
+    expect(onFailure).toHaveBeenCalledTimes(SUBSCRIBER_TRIES);
+  });
+
+  it('does not count the time its own answer takes as a stall', async () => {
+    const onFailure = vi.fn();
+    const publisher = await joinedSession(onFailure);
+    vi.useFakeTimers();
+    publisher.callbacks.onmessage!(feeds(2));
+    const subscriber = janus.handles[1]!;
+    subscriber.callbacks.onmessage!({ videoroom: 'attached', streams: [] }, offer('first'));
+    await vi.advanceTimersByTimeAsync(3 * SUBSCRIBE_STALL_MS);
+    expect(subscriber.answers).toHaveLength(1);
+    expect(janus.handles).toHaveLength(2);
+    expect(onFailure).not.toHaveBeenCalled();
+  });
+
+  it('replaces the handle when an answer fails: Janus offers nothing more to a handle without one', async () => {
     const onFailure = vi.fn();
     const publisher = await joinedSession(onFailure);
     publisher.callbacks.onmessage!(feeds(2));
@@ -141,9 +228,15 @@ describe('SfuSession (the subscriber handle)', () => {
     await vi.waitFor(() => expect(subscriber.answers).toHaveLength(1));
 
     subscriber.answers[0]!.error(new Error('setRemoteDescription failed'));
-    await vi.waitFor(() => expect(onFailure).toHaveBeenCalledWith(new Error('setRemoteDescription failed')));
-    expect(subscriber.sent.map(({ message }) => message.request)).toEqual(['join', 'subscribe']);
-    expect(subscriber.sent[1]!.message.streams).toEqual([{ feed: '103' }]);
+    await vi.waitFor(() =>
+      expect(onFailure).toHaveBeenCalledWith(
+        new Error("SFU: could not answer Janus's offer (Error: setRemoteDescription failed), subscribing again"),
+      ),
+    );
+    expect(subscriber.detached).toBe(true);
+    expect(janus.handles[2]!.sent.map(({ message }) => [message.request, message.streams])).toEqual([
+      ['join', [{ feed: '102' }, { feed: '103' }]],
+    ]);
   });
 });
 
@@ -164,13 +257,23 @@ describe('SfuSession (a shared screen)', () => {
     const onFailure = vi.fn();
     const { session } = await openSession(onFailure);
     vi.useFakeTimers();
-    try {
-      session.shareScreen(screenTrack());
-      await run({ session, onFailure, first: joinedScreen(1) });
-    } finally {
-      vi.useRealTimers();
-    }
+    session.shareScreen(screenTrack());
+    await run({ session, onFailure, first: joinedScreen(1) });
   }
+
+  it('publishes the screen again when Janus never answers its join', async () => {
+    const onFailure = vi.fn();
+    const { session } = await openSession(onFailure);
+    vi.useFakeTimers();
+    session.shareScreen(screenTrack());
+    expect(janus.handles).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(SCREEN_CONNECT_MS);
+    expect(onFailure).toHaveBeenLastCalledWith(
+      new Error(`SFU: the shared screen was not connected after ${SCREEN_CONNECT_MS} ms, publishing it again`),
+    );
+    expect(janus.handles[1]!.detached).toBe(true);
+    expect(janus.handles).toHaveLength(3);
+  });
 
   it('publishes the screen again on a new handle when Janus has not reported it up in time, then gives up', () =>
     sharingScreen(async ({ onFailure, first }) => {

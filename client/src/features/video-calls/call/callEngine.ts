@@ -184,6 +184,13 @@ export const layerForTiles = (tiles: number): Layer => (tiles > 9 ? 0 : tiles > 
  */
 export const ICE_SERVERS_MAX_AGE_MS = 60 * 60 * 1000;
 
+/**
+ * Opening an epoch's SFU session (SfuSession.open) is tried this many times, the n-th retry after
+ * n times SFU_OPEN_RETRY_MS: under load Janus may not answer a join in time.
+ */
+export const SFU_OPEN_TRIES = 3;
+export const SFU_OPEN_RETRY_MS = 2_000;
+
 /** How long the old media path stays up while the new one connects. */
 export const MAKE_BEFORE_BREAK_MS = 10_000;
 
@@ -555,29 +562,40 @@ export class CallEngine {
     this.stopSfu();
     this.update({ transport: 'sfu' });
     if (!stream || roomId === null || !token || !this.options.openSfu) return;
+    this.openSfuSession(stream, roomId, token, 1);
+    // Whoever has not switched after a while (no video through the SFU yet) loses the mesh anyway.
+    this.breakWhen(
+      () => this.peers.size === 0,
+      () => {
+        for (const userId of [...this.peers.keys()]) this.dropPeer(userId);
+      },
+    );
+  }
+
+  /** Opens this epoch's SFU session; one that fails to open is tried again, up to SFU_OPEN_TRIES times. */
+  private openSfuSession(stream: MediaStream, roomId: number, token: string, attempt: number) {
     const generation = this.generation;
     const epoch = this.epoch;
     const current = () => generation === this.generation && epoch === this.epoch;
-    this.options
-      .openSfu({
-        roomId,
-        userId: this.options.viewerId,
-        token,
-        iceServers: this.iceServers,
-        iceTransportPolicy: this.options.iceTransportPolicy,
-        stream,
-        videoTrack: stream.getVideoTracks()[0] ?? null,
-        quality: this.quality,
-        onRemoteStream: (userId, remote) => {
-          if (current()) this.onSfuStream(userId, remote);
-        },
-        onRemoteScreen: (userId, screen) => {
-          if (current()) this.updateParticipant(userId, { screen });
-        },
-        onFailure: (error) => {
-          if (current()) this.reportError(error);
-        },
-      })
+    this.options.openSfu!({
+      roomId,
+      userId: this.options.viewerId,
+      token,
+      iceServers: this.iceServers,
+      iceTransportPolicy: this.options.iceTransportPolicy,
+      stream,
+      videoTrack: stream.getVideoTracks()[0] ?? null,
+      quality: this.quality,
+      onRemoteStream: (userId, remote) => {
+        if (current()) this.onSfuStream(userId, remote);
+      },
+      onRemoteScreen: (userId, screen) => {
+        if (current()) this.updateParticipant(userId, { screen });
+      },
+      onFailure: (error) => {
+        if (current()) this.reportError(error);
+      },
+    })
       .then((session) => {
         if (!current()) {
           session.close();
@@ -590,15 +608,13 @@ export class CallEngine {
         if (this.snapshot.status === 'connecting') this.update({ status: 'in_call' });
       })
       .catch((error: unknown) => {
-        if (current()) this.reportError(error);
+        if (!current()) return;
+        this.reportError(error);
+        if (attempt >= SFU_OPEN_TRIES) return;
+        setTimeout(() => {
+          if (current()) this.openSfuSession(stream, roomId, token, attempt + 1);
+        }, SFU_OPEN_RETRY_MS * attempt);
       });
-    // Whoever has not switched after a while (no video through the SFU yet) loses the mesh anyway.
-    this.breakWhen(
-      () => this.peers.size === 0,
-      () => {
-        for (const userId of [...this.peers.keys()]) this.dropPeer(userId);
-      },
-    );
   }
 
   /**

@@ -69,8 +69,19 @@ const feedOf = (id: string, display: string | undefined): Feed | null => {
  * own size (one stream, not three layers: every viewer needs it legible).
  */
 const SCREEN_MAX_BITRATE = 2_500_000;
-/** How long a subscription may wait for Janus's offer before it is reported (it still waits). */
-const SUBSCRIBE_STALL_MS = 20_000;
+/**
+ * How long a subscription may wait for Janus's offer (it takes well under a second) before it is
+ * made again on a new subscriber handle. Janus offers a handle nothing more until it has the answer
+ * to its last offer, so a handle that missed one exchange holds up every later subscription (in CI,
+ * eight browsers on two loaded cores: no offer within 20 s on several pages). Each new handle waits
+ * twice as long as the one before: on a machine merely slow, subscribing to every feed again is
+ * more work, and a fixed wait would only repeat it.
+ */
+export const SUBSCRIBE_STALL_MS = 20_000;
+/** Subscriber handles of one session (the first and its replacements) before a stall is only reported. */
+export const SUBSCRIBER_TRIES = 3;
+/** How long opening a session (connecting, attaching, Janus accepting the join) may take before it fails. */
+export const JOIN_TIMEOUT_MS = 20_000;
 /**
  * A shared screen whose connection Janus has not reported up this long after its offer went is
  * published again, on a new handle: under load (the SFU suite in CI) its ICE stayed "connecting"
@@ -89,7 +100,11 @@ export class SfuSession {
   private sharedScreen: MediaStreamTrack | null = null;
   /** Publishes the screen again unless Janus reports its connection up in time (SCREEN_CONNECT_MS). */
   private screenWatch: ReturnType<typeof setTimeout> | null = null;
+  /** Counts screen publications: each try of one is its own (shareScreen). */
+  private screenAttempts = 0;
   private subscriber: JanusJS.PluginHandle | null = null;
+  /** Subscriber handles attached so far: the latest is the only one whose word counts (`attachSubscriber`). */
+  private subscriberAttempt = 0;
   /** Publishers we receive (or asked to), by their Janus feed id. */
   private readonly feeds = new Map<string, Feed>();
   private readonly feedByMid = new Map<string, string>();
@@ -98,8 +113,9 @@ export class SfuSession {
   /** Feeds waiting for the subscriber handle to finish a negotiation (Janus takes one at a time). */
   private pending: string[] = [];
   private negotiating = false;
-  /** Reports a subscription Janus has not answered within SUBSCRIBE_STALL_MS (it should take well under a second). */
+  /** Subscribes again on a new handle when Janus has not offered within `stallWindow`. */
   private stallTimer: ReturnType<typeof setTimeout> | null = null;
+  private stallWindow = SUBSCRIBE_STALL_MS;
   /** The answer to Janus's latest offer, once given (`answer`). */
   private answering: Promise<void> = Promise.resolve();
   private closed = false;
@@ -111,11 +127,19 @@ export class SfuSession {
     this.quality = options.quality;
   }
 
-  /** Connects, joins as a publisher and publishes; resolves once Janus accepted the join. */
+  /**
+   * Connects, joins as a publisher and publishes; resolves once Janus accepted the join, rejects
+   * (and lets go of the connection) when it did not within JOIN_TIMEOUT_MS.
+   */
   static async open(options: SfuSessionOptions): Promise<SfuSession> {
     await initJanus();
     const session = new SfuSession(options);
-    await session.connect();
+    try {
+      await session.connect();
+    } catch (error) {
+      session.close();
+      throw error;
+    }
     return session;
   }
 
@@ -127,16 +151,23 @@ export class SfuSession {
     return new Promise<void>((resolve, reject) => {
       let joined = false;
       const fail = (error: unknown) => {
-        if (!joined) reject(error instanceof Error ? error : new Error(String(error)));
-        else if (!this.closed) this.options.onFailure(error);
+        if (joined) {
+          if (!this.closed) this.options.onFailure(error);
+          return;
+        }
+        clearTimeout(joinTimer);
+        reject(error instanceof Error ? error : new Error(String(error)));
       };
+      const joinTimer = setTimeout(() => fail(new Error(`SFU: not joined after ${JOIN_TIMEOUT_MS} ms`)), JOIN_TIMEOUT_MS);
       this.janus = new Janus({
         server: janusUrl(),
         iceServers: this.options.iceServers,
         iceTransportPolicy: this.options.iceTransportPolicy,
         destroyOnUnload: true,
-        success: () =>
-          this.janus!.attach({
+        success: () => {
+          // The join may have timed out, and the session closed, before Janus's session was up.
+          if (this.closed || !this.janus) return;
+          this.janus.attach({
             plugin: 'janus.plugin.videoroom',
             success: (handle) => {
               this.publisher = handle;
@@ -158,6 +189,7 @@ export class SfuSession {
               }
               if (message.videoroom === 'joined') {
                 joined = true;
+                clearTimeout(joinTimer);
                 resolve();
                 this.publish();
               }
@@ -167,7 +199,8 @@ export class SfuSession {
               if (jsep) this.publisher?.handleRemoteJsep({ jsep, success: () => this.applyEncodings() });
               this.onPublishers(message);
             },
-          }),
+          });
+        },
         error: fail,
       });
     });
@@ -209,7 +242,8 @@ export class SfuSession {
     // Encoders keep a screen's text sharp (resolution over frame rate) when told what it is.
     track.contentHint = 'detail';
     let attached: JanusJS.PluginHandle | null = null;
-    const current = () => !this.closed && attached !== null && attached === this.screenPublisher;
+    const mine = ++this.screenAttempts;
+    const current = () => !this.closed && this.sharedScreen === track && this.screenAttempts === mine;
     const publishAgain = (why: string) => {
       if (!current()) return;
       this.clearScreenWatch();
@@ -217,11 +251,15 @@ export class SfuSession {
       this.options.onFailure(new Error(`SFU: the shared screen ${why}${last ? '' : ', publishing it again'}`));
       if (!last) this.shareScreen(track, attempt + 1);
     };
+    const notConnected = () => publishAgain(`was not connected after ${SCREEN_CONNECT_MS} ms`);
+    // From the start: a handle Janus never attaches, or a join it never answers, is watched too
+    // (on a starved machine the screen otherwise reached no one, and nothing said so).
+    this.watchScreen(notConnected);
     this.janus?.attach({
       plugin: 'janus.plugin.videoroom',
       success: (handle) => {
         // Stopped (or shared again) while attaching: this handle publishes nothing.
-        if (this.closed || this.sharedScreen !== track) return void handle.detach();
+        if (!current()) return void handle.detach();
         attached = this.screenPublisher = handle;
         handle.send({
           message: {
@@ -254,11 +292,7 @@ export class SfuSession {
                 message: { request: 'configure', audio: false, video: true, bitrate: SCREEN_MAX_BITRATE },
                 jsep: offer,
               });
-              this.clearScreenWatch();
-              this.screenWatch = setTimeout(
-                () => publishAgain(`was not connected after ${SCREEN_CONNECT_MS} ms`),
-                SCREEN_CONNECT_MS,
-              );
+              this.watchScreen(notConnected);
             },
             error: (error) => this.options.onFailure(error),
           });
@@ -266,6 +300,12 @@ export class SfuSession {
         if (jsep) handle.handleRemoteJsep({ jsep });
       },
     });
+  }
+
+  /** The connection has SCREEN_CONNECT_MS from now to come up, else `expired` runs. */
+  private watchScreen(expired: () => void) {
+    this.clearScreenWatch();
+    this.screenWatch = setTimeout(expired, SCREEN_CONNECT_MS);
   }
 
   private clearScreenWatch() {
@@ -359,26 +399,54 @@ export class SfuSession {
     this.pending = [];
     if (streams.length === 0) return;
     this.negotiating = true;
+    const wait = this.stallWindow;
     this.stallTimer = setTimeout(() => {
+      this.stallTimer = null;
       if (this.negotiating && !this.closed) {
-        this.options.onFailure(
-          new Error(`SFU: no offer for feeds ${streams.map((s) => s.feed).join(', ')} after ${SUBSCRIBE_STALL_MS} ms`),
-        );
+        this.replaceSubscriber(`no offer for feeds ${streams.map((s) => s.feed).join(', ')} after ${wait} ms`);
       }
-    }, SUBSCRIBE_STALL_MS);
+    }, wait);
     if (this.subscriber) this.subscriber.send({ message: { request: 'subscribe', streams } });
     else this.attachSubscriber(streams);
   }
 
+  /**
+   * A subscription stalled: a new subscriber handle subscribes to every feed we receive, and the
+   * stalled one goes (with what it carried: the new handle brings the same feeds). After
+   * SUBSCRIBER_TRIES handles the stall is only reported, and the last handle goes on waiting.
+   */
+  private replaceSubscriber(why: string) {
+    const last = this.subscriberAttempt >= SUBSCRIBER_TRIES;
+    this.options.onFailure(new Error(`SFU: ${why}${last ? '' : ', subscribing again'}`));
+    if (last) return;
+    const stalled = this.subscriber;
+    this.subscriber = null;
+    this.settled();
+    this.stallWindow *= 2;
+    this.answering = Promise.resolve();
+    this.feedByMid.clear();
+    this.streams.clear();
+    this.pending = [];
+    stalled?.detach();
+    this.subscribe([...this.feeds.keys()]);
+  }
+
   private attachSubscriber(streams: { feed: string }[]) {
+    const attempt = ++this.subscriberAttempt;
+    let handle: JanusJS.PluginHandle | null = null;
+    // A replaced handle's late words (an offer, a track) are not ours any more (close() lets go of it too).
+    const current = () => handle !== null && handle === this.subscriber;
     this.janus?.attach({
       plugin: 'janus.plugin.videoroom',
-      success: (handle) => {
-        this.subscriber = handle;
-        handle.send({ message: { request: 'join', ptype: 'subscriber', room: this.room, token: this.options.token, streams } });
+      success: (attached) => {
+        // Closed or replaced while attaching: this handle subscribes to nothing.
+        if (this.closed || attempt !== this.subscriberAttempt) return void attached.detach();
+        handle = this.subscriber = attached;
+        attached.send({ message: { request: 'join', ptype: 'subscriber', room: this.room, token: this.options.token, streams } });
       },
       error: (error) => this.options.onFailure(error),
       onmessage: (message, jsep) => {
+        if (!current()) return;
         if (message.error) {
           // A feed that left meanwhile: the next change retries with what is left.
           this.settled();
@@ -387,45 +455,56 @@ export class SfuSession {
         }
         if (Array.isArray(message.streams)) this.mapStreams(message.streams as Stream[]);
         if (jsep) {
+          // Janus offered: what remains (the answer) is ours.
+          this.clearStallTimer();
           // One offer at a time: janus.js answers across several awaits, so a second offer (Janus
           // renegotiates by itself when a feed leaves) answered meanwhile would interleave with the
           // first and leave the connection, and every later subscription, stuck.
-          this.answering = this.answering.then(() => this.answer(jsep));
+          this.answering = this.answering.then(() => this.answer(handle!, jsep));
         } else if (message.videoroom === 'updated' || message.videoroom === 'attached') {
           this.settled();
           this.subscribe([]);
         }
       },
-      onremotetrack: (track, mid, on) => this.onRemoteTrack(track, mid, on),
+      onremotetrack: (track, mid, on) => {
+        if (current()) this.onRemoteTrack(track, mid, on);
+      },
     });
   }
 
   /** The subscriber handle's negotiation is over (answered, refused or nothing to do): the next one may start. */
   private settled() {
     this.negotiating = false;
+    this.clearStallTimer();
+  }
+
+  private clearStallTimer() {
     if (this.stallTimer) clearTimeout(this.stallTimer);
     this.stallTimer = null;
   }
 
-  /** Answers Janus's offer; a failed answer is reported and the next change negotiates again. */
-  private answer(jsep: JanusJS.JSEP) {
+  /**
+   * Answers Janus's offer on `subscriber`. Janus offers nothing more to a handle until it has an
+   * answer, so a failed answer replaces the handle.
+   */
+  private answer(subscriber: JanusJS.PluginHandle, jsep: JanusJS.JSEP) {
     return new Promise<void>((resolve) => {
-      const subscriber = this.subscriber;
-      if (!subscriber || this.closed) return resolve();
+      const replaced = () => subscriber !== this.subscriber || this.closed;
+      if (replaced()) return resolve();
       subscriber.createAnswer({
         jsep,
         tracks: [],
         success: (answer) => {
-          subscriber.send({ message: { request: 'start', room: this.room }, jsep: answer });
-          this.settled();
-          this.applyLayer();
-          this.subscribe([]);
+          if (!replaced()) {
+            subscriber.send({ message: { request: 'start', room: this.room }, jsep: answer });
+            this.settled();
+            this.applyLayer();
+            this.subscribe([]);
+          }
           resolve();
         },
         error: (error) => {
-          this.options.onFailure(error);
-          this.settled();
-          this.subscribe([]);
+          if (!replaced()) this.replaceSubscriber(`could not answer Janus's offer (${String(error)})`);
           resolve();
         },
       });
