@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { defineConfig } from 'vite';
+import { chunkGroups, noChunkImportCycles } from './chunkGroups.js';
 import { clientDir, clientPlugins } from './vite.plugins.js';
 
 export default defineConfig({
   root: clientDir,
-  plugins: clientPlugins(),
+  plugins: [...clientPlugins(), noChunkImportCycles()],
   build: {
     outDir: path.resolve(clientDir, '../dist/client'),
     emptyOutDir: true,
@@ -13,13 +14,8 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        codeSplitting: {
-          // The packages every page loads at start (statically imported from the entry) in one chunk.
-          // Split by which lazy chunks share them, they came as dozens of files under 2 KB, each a
-          // request a phone on a slow network waits for (the login page: 77 files and 191.9 KB gzip
-          // before, 55 and 185.5 KB after: scripts/bench/routeScripts.ts).
-          groups: [{ name: 'initial', tags: ['$initial'], test: /[\\/]node_modules[\\/]/ }],
-        },
+        // A few larger files per page instead of a hundred small ones (chunkGroups.ts says why).
+        codeSplitting: { groups: chunkGroups, includeDependenciesRecursively: false },
       },
       // Chakra's theme entry builds its whole default config with defineConfig (an identity function)
       // at load time; unless the call is known to be pure, importing a single recipe from it keeps
