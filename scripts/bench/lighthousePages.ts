@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
-import { signIn } from '../../tests/support/members';
+import { DEMO_MEMBER, signIn } from '../../tests/support/members';
 import { chromiumArgs, chromiumLaunchOptions } from '../../tests/e2e/playwright.config';
 
 /**
@@ -25,9 +25,6 @@ export const LIGHTHOUSE_PAGES = [
  * so machine load does not fail CI while a gross regression does; raise it as the pages get faster.
  */
 export const PERFORMANCE_BUDGET = 25;
-
-// The demo member of the seeded database (prisma/seed.ts).
-const MEMBER = { email: 'anna@linkup.ru', password: 'user123' };
 
 export type PageScore = {
   path: string;
@@ -54,7 +51,7 @@ export async function measurePages(
   /** Receives each page's whole Lighthouse report (JSON), to be kept for a closer look. */
   onReport?: (pagePath: string, reportJson: string) => void,
 ): Promise<PageScore[]> {
-  const { token } = await signIn(baseUrl, MEMBER.email, MEMBER.password);
+  const { token } = await signIn(baseUrl, DEMO_MEMBER.email, DEMO_MEMBER.password);
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-lighthouse-'));
   // Playwright's own --headless flag is the old mode on some builds: the new one, asked for explicitly.
   const browser = await chromium.launchPersistentContext(profile, {

@@ -61,6 +61,9 @@ export async function registerAndLogin(target: HttpTarget, overrides: Record<str
 /** The demo administrator of the seeded database (prisma/seed.ts). */
 export const DEMO_ADMIN = { email: 'admin@linkup.ru', password: 'admin123' };
 
+/** A demo member of the seeded database (prisma/seed.ts), with publications and contacts. */
+export const DEMO_MEMBER = { email: 'anna@linkup.ru', password: 'user123' };
+
 /**
  * A new administrator account, created by the demo administrator (createUser): for a browser spec
  * that must have an admin of its own. Each sign-in to the demo admin from a parallel spec toasts "signed

@@ -1,0 +1,72 @@
+import { chromium } from '@playwright/test';
+import { DEMO_MEMBER, signIn } from '../../tests/support/members';
+import { chromiumArgs, chromiumLaunchOptions } from '../../tests/e2e/playwright.config';
+import { startProductServer } from './support';
+
+/**
+ * What a page waits for, to see why its Lighthouse LCP is what it is (lighthouse.ts gives the score,
+ * not the cause): the built product with the demo data, one page opened at phone size in Debian's
+ * Chromium after a first visit of the origin (the demo member's session stored as the client stores
+ * it), then every request in the order it started (start and duration in ms from the navigation),
+ * the count of script files, FCP and each LCP candidate with its element.
+ * Usage: node --import tsx scripts/bench/pageWaterfall.ts [--path=/dashboard] [--visitor] [--cpu=4]
+ *   [--port=8425]   (--visitor: without a session; --cpu: Chromium's CPU slowdown, as Lighthouse's 4)
+ */
+const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
+const pagePath = option('path') ?? '/dashboard';
+const visitor = process.argv.includes('--visitor');
+const cpuSlowdown = Number(option('cpu') ?? 1);
+
+const server = await startProductServer(Number(option('port') ?? 8425));
+const browser = await chromium.launch(chromiumLaunchOptions(chromiumArgs));
+try {
+  const token = visitor ? null : (await signIn(server.url, DEMO_MEMBER.email, DEMO_MEMBER.password)).token;
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await page.goto(`${server.url}/health`);
+  await page.evaluate((value) => {
+    localStorage.setItem('linkup_tour_disabled', 'true');
+    if (value) localStorage.setItem('token', value);
+  }, token);
+  if (cpuSlowdown > 1)
+    await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+
+  const requests: { start: number; duration: number; line: string }[] = [];
+  page.on('requestfinished', (request) => {
+    const timing = request.timing();
+    const body = request.postData()?.match(/"query":"(\w+ \w+)/)?.[1] ?? '';
+    requests.push({
+      start: timing.startTime,
+      duration: timing.responseEnd,
+      line: `${request.method()} ${request.url().replace(server.url, '')} ${body}`,
+    });
+  });
+  await page.goto(`${server.url}${pagePath}`, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(1000);
+  const paints = (await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
+        new PerformanceObserver((list) => {
+          const lcp = list.getEntries().map((entry) => {
+            const { startTime, size, element } = entry as PerformanceEntry & { size: number; element: Element | null };
+            return { at: Math.round(startTime), size, element: element?.outerHTML.slice(0, 120) ?? '(removed)' };
+          });
+          resolve({ fcp, lcp });
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+  )) as { fcp: number | null; lcp: { at: number; size: number; element: string }[] };
+
+  const navigationStart = Math.min(...requests.map((r) => r.start));
+  for (const r of requests.sort((a, b) => a.start - b.start)) {
+    console.log(
+      `${String(Math.round(r.start - navigationStart)).padStart(6)} +${String(Math.round(r.duration)).padStart(5)}  ${r.line}`,
+    );
+  }
+  const scripts = requests.filter((r) => r.line.startsWith('GET /assets/') && r.line.includes('.js')).length;
+  console.log(`\n${pagePath}: ${requests.length} requests, ${scripts} script files; FCP ${Math.round(paints.fcp ?? NaN)} ms`);
+  for (const candidate of paints.lcp)
+    console.log(`LCP candidate at ${candidate.at} ms, ${candidate.size} px²: ${candidate.element}`);
+} finally {
+  await browser.close();
+  await server.stop();
+}
