@@ -46,7 +46,7 @@ vi.mock('janus-gateway', () => {
   return { default: FakeJanus };
 });
 
-const { JOIN_TIMEOUT_MS, SCREEN_CONNECT_MS, SCREEN_PUBLISH_TRIES, SUBSCRIBE_STALL_MS, SUBSCRIBER_TRIES, SfuSession } =
+const { JOIN_TIMEOUT_MS, PUBLISH_CONNECT_MS, PUBLISH_TRIES, SUBSCRIBE_STALL_MS, SUBSCRIBER_TRIES, SfuSession } =
   await import('../../client/src/features/video-calls/call/sfuSession');
 
 const sessionOptions = (onFailure: Mock) => ({
@@ -62,13 +62,14 @@ const sessionOptions = (onFailure: Mock) => ({
   onFailure,
 });
 
-/** A session Janus let join as a publisher, and its publisher handle. */
+/** A session Janus let join as a publisher, and its publisher handle, whose connection Janus reported up. */
 async function openSession(onFailure = vi.fn()) {
   janus.handles.length = 0;
   const opening = SfuSession.open(sessionOptions(onFailure));
   await vi.waitFor(() => expect(janus.handles).toHaveLength(1));
   const publisher = janus.handles[0]!;
   publisher.callbacks.onmessage!({ videoroom: 'joined' });
+  publisher.callbacks.webrtcState!(true);
   return { session: await opening, publisher };
 }
 
@@ -151,6 +152,7 @@ describe('SfuSession (the subscriber handle)', () => {
     stalled.callbacks.onmessage!({ videoroom: 'attached', streams: [] }, offer('first'));
     await vi.advanceTimersByTimeAsync(0);
     stalled.answers[0]!.success({ type: 'answer', sdp: 'first' });
+    stalled.callbacks.webrtcState!(true);
     // A newcomer's subscription gets no offer.
     publisher.callbacks.onmessage!(feeds(4));
     await vi.advanceTimersByTimeAsync(SUBSCRIBE_STALL_MS - 1);
@@ -172,6 +174,7 @@ describe('SfuSession (the subscriber handle)', () => {
     expect(stalled.answers).toHaveLength(1);
     expect(fresh.answers.map(({ jsep }) => jsep)).toEqual([offer('fresh')]);
     fresh.answers[0]!.success({ type: 'answer', sdp: 'fresh' });
+    fresh.callbacks.webrtcState!(true);
     await vi.advanceTimersByTimeAsync(3 * SUBSCRIBE_STALL_MS);
     expect(onFailure).toHaveBeenCalledTimes(1);
   });
@@ -240,6 +243,130 @@ describe('SfuSession (the subscriber handle)', () => {
   });
 });
 
+describe("SfuSession (the subscription's connection)", () => {
+  /** A session receiving feeds 102 and 103 on its first subscriber handle, whose answer has gone; on fake timers. */
+  async function answeredSubscription(onFailure: Mock) {
+    const publisher = await joinedSession(onFailure);
+    vi.useFakeTimers();
+    publisher.callbacks.onmessage!(feeds(2, 3));
+    const subscriber = janus.handles[1]!;
+    subscriber.callbacks.onmessage!({ videoroom: 'attached', streams: [] }, offer('first'));
+    await vi.advanceTimersByTimeAsync(0);
+    subscriber.answers[0]!.success({ type: 'answer', sdp: 'first' });
+    expect(subscriber.sent.map(({ message }) => message.request)).toEqual(['join', 'start']);
+    return subscriber;
+  }
+
+  it('subscribes again on a new handle when Janus has not reported the connection up in time', async () => {
+    const onFailure = vi.fn();
+    const subscriber = await answeredSubscription(onFailure);
+    await vi.advanceTimersByTimeAsync(SUBSCRIBE_STALL_MS - 1);
+    expect(janus.handles).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(onFailure).toHaveBeenCalledWith(
+      new Error(`SFU: the subscription was not connected after ${SUBSCRIBE_STALL_MS} ms, subscribing again`),
+    );
+    expect(subscriber.detached).toBe(true);
+    const fresh = janus.handles[2]!;
+    expect(fresh.sent.map(({ message }) => [message.request, message.streams])).toEqual([
+      ['join', [{ feed: '102' }, { feed: '103' }]],
+    ]);
+    // The new handle's connection comes up: it stays.
+    fresh.callbacks.onmessage!({ videoroom: 'attached', streams: [] }, offer('fresh'));
+    await vi.advanceTimersByTimeAsync(0);
+    fresh.answers[0]!.success({ type: 'answer', sdp: 'fresh' });
+    fresh.callbacks.webrtcState!(true);
+    await vi.advanceTimersByTimeAsync(4 * SUBSCRIBE_STALL_MS);
+    expect(janus.handles).toHaveLength(3);
+    expect(onFailure).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a subscription whose connection came up, and subscribes again when Janus hangs it up', async () => {
+    const onFailure = vi.fn();
+    const subscriber = await answeredSubscription(onFailure);
+    subscriber.callbacks.webrtcState!(true);
+    await vi.advanceTimersByTimeAsync(3 * SUBSCRIBE_STALL_MS);
+    expect(onFailure).not.toHaveBeenCalled();
+
+    subscriber.callbacks.webrtcState!(false);
+    expect(onFailure).toHaveBeenCalledWith(new Error('SFU: the subscription was hung up, subscribing again'));
+    expect(subscriber.detached).toBe(true);
+    expect(janus.handles[2]!.sent.map(({ message }) => message.request)).toEqual(['join']);
+    // A late word from the replaced handle changes nothing.
+    subscriber.callbacks.iceState!('failed');
+    expect(janus.handles).toHaveLength(3);
+  });
+});
+
+describe("SfuSession (the camera's publication)", () => {
+  /**
+   * A session on fake timers whose first publisher handle Janus let join: its offer has gone with
+   * `configure`. It receives feed 102 on its subscriber handle (janus.handles[1]), connected.
+   */
+  async function publishingCamera(onFailure: Mock) {
+    janus.handles.length = 0;
+    vi.useFakeTimers();
+    const opening = SfuSession.open(sessionOptions(onFailure));
+    await vi.advanceTimersByTimeAsync(0);
+    const first = janus.handles[0]!;
+    first.callbacks.onmessage!({ videoroom: 'joined', publishers: [{ id: 102, display: '2' }] });
+    expect(first.sent.map(({ message }) => message.request)).toEqual(['join', 'configure']);
+    const subscriber = janus.handles[1]!;
+    subscriber.callbacks.onmessage!({ videoroom: 'attached', streams: [] }, offer('first'));
+    await vi.advanceTimersByTimeAsync(0);
+    subscriber.answers[0]!.success({ type: 'answer', sdp: 'first' });
+    subscriber.callbacks.webrtcState!(true);
+    return { session: await opening, first, subscriber };
+  }
+  const publisherJoins = (handle: FakeHandle) => handle.sent.filter(({ message }) => message.ptype === 'publisher');
+
+  it('publishes the camera again on a new handle when Janus has not reported it up in time, then gives up', async () => {
+    const onFailure = vi.fn();
+    const { first, subscriber } = await publishingCamera(onFailure);
+    expect(janus.handles).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(PUBLISH_CONNECT_MS - 1);
+    expect(janus.handles).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(onFailure).toHaveBeenLastCalledWith(
+      new Error(`SFU: the camera's publication was not connected after ${PUBLISH_CONNECT_MS} ms, publishing it again`),
+    );
+    expect(first.detached).toBe(true);
+    const second = janus.handles[2]!;
+    expect(publisherJoins(second).map(({ message }) => message.display)).toEqual(['1']);
+    // A late word from the first handle is not ours any more: feed 103 is not subscribed to.
+    first.callbacks.onmessage!(feeds(3));
+    // The new handle's join lists feed 102 again: it is not subscribed to twice.
+    second.callbacks.onmessage!({ videoroom: 'joined', publishers: [{ id: 102, display: '2' }] });
+    expect(second.sent.map(({ message }) => message.request)).toEqual(['join', 'configure']);
+    expect(subscriber.sent.map(({ message }) => message.request)).toEqual(['join', 'start']);
+
+    // Janus never answers the third handle's join: that is not connected either, and the last try.
+    await vi.advanceTimersByTimeAsync(PUBLISH_CONNECT_MS);
+    expect(janus.handles).toHaveLength(2 + PUBLISH_TRIES - 1);
+    await vi.advanceTimersByTimeAsync(PUBLISH_CONNECT_MS);
+    expect(onFailure).toHaveBeenLastCalledWith(
+      new Error(`SFU: the camera's publication was not connected after ${PUBLISH_CONNECT_MS} ms`),
+    );
+    expect(onFailure).toHaveBeenCalledTimes(PUBLISH_TRIES);
+    expect(janus.handles).toHaveLength(2 + PUBLISH_TRIES - 1);
+  });
+
+  it('keeps a publication whose connection came up, and publishes again one that Janus hangs up', async () => {
+    const onFailure = vi.fn();
+    const { first } = await publishingCamera(onFailure);
+    first.callbacks.webrtcState!(true);
+    await vi.advanceTimersByTimeAsync(3 * PUBLISH_CONNECT_MS);
+    expect(onFailure).not.toHaveBeenCalled();
+
+    first.callbacks.iceState!('failed');
+    expect(onFailure).toHaveBeenCalledWith(
+      new Error("SFU: the camera's publication lost its connection (ICE failed), publishing it again"),
+    );
+    expect(first.detached).toBe(true);
+    expect(publisherJoins(janus.handles[2]!)).toHaveLength(1);
+  });
+});
+
 describe('SfuSession (a shared screen)', () => {
   const screenTrack = () => ({ kind: 'video', contentHint: '' }) as unknown as MediaStreamTrack;
   /** The screen's handle once Janus let it join: its offer has gone with `configure`. */
@@ -267,9 +394,9 @@ describe('SfuSession (a shared screen)', () => {
     vi.useFakeTimers();
     session.shareScreen(screenTrack());
     expect(janus.handles).toHaveLength(2);
-    await vi.advanceTimersByTimeAsync(SCREEN_CONNECT_MS);
+    await vi.advanceTimersByTimeAsync(PUBLISH_CONNECT_MS);
     expect(onFailure).toHaveBeenLastCalledWith(
-      new Error(`SFU: the shared screen was not connected after ${SCREEN_CONNECT_MS} ms, publishing it again`),
+      new Error(`SFU: the shared screen was not connected after ${PUBLISH_CONNECT_MS} ms, publishing it again`),
     );
     expect(janus.handles[1]!.detached).toBe(true);
     expect(janus.handles).toHaveLength(3);
@@ -277,11 +404,11 @@ describe('SfuSession (a shared screen)', () => {
 
   it('publishes the screen again on a new handle when Janus has not reported it up in time, then gives up', () =>
     sharingScreen(async ({ onFailure, first }) => {
-      await vi.advanceTimersByTimeAsync(SCREEN_CONNECT_MS - 1);
+      await vi.advanceTimersByTimeAsync(PUBLISH_CONNECT_MS - 1);
       expect(janus.handles).toHaveLength(2);
       await vi.advanceTimersByTimeAsync(1);
       expect(onFailure).toHaveBeenLastCalledWith(
-        new Error(`SFU: the shared screen was not connected after ${SCREEN_CONNECT_MS} ms, publishing it again`),
+        new Error(`SFU: the shared screen was not connected after ${PUBLISH_CONNECT_MS} ms, publishing it again`),
       );
       expect(first.detached).toBe(true);
       // A late word from the first handle changes nothing: it is no longer ours.
@@ -289,20 +416,20 @@ describe('SfuSession (a shared screen)', () => {
       expect(janus.handles).toHaveLength(3);
 
       joinedScreen(2);
-      await vi.advanceTimersByTimeAsync(SCREEN_CONNECT_MS);
+      await vi.advanceTimersByTimeAsync(PUBLISH_CONNECT_MS);
       joinedScreen(3);
-      await vi.advanceTimersByTimeAsync(SCREEN_CONNECT_MS);
-      expect(janus.handles).toHaveLength(1 + SCREEN_PUBLISH_TRIES);
+      await vi.advanceTimersByTimeAsync(PUBLISH_CONNECT_MS);
+      expect(janus.handles).toHaveLength(1 + PUBLISH_TRIES);
       expect(onFailure).toHaveBeenLastCalledWith(
-        new Error(`SFU: the shared screen was not connected after ${SCREEN_CONNECT_MS} ms`),
+        new Error(`SFU: the shared screen was not connected after ${PUBLISH_CONNECT_MS} ms`),
       );
-      expect(onFailure).toHaveBeenCalledTimes(SCREEN_PUBLISH_TRIES);
+      expect(onFailure).toHaveBeenCalledTimes(PUBLISH_TRIES);
     }));
 
   it('keeps a screen whose connection came up, and publishes again one that Janus hangs up', () =>
     sharingScreen(async ({ session, onFailure, first }) => {
       first.callbacks.webrtcState!(true);
-      await vi.advanceTimersByTimeAsync(3 * SCREEN_CONNECT_MS);
+      await vi.advanceTimersByTimeAsync(3 * PUBLISH_CONNECT_MS);
       expect(onFailure).not.toHaveBeenCalled();
       expect(janus.handles).toHaveLength(2);
 
@@ -315,7 +442,7 @@ describe('SfuSession (a shared screen)', () => {
       session.stopScreen();
       expect(janus.handles[2]!.detached).toBe(true);
       janus.handles[2]!.callbacks.webrtcState!(false);
-      await vi.advanceTimersByTimeAsync(3 * SCREEN_CONNECT_MS);
+      await vi.advanceTimersByTimeAsync(3 * PUBLISH_CONNECT_MS);
       expect(janus.handles).toHaveLength(3);
       expect(onFailure).toHaveBeenCalledTimes(1);
     }));

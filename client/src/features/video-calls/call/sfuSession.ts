@@ -70,12 +70,14 @@ const feedOf = (id: string, display: string | undefined): Feed | null => {
  */
 const SCREEN_MAX_BITRATE = 2_500_000;
 /**
- * How long a subscription may wait for Janus's offer (it takes well under a second) before it is
- * made again on a new subscriber handle. Janus offers a handle nothing more until it has the answer
- * to its last offer, so a handle that missed one exchange holds up every later subscription (in CI,
- * eight browsers on two loaded cores: no offer within 20 s on several pages). Each new handle waits
- * twice as long as the one before: on a machine merely slow, subscribing to every feed again is
- * more work, and a fixed wait would only repeat it.
+ * How long a subscription may wait for Janus's offer (it takes well under a second), and then for
+ * its connection to come up, before it is made again on a new subscriber handle. Janus offers a
+ * handle nothing more until it has the answer to its last offer, so a handle that missed one
+ * exchange holds up every later subscription (in CI, eight browsers on two loaded cores: no offer
+ * within 20 s on several pages); and a connection still not up then got no media at all (tiles
+ * without a picture and no word why). Each new handle waits twice as long as the one before: on a
+ * machine merely slow, subscribing to every feed again is more work, and a fixed wait would only
+ * repeat it.
  */
 export const SUBSCRIBE_STALL_MS = 20_000;
 /** Subscriber handles of one session (the first and its replacements) before a stall is only reported. */
@@ -83,23 +85,51 @@ export const SUBSCRIBER_TRIES = 3;
 /** How long opening a session (connecting, attaching, Janus accepting the join) may take before it fails. */
 export const JOIN_TIMEOUT_MS = 20_000;
 /**
- * A shared screen whose connection Janus has not reported up this long after its offer went is
- * published again, on a new handle: under load (the SFU suite in CI) its ICE stayed "connecting"
- * for good while the camera's, a moment earlier, was up.
+ * A publication (the camera's or a shared screen's) whose connection Janus has not reported up
+ * this long after its offer went is made again, on a new handle. Under load (the SFU suite in CI)
+ * a screen's ICE stayed "connecting" for good while the camera's, a moment earlier, was up; and a
+ * newcomer's camera reached no one, without a warning anywhere: Janus announces a feed to the room
+ * only once its connection is up.
  */
-export const SCREEN_CONNECT_MS = 15_000;
-/** Publications of one shared screen before it is reported as failed for good. */
-export const SCREEN_PUBLISH_TRIES = 3;
+export const PUBLISH_CONNECT_MS = 15_000;
+/** Publications of one camera or one shared screen before a failure of it is only reported. */
+export const PUBLISH_TRIES = 3;
 type Stream = { mid: string; feed_id?: string | number; feed_display?: string; type?: string; active?: boolean };
+
+/** One pending timeout: started again, it replaces the last one. */
+class Deadline {
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  get running() {
+    return this.timer !== null;
+  }
+
+  start(ms: number, expired: () => void) {
+    this.clear();
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      expired();
+    }, ms);
+  }
+
+  clear() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+}
 
 export class SfuSession {
   private janus: JanusJS.Janus | null = null;
   private publisher: JanusJS.PluginHandle | null = null;
+  /** Publishes the camera again unless Janus reports its connection up in time (PUBLISH_CONNECT_MS). */
+  private readonly cameraWatch = new Deadline();
+  /** Counts the camera's publications: each try of one is its own (attachPublisher). */
+  private cameraAttempts = 0;
   /** Our shared screen's publisher, while we share one, and the screen it was attached for. */
   private screenPublisher: JanusJS.PluginHandle | null = null;
   private sharedScreen: MediaStreamTrack | null = null;
-  /** Publishes the screen again unless Janus reports its connection up in time (SCREEN_CONNECT_MS). */
-  private screenWatch: ReturnType<typeof setTimeout> | null = null;
+  /** Publishes the screen again unless Janus reports its connection up in time (PUBLISH_CONNECT_MS). */
+  private readonly screenWatch = new Deadline();
   /** Counts screen publications: each try of one is its own (shareScreen). */
   private screenAttempts = 0;
   private subscriber: JanusJS.PluginHandle | null = null;
@@ -114,7 +144,9 @@ export class SfuSession {
   private pending: string[] = [];
   private negotiating = false;
   /** Subscribes again on a new handle when Janus has not offered within `stallWindow`. */
-  private stallTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly offerWatch = new Deadline();
+  /** Subscribes again on a new handle when its connection is not up within `stallWindow` of our first answer. */
+  private readonly connectWatch = new Deadline();
   private stallWindow = SUBSCRIBE_STALL_MS;
   /** The answer to Janus's latest offer, once given (`answer`). */
   private answering: Promise<void> = Promise.resolve();
@@ -167,38 +199,10 @@ export class SfuSession {
         success: () => {
           // The join may have timed out, and the session closed, before Janus's session was up.
           if (this.closed || !this.janus) return;
-          this.janus.attach({
-            plugin: 'janus.plugin.videoroom',
-            success: (handle) => {
-              this.publisher = handle;
-              handle.send({
-                message: {
-                  request: 'join',
-                  ptype: 'publisher',
-                  room: this.room,
-                  display: String(this.options.userId),
-                  token: this.options.token,
-                },
-              });
-            },
-            error: fail,
-            onmessage: (message, jsep) => {
-              if (message.error) {
-                fail(new Error(String(message.error)));
-                return;
-              }
-              if (message.videoroom === 'joined') {
-                joined = true;
-                clearTimeout(joinTimer);
-                resolve();
-                this.publish();
-              }
-              // A seat lost or a quality chosen before Janus's answer applies once the answer is in:
-              // Chromium turns every simulcast layer back on when it applies it (an unseated
-              // newcomer went on sending video, seen in tests/sfu/seats.spec.ts).
-              if (jsep) this.publisher?.handleRemoteJsep({ jsep, success: () => this.applyEncodings() });
-              this.onPublishers(message);
-            },
+          this.attachPublisher(1, fail, () => {
+            joined = true;
+            clearTimeout(joinTimer);
+            resolve();
           });
         },
         error: fail,
@@ -206,7 +210,76 @@ export class SfuSession {
     });
   }
 
-  private publish() {
+  /**
+   * Attaches the camera's publisher handle, joins the room on it (`joined` runs once Janus accepted)
+   * and publishes. A publication whose connection fails, or is not up within PUBLISH_CONNECT_MS, is
+   * made again on a new handle, up to PUBLISH_TRIES times in all (each retry is reported). The
+   * handle also brings the room's publisher list and its changes (`onPublishers`).
+   */
+  private attachPublisher(attempt: number, fail: (error: unknown) => void, joined: () => void) {
+    let handle: JanusJS.PluginHandle | null = null;
+    const mine = ++this.cameraAttempts;
+    // A replaced handle's late words are not ours any more.
+    const current = () => !this.closed && this.cameraAttempts === mine;
+    const publishAgain = (why: string) => {
+      if (!current()) return;
+      this.cameraWatch.clear();
+      const last = attempt >= PUBLISH_TRIES;
+      this.options.onFailure(new Error(`SFU: the camera's publication ${why}${last ? '' : ', publishing it again'}`));
+      if (last) return;
+      this.publisher = null;
+      handle?.detach();
+      this.attachPublisher(attempt + 1, this.options.onFailure, () => {});
+    };
+    const notConnected = () => publishAgain(`was not connected after ${PUBLISH_CONNECT_MS} ms`);
+    // A new try is watched from the start: a handle Janus never attaches, or a join it never
+    // answers, would otherwise leave us unpublished for good (the first try has JOIN_TIMEOUT_MS).
+    if (attempt > 1) this.cameraWatch.start(PUBLISH_CONNECT_MS, notConnected);
+    this.janus?.attach({
+      plugin: 'janus.plugin.videoroom',
+      success: (attached) => {
+        if (!current()) return void attached.detach();
+        handle = this.publisher = attached;
+        attached.send({
+          message: {
+            request: 'join',
+            ptype: 'publisher',
+            room: this.room,
+            display: String(this.options.userId),
+            token: this.options.token,
+          },
+        });
+      },
+      error: fail,
+      // Janus says when the media path is up (DTLS done) and when it hung it up.
+      webrtcState: (up) => {
+        if (up && current()) this.cameraWatch.clear();
+        else if (!up) publishAgain('was hung up');
+      },
+      iceState: (state) => {
+        if (state === 'failed') publishAgain('lost its connection (ICE failed)');
+      },
+      onmessage: (message, jsep) => {
+        if (!current()) return;
+        if (message.error) {
+          fail(new Error(String(message.error)));
+          return;
+        }
+        if (message.videoroom === 'joined') {
+          joined();
+          this.publish(notConnected);
+        }
+        // A seat lost or a quality chosen before Janus's answer applies once the answer is in:
+        // Chromium turns every simulcast layer back on when it applies it (an unseated
+        // newcomer went on sending video, seen in tests/sfu/seats.spec.ts).
+        if (jsep) handle!.handleRemoteJsep({ jsep, success: () => this.applyEncodings() });
+        this.onPublishers(message);
+      },
+    });
+  }
+
+  /** Offers our microphone and camera on the publisher handle; `notConnected` runs unless Janus reports the connection up in time. */
+  private publish(notConnected: () => void) {
     const { stream, videoTrack } = this.options;
     const audio = stream.getAudioTracks()[0];
     const tracks: JanusJS.TrackOption[] = [];
@@ -226,6 +299,7 @@ export class SfuSession {
       tracks,
       success: (jsep) => {
         this.publisher?.send({ message: { request: 'configure', audio: Boolean(audio), video: Boolean(videoTrack) }, jsep });
+        this.cameraWatch.start(PUBLISH_CONNECT_MS, notConnected);
       },
       error: (error) => this.options.onFailure(error),
     });
@@ -233,8 +307,8 @@ export class SfuSession {
 
   /**
    * Publishes `track` (a screen) as a feed of its own beside the camera's, until `stopScreen`. A
-   * publication whose connection fails, or is not up within SCREEN_CONNECT_MS, is made again on a
-   * new handle, up to SCREEN_PUBLISH_TRIES times in all (each retry is reported).
+   * publication whose connection fails, or is not up within PUBLISH_CONNECT_MS, is made again on a
+   * new handle, up to PUBLISH_TRIES times in all (each retry is reported).
    */
   shareScreen(track: MediaStreamTrack, attempt = 1) {
     this.stopScreen();
@@ -246,15 +320,15 @@ export class SfuSession {
     const current = () => !this.closed && this.sharedScreen === track && this.screenAttempts === mine;
     const publishAgain = (why: string) => {
       if (!current()) return;
-      this.clearScreenWatch();
-      const last = attempt >= SCREEN_PUBLISH_TRIES;
+      this.screenWatch.clear();
+      const last = attempt >= PUBLISH_TRIES;
       this.options.onFailure(new Error(`SFU: the shared screen ${why}${last ? '' : ', publishing it again'}`));
       if (!last) this.shareScreen(track, attempt + 1);
     };
-    const notConnected = () => publishAgain(`was not connected after ${SCREEN_CONNECT_MS} ms`);
+    const notConnected = () => publishAgain(`was not connected after ${PUBLISH_CONNECT_MS} ms`);
     // From the start: a handle Janus never attaches, or a join it never answers, is watched too
     // (on a starved machine the screen otherwise reached no one, and nothing said so).
-    this.watchScreen(notConnected);
+    this.screenWatch.start(PUBLISH_CONNECT_MS, notConnected);
     this.janus?.attach({
       plugin: 'janus.plugin.videoroom',
       success: (handle) => {
@@ -272,9 +346,8 @@ export class SfuSession {
         });
       },
       error: (error) => this.options.onFailure(error),
-      // Janus says when the media path is up (DTLS done) and when it hung it up.
       webrtcState: (up) => {
-        if (up && current()) this.clearScreenWatch();
+        if (up && current()) this.screenWatch.clear();
         else if (!up) publishAgain('was hung up');
       },
       iceState: (state) => {
@@ -292,7 +365,7 @@ export class SfuSession {
                 message: { request: 'configure', audio: false, video: true, bitrate: SCREEN_MAX_BITRATE },
                 jsep: offer,
               });
-              this.watchScreen(notConnected);
+              this.screenWatch.start(PUBLISH_CONNECT_MS, notConnected);
             },
             error: (error) => this.options.onFailure(error),
           });
@@ -302,23 +375,12 @@ export class SfuSession {
     });
   }
 
-  /** The connection has SCREEN_CONNECT_MS from now to come up, else `expired` runs. */
-  private watchScreen(expired: () => void) {
-    this.clearScreenWatch();
-    this.screenWatch = setTimeout(expired, SCREEN_CONNECT_MS);
-  }
-
-  private clearScreenWatch() {
-    if (this.screenWatch) clearTimeout(this.screenWatch);
-    this.screenWatch = null;
-  }
-
   /** Our screen's feed ends (the others' tiles of it go with Janus's `unpublished`). */
   stopScreen() {
     const handle = this.screenPublisher;
     this.screenPublisher = null;
     this.sharedScreen = null;
-    this.clearScreenWatch();
+    this.screenWatch.clear();
     handle?.detach();
   }
 
@@ -400,12 +462,11 @@ export class SfuSession {
     if (streams.length === 0) return;
     this.negotiating = true;
     const wait = this.stallWindow;
-    this.stallTimer = setTimeout(() => {
-      this.stallTimer = null;
+    this.offerWatch.start(wait, () => {
       if (this.negotiating && !this.closed) {
         this.replaceSubscriber(`no offer for feeds ${streams.map((s) => s.feed).join(', ')} after ${wait} ms`);
       }
-    }, wait);
+    });
     if (this.subscriber) this.subscriber.send({ message: { request: 'subscribe', streams } });
     else this.attachSubscriber(streams);
   }
@@ -422,6 +483,7 @@ export class SfuSession {
     const stalled = this.subscriber;
     this.subscriber = null;
     this.settled();
+    this.connectWatch.clear();
     this.stallWindow *= 2;
     this.answering = Promise.resolve();
     this.feedByMid.clear();
@@ -434,8 +496,10 @@ export class SfuSession {
   private attachSubscriber(streams: { feed: string }[]) {
     const attempt = ++this.subscriberAttempt;
     let handle: JanusJS.PluginHandle | null = null;
+    // Whether Janus reported this handle's connection up (it stays up through renegotiations).
+    let connected = false;
     // A replaced handle's late words (an offer, a track) are not ours any more (close() lets go of it too).
-    const current = () => handle !== null && handle === this.subscriber;
+    const current = () => !this.closed && handle !== null && handle === this.subscriber;
     this.janus?.attach({
       plugin: 'janus.plugin.videoroom',
       success: (attached) => {
@@ -445,6 +509,17 @@ export class SfuSession {
         attached.send({ message: { request: 'join', ptype: 'subscriber', room: this.room, token: this.options.token, streams } });
       },
       error: (error) => this.options.onFailure(error),
+      // Janus says when the media path is up (DTLS done) and when it hung it up.
+      webrtcState: (up) => {
+        if (!current()) return;
+        if (up) {
+          connected = true;
+          this.connectWatch.clear();
+        } else this.replaceSubscriber('the subscription was hung up');
+      },
+      iceState: (state) => {
+        if (state === 'failed' && current()) this.replaceSubscriber('the subscription lost its connection (ICE failed)');
+      },
       onmessage: (message, jsep) => {
         if (!current()) return;
         if (message.error) {
@@ -456,11 +531,11 @@ export class SfuSession {
         if (Array.isArray(message.streams)) this.mapStreams(message.streams as Stream[]);
         if (jsep) {
           // Janus offered: what remains (the answer) is ours.
-          this.clearStallTimer();
+          this.offerWatch.clear();
           // One offer at a time: janus.js answers across several awaits, so a second offer (Janus
           // renegotiates by itself when a feed leaves) answered meanwhile would interleave with the
           // first and leave the connection, and every later subscription, stuck.
-          this.answering = this.answering.then(() => this.answer(handle!, jsep));
+          this.answering = this.answering.then(() => this.answer(handle!, jsep, () => connected));
         } else if (message.videoroom === 'updated' || message.videoroom === 'attached') {
           this.settled();
           this.subscribe([]);
@@ -475,19 +550,15 @@ export class SfuSession {
   /** The subscriber handle's negotiation is over (answered, refused or nothing to do): the next one may start. */
   private settled() {
     this.negotiating = false;
-    this.clearStallTimer();
-  }
-
-  private clearStallTimer() {
-    if (this.stallTimer) clearTimeout(this.stallTimer);
-    this.stallTimer = null;
+    this.offerWatch.clear();
   }
 
   /**
    * Answers Janus's offer on `subscriber`. Janus offers nothing more to a handle until it has an
-   * answer, so a failed answer replaces the handle.
+   * answer, so a failed answer replaces the handle; so does a connection not up (`connected`)
+   * within `stallWindow` of the first answer.
    */
-  private answer(subscriber: JanusJS.PluginHandle, jsep: JanusJS.JSEP) {
+  private answer(subscriber: JanusJS.PluginHandle, jsep: JanusJS.JSEP, connected: () => boolean) {
     return new Promise<void>((resolve) => {
       const replaced = () => subscriber !== this.subscriber || this.closed;
       if (replaced()) return resolve();
@@ -497,6 +568,13 @@ export class SfuSession {
         success: (answer) => {
           if (!replaced()) {
             subscriber.send({ message: { request: 'start', room: this.room }, jsep: answer });
+            const wait = this.stallWindow;
+            if (!connected() && !this.connectWatch.running) {
+              this.connectWatch.start(wait, () => {
+                if (subscriber === this.subscriber && !this.closed && !connected())
+                  this.replaceSubscriber(`the subscription was not connected after ${wait} ms`);
+              });
+            }
             this.settled();
             this.applyLayer();
             this.subscribe([]);
@@ -560,7 +638,9 @@ export class SfuSession {
     if (this.closed) return;
     this.closed = true;
     this.settled();
-    this.clearScreenWatch();
+    this.connectWatch.clear();
+    this.cameraWatch.clear();
+    this.screenWatch.clear();
     this.janus?.destroy({ cleanupHandles: true, notifyDestroyed: false });
     this.janus = null;
     this.publisher = null;
