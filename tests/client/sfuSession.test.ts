@@ -340,12 +340,16 @@ describe("SfuSession (the camera's publication)", () => {
     expect(second.sent.map(({ message }) => message.request)).toEqual(['join', 'configure']);
     expect(subscriber.sent.map(({ message }) => message.request)).toEqual(['join', 'start']);
 
+    // Each try waits twice as long as the one before.
+    await vi.advanceTimersByTimeAsync(2 * PUBLISH_CONNECT_MS - 1);
+    expect(janus.handles).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(janus.handles).toHaveLength(4);
     // Janus never answers the third handle's join: that is not connected either, and the last try.
-    await vi.advanceTimersByTimeAsync(PUBLISH_CONNECT_MS);
+    await vi.advanceTimersByTimeAsync(4 * PUBLISH_CONNECT_MS);
     expect(janus.handles).toHaveLength(2 + PUBLISH_TRIES - 1);
-    await vi.advanceTimersByTimeAsync(PUBLISH_CONNECT_MS);
     expect(onFailure).toHaveBeenLastCalledWith(
-      new Error(`SFU: the camera's publication was not connected after ${PUBLISH_CONNECT_MS} ms`),
+      new Error(`SFU: the camera's publication was not connected after ${4 * PUBLISH_CONNECT_MS} ms`),
     );
     expect(onFailure).toHaveBeenCalledTimes(PUBLISH_TRIES);
     expect(janus.handles).toHaveLength(2 + PUBLISH_TRIES - 1);
@@ -416,12 +420,14 @@ describe('SfuSession (a shared screen)', () => {
       expect(janus.handles).toHaveLength(3);
 
       joinedScreen(2);
-      await vi.advanceTimersByTimeAsync(PUBLISH_CONNECT_MS);
+      await vi.advanceTimersByTimeAsync(2 * PUBLISH_CONNECT_MS);
       joinedScreen(3);
-      await vi.advanceTimersByTimeAsync(PUBLISH_CONNECT_MS);
+      await vi.advanceTimersByTimeAsync(4 * PUBLISH_CONNECT_MS - 1);
+      expect(onFailure).toHaveBeenCalledTimes(PUBLISH_TRIES - 1);
+      await vi.advanceTimersByTimeAsync(1);
       expect(janus.handles).toHaveLength(1 + PUBLISH_TRIES);
       expect(onFailure).toHaveBeenLastCalledWith(
-        new Error(`SFU: the shared screen was not connected after ${PUBLISH_CONNECT_MS} ms`),
+        new Error(`SFU: the shared screen was not connected after ${4 * PUBLISH_CONNECT_MS} ms`),
       );
       expect(onFailure).toHaveBeenCalledTimes(PUBLISH_TRIES);
     }));
@@ -442,7 +448,7 @@ describe('SfuSession (a shared screen)', () => {
       session.stopScreen();
       expect(janus.handles[2]!.detached).toBe(true);
       janus.handles[2]!.callbacks.webrtcState!(false);
-      await vi.advanceTimersByTimeAsync(3 * PUBLISH_CONNECT_MS);
+      await vi.advanceTimersByTimeAsync(8 * PUBLISH_CONNECT_MS);
       expect(janus.handles).toHaveLength(3);
       expect(onFailure).toHaveBeenCalledTimes(1);
     }));

@@ -121,12 +121,14 @@ test('eight in one room: the seventh switches the mesh to the SFU, everyone sees
   // wait to get through, retransmissions included.
   const others = people.filter((person) => person !== sharer);
   await sharer.page.getByTestId('call-screen-share').click();
+  // Long enough for the sharer's third try (15, 30 and 60 s: sfuSession.ts `publishWait`).
+  const screenWait = 120_000;
   for (const { page } of others) {
     const screen = page.locator(`[data-testid="screen-tile"][data-user-id="${sharer.id}"] video`);
-    await expect(screen).toBeAttached({ timeout: 60_000 }).catch(explained);
+    await expect(screen).toBeAttached({ timeout: screenWait }).catch(explained);
     if (page !== relayOnly.page) {
       await expect
-        .poll(() => screen.evaluate((video: HTMLVideoElement) => video.videoWidth), { timeout: 60_000 })
+        .poll(() => screen.evaluate((video: HTMLVideoElement) => video.videoWidth), { timeout: screenWait })
         .toBeGreaterThan(640)
         .catch(explained);
     }

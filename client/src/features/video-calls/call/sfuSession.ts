@@ -92,6 +92,12 @@ export const JOIN_TIMEOUT_MS = 20_000;
  * only once its connection is up.
  */
 export const PUBLISH_CONNECT_MS = 15_000;
+/**
+ * How long try `attempt` of a publication waits for its connection: each twice as long as the one
+ * before, as subscriptions do (a connection merely slow to come up was cut off and started over, and
+ * the three tries of a shared screen all ran out in CI).
+ */
+const publishWait = (attempt: number) => PUBLISH_CONNECT_MS * 2 ** (attempt - 1);
 /** Publications of one camera or one shared screen before a failure of it is only reported. */
 export const PUBLISH_TRIES = 3;
 type Stream = { mid: string; feed_id?: string | number; feed_display?: string; type?: string; active?: boolean };
@@ -121,14 +127,14 @@ class Deadline {
 export class SfuSession {
   private janus: JanusJS.Janus | null = null;
   private publisher: JanusJS.PluginHandle | null = null;
-  /** Publishes the camera again unless Janus reports its connection up in time (PUBLISH_CONNECT_MS). */
+  /** Publishes the camera again unless Janus reports its connection up in time (`publishWait`). */
   private readonly cameraWatch = new Deadline();
   /** Counts the camera's publications: each try of one is its own (attachPublisher). */
   private cameraAttempts = 0;
   /** Our shared screen's publisher, while we share one, and the screen it was attached for. */
   private screenPublisher: JanusJS.PluginHandle | null = null;
   private sharedScreen: MediaStreamTrack | null = null;
-  /** Publishes the screen again unless Janus reports its connection up in time (PUBLISH_CONNECT_MS). */
+  /** Publishes the screen again unless Janus reports its connection up in time (`publishWait`). */
   private readonly screenWatch = new Deadline();
   /** Counts screen publications: each try of one is its own (shareScreen). */
   private screenAttempts = 0;
@@ -212,7 +218,7 @@ export class SfuSession {
 
   /**
    * Attaches the camera's publisher handle, joins the room on it (`joined` runs once Janus accepted)
-   * and publishes. A publication whose connection fails, or is not up within PUBLISH_CONNECT_MS, is
+   * and publishes. A publication whose connection fails, or is not up in time (`publishWait`), is
    * made again on a new handle, up to PUBLISH_TRIES times in all (each retry is reported). The
    * handle also brings the room's publisher list and its changes (`onPublishers`).
    */
@@ -231,10 +237,11 @@ export class SfuSession {
       handle?.detach();
       this.attachPublisher(attempt + 1, this.options.onFailure, () => {});
     };
-    const notConnected = () => publishAgain(`was not connected after ${PUBLISH_CONNECT_MS} ms`);
+    const wait = publishWait(attempt);
+    const notConnected = () => publishAgain(`was not connected after ${wait} ms`);
     // A new try is watched from the start: a handle Janus never attaches, or a join it never
     // answers, would otherwise leave us unpublished for good (the first try has JOIN_TIMEOUT_MS).
-    if (attempt > 1) this.cameraWatch.start(PUBLISH_CONNECT_MS, notConnected);
+    if (attempt > 1) this.cameraWatch.start(wait, notConnected);
     this.janus?.attach({
       plugin: 'janus.plugin.videoroom',
       success: (attached) => {
@@ -267,7 +274,7 @@ export class SfuSession {
         }
         if (message.videoroom === 'joined') {
           joined();
-          this.publish(notConnected);
+          this.publish(wait, notConnected);
         }
         // A seat lost or a quality chosen before Janus's answer applies once the answer is in:
         // Chromium turns every simulcast layer back on when it applies it (an unseated
@@ -279,7 +286,7 @@ export class SfuSession {
   }
 
   /** Offers our microphone and camera on the publisher handle; `notConnected` runs unless Janus reports the connection up in time. */
-  private publish(notConnected: () => void) {
+  private publish(wait: number, notConnected: () => void) {
     const { stream, videoTrack } = this.options;
     const audio = stream.getAudioTracks()[0];
     const tracks: JanusJS.TrackOption[] = [];
@@ -299,7 +306,7 @@ export class SfuSession {
       tracks,
       success: (jsep) => {
         this.publisher?.send({ message: { request: 'configure', audio: Boolean(audio), video: Boolean(videoTrack) }, jsep });
-        this.cameraWatch.start(PUBLISH_CONNECT_MS, notConnected);
+        this.cameraWatch.start(wait, notConnected);
       },
       error: (error) => this.options.onFailure(error),
     });
@@ -307,7 +314,7 @@ export class SfuSession {
 
   /**
    * Publishes `track` (a screen) as a feed of its own beside the camera's, until `stopScreen`. A
-   * publication whose connection fails, or is not up within PUBLISH_CONNECT_MS, is made again on a
+   * publication whose connection fails, or is not up in time (`publishWait`), is made again on a
    * new handle, up to PUBLISH_TRIES times in all (each retry is reported).
    */
   shareScreen(track: MediaStreamTrack, attempt = 1) {
@@ -325,10 +332,11 @@ export class SfuSession {
       this.options.onFailure(new Error(`SFU: the shared screen ${why}${last ? '' : ', publishing it again'}`));
       if (!last) this.shareScreen(track, attempt + 1);
     };
-    const notConnected = () => publishAgain(`was not connected after ${PUBLISH_CONNECT_MS} ms`);
+    const wait = publishWait(attempt);
+    const notConnected = () => publishAgain(`was not connected after ${wait} ms`);
     // From the start: a handle Janus never attaches, or a join it never answers, is watched too
     // (on a starved machine the screen otherwise reached no one, and nothing said so).
-    this.screenWatch.start(PUBLISH_CONNECT_MS, notConnected);
+    this.screenWatch.start(wait, notConnected);
     this.janus?.attach({
       plugin: 'janus.plugin.videoroom',
       success: (handle) => {
@@ -365,7 +373,7 @@ export class SfuSession {
                 message: { request: 'configure', audio: false, video: true, bitrate: SCREEN_MAX_BITRATE },
                 jsep: offer,
               });
-              this.screenWatch.start(PUBLISH_CONNECT_MS, notConnected);
+              this.screenWatch.start(wait, notConnected);
             },
             error: (error) => this.options.onFailure(error),
           });
