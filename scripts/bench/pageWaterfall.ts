@@ -8,14 +8,43 @@ import { startProductServer } from './support';
  * not the cause): the built product with the demo data, one page opened at phone size in Debian's
  * Chromium after a first visit of the origin (the demo member's session stored as the client stores
  * it), then every request in the order it started (start and duration in ms from the navigation),
- * the count of script files, FCP and each LCP candidate with its element.
+ * the count of script files, FCP and each LCP candidate with its element. With --profile=N, where
+ * the main thread's time went until then: a CPU profile of the load, its self time summed per script
+ * file and the N functions that took the most.
  * Usage: node --import tsx scripts/bench/pageWaterfall.ts [--path=/dashboard] [--visitor] [--cpu=4]
- *   [--port=8425]   (--visitor: without a session; --cpu: Chromium's CPU slowdown, as Lighthouse's 4)
+ *   [--profile=30] [--port=8425]   (--visitor: without a session; --cpu: Chromium's CPU slowdown, as
+ *   Lighthouse's 4)
  */
 const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
 const pagePath = option('path') ?? '/dashboard';
 const visitor = process.argv.includes('--visitor');
 const cpuSlowdown = Number(option('cpu') ?? 1);
+const profileTop = Number(option('profile') ?? 0);
+
+type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number } };
+type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+
+/** Prints a CPU profile's self time per script file, then its `top` functions by self time. */
+function printProfile(profile: Profile, origin: string, top: number) {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const byFile = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  const add = (map: Map<string, number>, key: string, ms: number) => map.set(key, (map.get(key) ?? 0) + ms);
+  profile.samples.forEach((id, index) => {
+    const { functionName, url, lineNumber } = nodes.get(id)!.callFrame;
+    const ms = (profile.timeDeltas[index] ?? 0) / 1000;
+    const file = url.replace(origin, '') || `(${functionName || 'native'})`;
+    add(byFile, file, ms);
+    add(byFunction, `${functionName || '(anonymous)'} ${file}:${lineNumber + 1}`, ms);
+  });
+  const print = (title: string, map: Map<string, number>, count: number) => {
+    console.log(`\n${title}`);
+    for (const [key, ms] of [...map].sort((a, b) => b[1] - a[1]).slice(0, count))
+      console.log(`${ms.toFixed(1).padStart(8)} ms  ${key}`);
+  };
+  print('Self time per script file (ms)', byFile, 25);
+  print(`The ${top} functions with the most self time`, byFunction, top);
+}
 
 const server = await startProductServer(Number(option('port') ?? 8425));
 const browser = await chromium.launch(chromiumLaunchOptions(chromiumArgs));
@@ -27,8 +56,13 @@ try {
     localStorage.setItem('linkup_tour_disabled', 'true');
     if (value) localStorage.setItem('token', value);
   }, token);
-  if (cpuSlowdown > 1)
-    await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+  const cdp = await page.context().newCDPSession(page);
+  if (cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+  if (profileTop > 0) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    await cdp.send('Profiler.start');
+  }
 
   const requests: { start: number; duration: number; line: string }[] = [];
   page.on('requestfinished', (request) => {
@@ -55,6 +89,7 @@ try {
         }).observe({ type: 'largest-contentful-paint', buffered: true });
       }),
   )) as { fcp: number | null; lcp: { at: number; size: number; element: string }[] };
+  const profile = profileTop > 0 ? ((await cdp.send('Profiler.stop')).profile as Profile) : null;
 
   const navigationStart = Math.min(...requests.map((r) => r.start));
   for (const r of requests.sort((a, b) => a.start - b.start)) {
@@ -66,6 +101,7 @@ try {
   console.log(`\n${pagePath}: ${requests.length} requests, ${scripts} script files; FCP ${Math.round(paints.fcp ?? NaN)} ms`);
   for (const candidate of paints.lcp)
     console.log(`LCP candidate at ${candidate.at} ms, ${candidate.size} px²: ${candidate.element}`);
+  if (profile) printProfile(profile, server.url, profileTop);
 } finally {
   await browser.close();
   await server.stop();
