@@ -243,6 +243,38 @@ describe('SfuSession (the subscriber handle)', () => {
   });
 });
 
+describe('SfuSession (a refused subscription)', () => {
+  it('asks again without a feed Janus has not got, on a new handle when it refused the join', async () => {
+    const onFailure = vi.fn();
+    const publisher = await joinedSession(onFailure);
+    publisher.callbacks.onmessage!(feeds(2, 3));
+    const refused = janus.handles[1]!;
+    // Feed 102 left (a camera published again) before the join reached Janus.
+    refused.callbacks.onmessage!({ videoroom: 'event', error_code: 428, error: 'No such feed (102)' });
+    expect(refused.detached).toBe(true);
+    const fresh = janus.handles[2]!;
+    expect(fresh.sent.map(({ message }) => [message.request, message.streams])).toEqual([['join', [{ feed: '103' }]]]);
+    fresh.callbacks.onmessage!({ videoroom: 'attached', streams: [] }, offer('fresh'));
+    await vi.waitFor(() => expect(fresh.answers).toHaveLength(1));
+    fresh.answers[0]!.success({ type: 'answer', sdp: 'fresh' });
+
+    // On the joined handle a refused `subscribe` is asked again on it; the feed, announced again, is subscribed to.
+    publisher.callbacks.onmessage!(feeds(4, 5));
+    fresh.callbacks.onmessage!({ videoroom: 'event', error_code: 428, error: 'No such feed (105)' });
+    publisher.callbacks.onmessage!(feeds(5));
+    expect(fresh.sent.map(({ message }) => [message.request, message.streams ?? null])).toEqual([
+      ['join', [{ feed: '103' }]],
+      ['start', null],
+      ['subscribe', [{ feed: '104' }, { feed: '105' }]],
+      ['subscribe', [{ feed: '104' }]],
+    ]);
+    expect(janus.handles).toHaveLength(3);
+    fresh.callbacks.onmessage!({ videoroom: 'updated', streams: [] });
+    expect(fresh.sent.at(-1)!.message.streams).toEqual([{ feed: '105' }]);
+    expect(onFailure).not.toHaveBeenCalled();
+  });
+});
+
 describe("SfuSession (the subscription's connection)", () => {
   /** A session receiving feeds 102 and 103 on its first subscriber handle, whose answer has gone; on fake timers. */
   async function answeredSubscription(onFailure: Mock) {

@@ -121,8 +121,8 @@ test('eight in one room: the seventh switches the mesh to the SFU, everyone sees
   // wait to get through, retransmissions included.
   const others = people.filter((person) => person !== sharer);
   await sharer.page.getByTestId('call-screen-share').click();
-  // Long enough for the sharer's third try (15, 30 and 60 s: sfuSession.ts `publishWait`).
-  const screenWait = 120_000;
+  // Long enough for the sharer's third try (20, 40 and 80 s: sfuSession.ts `publishWait`).
+  const screenWait = 180_000;
   for (const { page } of others) {
     const screen = page.locator(`[data-testid="screen-tile"][data-user-id="${sharer.id}"] video`);
     await expect(screen).toBeAttached({ timeout: screenWait }).catch(explained);

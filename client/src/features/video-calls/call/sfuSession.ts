@@ -89,13 +89,14 @@ export const JOIN_TIMEOUT_MS = 20_000;
  * this long after its offer went is made again, on a new handle. Under load (the SFU suite in CI)
  * a screen's ICE stayed "connecting" for good while the camera's, a moment earlier, was up; and a
  * newcomer's camera reached no one, without a warning anywhere: Janus announces a feed to the room
- * only once its connection is up.
+ * only once its connection is up. Not less than the other waits: a camera's connection that came up
+ * after 15 s was cut off and published again, and the room subscribed to a feed that went.
  */
-export const PUBLISH_CONNECT_MS = 15_000;
+export const PUBLISH_CONNECT_MS = 20_000;
 /**
  * How long try `attempt` of a publication waits for its connection: each twice as long as the one
  * before, as subscriptions do (a connection merely slow to come up was cut off and started over, and
- * the three tries of a shared screen all ran out in CI).
+ * the three tries of a shared screen, 15 s each, all ran out in CI).
  */
 const publishWait = (attempt: number) => PUBLISH_CONNECT_MS * 2 ** (attempt - 1);
 /** Publications of one camera or one shared screen before a failure of it is only reported. */
@@ -149,6 +150,8 @@ export class SfuSession {
   /** Feeds waiting for the subscriber handle to finish a negotiation (Janus takes one at a time). */
   private pending: string[] = [];
   private negotiating = false;
+  /** The feeds of the subscription being negotiated (`refused` asks for them again). */
+  private requested: string[] = [];
   /** Subscribes again on a new handle when Janus has not offered within `stallWindow`. */
   private readonly offerWatch = new Deadline();
   /** Subscribes again on a new handle when its connection is not up within `stallWindow` of our first answer. */
@@ -469,6 +472,7 @@ export class SfuSession {
     this.pending = [];
     if (streams.length === 0) return;
     this.negotiating = true;
+    this.requested = streams.map(({ feed }) => feed);
     const wait = this.stallWindow;
     this.offerWatch.start(wait, () => {
       if (this.negotiating && !this.closed) {
@@ -506,6 +510,8 @@ export class SfuSession {
     let handle: JanusJS.PluginHandle | null = null;
     // Whether Janus reported this handle's connection up (it stays up through renegotiations).
     let connected = false;
+    // Whether Janus accepted this handle's join (it takes a later `subscribe` only then).
+    let joined = false;
     // A replaced handle's late words (an offer, a track) are not ours any more (close() lets go of it too).
     const current = () => !this.closed && handle !== null && handle === this.subscriber;
     this.janus?.attach({
@@ -531,11 +537,10 @@ export class SfuSession {
       onmessage: (message, jsep) => {
         if (!current()) return;
         if (message.error) {
-          // A feed that left meanwhile: the next change retries with what is left.
-          this.settled();
-          this.subscribe([]);
+          this.refused(String(message.error), joined);
           return;
         }
+        if (message.videoroom === 'attached') joined = true;
         if (Array.isArray(message.streams)) this.mapStreams(message.streams as Stream[]);
         if (jsep) {
           // Janus offered: what remains (the answer) is ours.
@@ -553,6 +558,30 @@ export class SfuSession {
         if (current()) this.onRemoteTrack(track, mid, on);
       },
     });
+  }
+
+  /**
+   * Janus refused a request of the subscriber handle. It refuses a whole subscription over one feed
+   * that left, or whose connection is not up yet ("No such feed (id)": a camera published again
+   * leaves its old feed behind): that feed is forgotten (Janus announces it again once it is up) and
+   * the rest asked for again. Janus takes a `subscribe` only on a handle whose join it accepted, so
+   * after a refused join the next subscription attaches a new handle.
+   */
+  private refused(error: string, joined: boolean) {
+    const missing = /^No such feed \((.+)\)$/.exec(error)?.[1];
+    const rest = this.requested.filter((id) => id !== missing);
+    this.settled();
+    if (!joined) {
+      const handle = this.subscriber;
+      this.subscriber = null;
+      handle?.detach();
+    }
+    if (missing === undefined) {
+      this.options.onFailure(new Error(`SFU: Janus refused a subscription (${error})`));
+      return;
+    }
+    this.dropFeed(missing);
+    this.subscribe(rest);
   }
 
   /** The subscriber handle's negotiation is over (answered, refused or nothing to do): the next one may start. */
