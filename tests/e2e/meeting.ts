@@ -246,6 +246,27 @@ export const outboundVideoStats = (page: Page) =>
     "mid=${report.mid} rid=${report.rid ?? '-'} ${report.frameWidth ?? 0}x${report.frameHeight ?? 0} packets=${report.packetsSent} frames=${report.framesEncoded} limited=${report.qualityLimitationReason}",
   );
 
+/**
+ * Each connection the page opened, closed ones too (needs TRACK_PEER_CONNECTIONS): its states, its
+ * local and remote candidates by type, and its candidate pairs by state, to tell a connection whose
+ * ICE never found a path from one stuck after it (DTLS).
+ */
+export async function connectionSummaries(page: Page): Promise<string[]> {
+  return page.evaluate(`(async () => {
+    const count = (values) => Object.entries(values.reduce((all, v) => ({ ...all, [v]: (all[v] ?? 0) + 1 }), {})).map(([k, n]) => k + ':' + n).join(',');
+    const lines = [];
+    for (const connection of window.__connections) {
+      const stats = connection.connectionState === 'closed' ? new Map() : await connection.getStats();
+      const of = (type) => [...stats.values()].filter((report) => report.type === type);
+      lines.push(connection.connectionState + ' ice=' + connection.iceConnectionState + ' gathering=' + connection.iceGatheringState +
+        ' local=' + count(of('local-candidate').map((c) => c.candidateType + '/' + c.address)) +
+        ' remote=' + count(of('remote-candidate').map((c) => c.candidateType + '/' + c.address)) +
+        ' pairs=' + count(of('candidate-pair').map((p) => p.state)));
+    }
+    return lines;
+  })()`) as Promise<string[]>;
+}
+
 /** The local candidate type (host, srflx, relay) of each open connection's selected pair (needs TRACK_PEER_CONNECTIONS). */
 export async function selectedCandidateTypes(page: Page): Promise<string[]> {
   return page.evaluate(`(async () => {
