@@ -86,6 +86,22 @@ const feeds = (...users: number[]) => ({
 });
 const offer = (sdp: string) => ({ type: 'offer', sdp });
 
+/**
+ * A session receiving feeds 102 and 103 on its first subscriber handle, whose answer to Janus's
+ * first offer has gone; on fake timers.
+ */
+async function answeredSubscription(onFailure: Mock) {
+  const publisher = await joinedSession(onFailure);
+  vi.useFakeTimers();
+  publisher.callbacks.onmessage!(feeds(2, 3));
+  const subscriber = janus.handles[1]!;
+  subscriber.callbacks.onmessage!({ videoroom: 'attached', streams: [] }, offer('first'));
+  await vi.advanceTimersByTimeAsync(0);
+  subscriber.answers[0]!.success({ type: 'answer', sdp: 'first' });
+  expect(subscriber.sent.map(({ message }) => message.request)).toEqual(['join', 'start']);
+  return { publisher, subscriber };
+}
+
 describe('SfuSession (opening)', () => {
   it(`fails to open when Janus has not accepted the join within ${JOIN_TIMEOUT_MS} ms`, async () => {
     janus.handles.length = 0;
@@ -145,13 +161,7 @@ describe('SfuSession (the subscriber handle)', () => {
 
   it('subscribes again on a new handle when Janus leaves a subscription unanswered, and ignores the stalled one', async () => {
     const onFailure = vi.fn();
-    const publisher = await joinedSession(onFailure);
-    vi.useFakeTimers();
-    publisher.callbacks.onmessage!(feeds(2, 3));
-    const stalled = janus.handles[1]!;
-    stalled.callbacks.onmessage!({ videoroom: 'attached', streams: [] }, offer('first'));
-    await vi.advanceTimersByTimeAsync(0);
-    stalled.answers[0]!.success({ type: 'answer', sdp: 'first' });
+    const { publisher, subscriber: stalled } = await answeredSubscription(onFailure);
     stalled.callbacks.webrtcState!(true);
     // A newcomer's subscription gets no offer.
     publisher.callbacks.onmessage!(feeds(4));
@@ -276,22 +286,9 @@ describe('SfuSession (a refused subscription)', () => {
 });
 
 describe("SfuSession (the subscription's connection)", () => {
-  /** A session receiving feeds 102 and 103 on its first subscriber handle, whose answer has gone; on fake timers. */
-  async function answeredSubscription(onFailure: Mock) {
-    const publisher = await joinedSession(onFailure);
-    vi.useFakeTimers();
-    publisher.callbacks.onmessage!(feeds(2, 3));
-    const subscriber = janus.handles[1]!;
-    subscriber.callbacks.onmessage!({ videoroom: 'attached', streams: [] }, offer('first'));
-    await vi.advanceTimersByTimeAsync(0);
-    subscriber.answers[0]!.success({ type: 'answer', sdp: 'first' });
-    expect(subscriber.sent.map(({ message }) => message.request)).toEqual(['join', 'start']);
-    return subscriber;
-  }
-
   it('subscribes again on a new handle when Janus has not reported the connection up in time', async () => {
     const onFailure = vi.fn();
-    const subscriber = await answeredSubscription(onFailure);
+    const { subscriber } = await answeredSubscription(onFailure);
     await vi.advanceTimersByTimeAsync(SUBSCRIBE_STALL_MS - 1);
     expect(janus.handles).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(1);
@@ -315,7 +312,7 @@ describe("SfuSession (the subscription's connection)", () => {
 
   it('keeps a subscription whose connection came up, and subscribes again when Janus hangs it up', async () => {
     const onFailure = vi.fn();
-    const subscriber = await answeredSubscription(onFailure);
+    const { subscriber } = await answeredSubscription(onFailure);
     subscriber.callbacks.webrtcState!(true);
     await vi.advanceTimersByTimeAsync(3 * SUBSCRIBE_STALL_MS);
     expect(onFailure).not.toHaveBeenCalled();

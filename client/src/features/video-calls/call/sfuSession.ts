@@ -125,6 +125,20 @@ class Deadline {
   }
 }
 
+/**
+ * A publisher handle's callbacks about its connection, from Janus: `up` once the media path is up
+ * (DTLS done), `publishAgain` when Janus hung it up or its ICE failed.
+ */
+const publicationWatch = (up: () => void, publishAgain: (why: string) => void) => ({
+  webrtcState: (on: boolean) => {
+    if (on) up();
+    else publishAgain('was hung up');
+  },
+  iceState: (state: RTCIceConnectionState) => {
+    if (state === 'failed') publishAgain('lost its connection (ICE failed)');
+  },
+});
+
 export class SfuSession {
   private janus: JanusJS.Janus | null = null;
   private publisher: JanusJS.PluginHandle | null = null;
@@ -186,6 +200,11 @@ export class SfuSession {
 
   private get room() {
     return String(this.options.roomId);
+  }
+
+  /** The request joining a publisher handle (our camera's or our screen's) to the room as `display`. */
+  private publisherJoin(display: string) {
+    return { request: 'join', ptype: 'publisher', room: this.room, display, token: this.options.token };
   }
 
   private connect() {
@@ -250,25 +269,12 @@ export class SfuSession {
       success: (attached) => {
         if (!current()) return void attached.detach();
         handle = this.publisher = attached;
-        attached.send({
-          message: {
-            request: 'join',
-            ptype: 'publisher',
-            room: this.room,
-            display: String(this.options.userId),
-            token: this.options.token,
-          },
-        });
+        attached.send({ message: this.publisherJoin(String(this.options.userId)) });
       },
       error: fail,
-      // Janus says when the media path is up (DTLS done) and when it hung it up.
-      webrtcState: (up) => {
-        if (up && current()) this.cameraWatch.clear();
-        else if (!up) publishAgain('was hung up');
-      },
-      iceState: (state) => {
-        if (state === 'failed') publishAgain('lost its connection (ICE failed)');
-      },
+      ...publicationWatch(() => {
+        if (current()) this.cameraWatch.clear();
+      }, publishAgain),
       onmessage: (message, jsep) => {
         if (!current()) return;
         if (message.error) {
@@ -346,24 +352,12 @@ export class SfuSession {
         // Stopped (or shared again) while attaching: this handle publishes nothing.
         if (!current()) return void handle.detach();
         attached = this.screenPublisher = handle;
-        handle.send({
-          message: {
-            request: 'join',
-            ptype: 'publisher',
-            room: this.room,
-            display: `${this.options.userId}${SCREEN_SUFFIX}`,
-            token: this.options.token,
-          },
-        });
+        handle.send({ message: this.publisherJoin(`${this.options.userId}${SCREEN_SUFFIX}`) });
       },
       error: (error) => this.options.onFailure(error),
-      webrtcState: (up) => {
-        if (up && current()) this.screenWatch.clear();
-        else if (!up) publishAgain('was hung up');
-      },
-      iceState: (state) => {
-        if (state === 'failed') publishAgain('lost its connection (ICE failed)');
-      },
+      ...publicationWatch(() => {
+        if (current()) this.screenWatch.clear();
+      }, publishAgain),
       onmessage: (message, jsep) => {
         const handle = attached;
         if (!handle || !current()) return;
