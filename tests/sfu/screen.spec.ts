@@ -13,7 +13,7 @@ import { seatsURL } from './playwright.config';
  *
  * Not in the eight-person test (sfu.spec.ts): there, with eight browsers each decoding seven
  * videos on CI's two cores, a connection opened that late stayed at ICE "checking" through all
- * three tries of it (20, 40 and 80 s then; sfuSession.ts `publishWait`), a limit of that machine, not of
+ * three tries of it (20, 40 and 80 s: sfuSession.ts `publishWait`), a limit of that machine, not of
  * the product.
  */
 const screenTileOf = (page: Page, userId: number) => page.locator(`[data-testid="screen-tile"][data-user-id="${userId}"]`);

@@ -89,11 +89,10 @@ export const JOIN_TIMEOUT_MS = 20_000;
  * this long after its offer went is made again, on a new handle. Under load (the SFU suite in CI)
  * a screen's ICE stayed "connecting" for good while the camera's, a moment earlier, was up; and a
  * newcomer's camera reached no one, without a warning anywhere: Janus announces a feed to the room
- * only once its connection is up. Longer than the other waits: publishing again is dear. A camera
- * cut off after 15 or 20 s (its connection came up later) left its old feed in the others'
- * subscriptions, which Janus then left unanswered until each was made again.
+ * only once its connection is up. Not less than the other waits: a camera's connection that came up
+ * after 15 s was cut off and published again, and the room subscribed to a feed that went.
  */
-export const PUBLISH_CONNECT_MS = 40_000;
+export const PUBLISH_CONNECT_MS = 20_000;
 /**
  * How long try `attempt` of a publication waits for its connection: each twice as long as the one
  * before, as subscriptions do (a connection merely slow to come up was cut off and started over, and
