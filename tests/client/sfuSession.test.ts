@@ -322,8 +322,24 @@ describe("SfuSession (the subscription's connection)", () => {
     expect(subscriber.detached).toBe(true);
     expect(janus.handles[2]!.sent.map(({ message }) => message.request)).toEqual(['join']);
     // A late word from the replaced handle changes nothing.
-    subscriber.callbacks.iceState!('failed');
+    subscriber.callbacks.connectionState!('failed');
     expect(janus.handles).toHaveLength(3);
+  });
+
+  it('subscribes again when a connection that was up fails while Janus has not hung it up', async () => {
+    const onFailure = vi.fn();
+    const { subscriber } = await answeredSubscription(onFailure);
+    subscriber.callbacks.webrtcState!(true);
+    // A relayed connection whose consent checks went unanswered: Chromium's connectionState fails
+    // while its iceConnectionState stays 'disconnected', and Janus has not noticed.
+    subscriber.callbacks.connectionState!('disconnected');
+    expect(janus.handles).toHaveLength(2);
+    subscriber.callbacks.connectionState!('failed');
+    expect(onFailure).toHaveBeenCalledWith(
+      new Error('SFU: the subscription lost its connection (ICE or DTLS failed), subscribing again'),
+    );
+    expect(subscriber.detached).toBe(true);
+    expect(janus.handles[2]!.sent.map(({ message }) => message.request)).toEqual(['join']);
   });
 });
 
@@ -391,9 +407,9 @@ describe("SfuSession (the camera's publication)", () => {
     await vi.advanceTimersByTimeAsync(3 * PUBLISH_CONNECT_MS);
     expect(onFailure).not.toHaveBeenCalled();
 
-    first.callbacks.iceState!('failed');
+    first.callbacks.connectionState!('failed');
     expect(onFailure).toHaveBeenCalledWith(
-      new Error("SFU: the camera's publication lost its connection (ICE failed), publishing it again"),
+      new Error("SFU: the camera's publication lost its connection (ICE or DTLS failed), publishing it again"),
     );
     expect(first.detached).toBe(true);
     expect(publisherJoins(janus.handles[2]!)).toHaveLength(1);

@@ -127,15 +127,15 @@ class Deadline {
 
 /**
  * A publisher handle's callbacks about its connection, from Janus: `up` once the media path is up
- * (DTLS done), `publishAgain` when Janus hung it up or its ICE failed.
+ * (DTLS done), `publishAgain` when Janus hung it up or the connection failed.
  */
 const publicationWatch = (up: () => void, publishAgain: (why: string) => void) => ({
   webrtcState: (on: boolean) => {
     if (on) up();
     else publishAgain('was hung up');
   },
-  iceState: (state: RTCIceConnectionState) => {
-    if (state === 'failed') publishAgain('lost its connection (ICE failed)');
+  connectionState: (state: RTCPeerConnectionState) => {
+    if (state === 'failed') publishAgain('lost its connection (ICE or DTLS failed)');
   },
 });
 
@@ -525,8 +525,8 @@ export class SfuSession {
           this.connectWatch.clear();
         } else this.replaceSubscriber('the subscription was hung up');
       },
-      iceState: (state) => {
-        if (state === 'failed' && current()) this.replaceSubscriber('the subscription lost its connection (ICE failed)');
+      connectionState: (state) => {
+        if (state === 'failed' && current()) this.replaceSubscriber('the subscription lost its connection (ICE or DTLS failed)');
       },
       onmessage: (message, jsep) => {
         if (!current()) return;
