@@ -34,12 +34,13 @@ export async function openMeeting(
   baseURL: string,
   user: MeetingUser,
   path = '/video-calls',
-  options: BrowserContextOptions = {},
+  { initScripts = [], ...options }: BrowserContextOptions & { initScripts?: string[] } = {},
 ) {
   const { token, user: signedIn } = await signIn(baseURL, user.email, user.password);
   const id = signedIn.id as number;
   const context = await browser.newContext({ baseURL, locale: 'ru-RU', ...options });
   await context.addInitScript((value) => localStorage.setItem('token', value), token);
+  for (const script of initScripts) await context.addInitScript(script);
   const page = await context.newPage();
   await page.goto(path);
   await expect(page.getByTestId(path === '/video-calls' ? 'meeting-welcome' : 'user-chip')).toBeVisible({ timeout: 20_000 });
@@ -182,6 +183,20 @@ export async function clickJoinInPage(page: Page, room: string): Promise<number>
  * Keeps every RTCPeerConnection the page makes in `window.__connections`, so tests and benches can
  * read their stats. Added to the context before the page loads (reload a page opened before).
  */
+/**
+ * Microphones without the browser's audio processing (echo cancellation, noise suppression, gain):
+ * with eight fake microphones on two cores, Chromium's audio service spent a third to a half of a
+ * core on it (measured in November 2026), and the SFU suite tests video, not voice.
+ */
+export const UNPROCESSED_MICROPHONES = `(() => {
+  const devices = navigator.mediaDevices;
+  if (!devices) return;
+  const getUserMedia = devices.getUserMedia.bind(devices);
+  const raw = { echoCancellation: false, noiseSuppression: false, autoGainControl: false };
+  devices.getUserMedia = (constraints) =>
+    getUserMedia(constraints?.audio ? { ...constraints, audio: { ...(constraints.audio === true ? {} : constraints.audio), ...raw } } : constraints);
+})()`;
+
 export const TRACK_PEER_CONNECTIONS = `(() => {
   const Original = window.RTCPeerConnection;
   window.__connections = [];
