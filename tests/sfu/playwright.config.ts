@@ -61,12 +61,12 @@ export default defineConfig({
   // As the e2e suite: one retry (a failed wait prints where the media stopped: sfu.spec.ts `diagnose`).
   retries: 1,
   reporter: [['list']],
-  // Eight fake cameras on two cores: five frames a second each is enough to see video play (at ten,
-  // the browsers took more than the two cores and their encoders dropped their top simulcast layer).
+  // Many fake cameras on two cores: five frames a second each is enough to see video play (at ten,
+  // eight browsers took more than the two cores and their encoders dropped their top simulcast layer).
   use: suiteBrowsers(baseURL, callChromiumArgsAt(5)),
-  // The servers (and the Janus each spawns) ahead of eight browsers on two cores, as coturn is
-  // (sfu.spec.ts): in production they have machines of their own. At the same priority as the
-  // browsers, the server's thread (the embedded database runs on it too) fell seconds behind: a
+  // The servers (and the Janus each spawns) ahead of the browsers on two cores, as coturn is
+  // (sfu.spec.ts): in production they have machines of their own. At the same priority as eight
+  // browsers, the server's thread (the embedded database then ran on it too) fell seconds behind: a
   // script chunk took 4 to 13 s to arrive (measured in November 2026).
   webServer: [
     productServer(
