@@ -1,6 +1,7 @@
 import { chromium } from '@playwright/test';
 import { DEMO_MEMBER, signIn } from '../../tests/support/members';
 import { chromiumArgs, chromiumLaunchOptions } from '../../tests/e2e/playwright.config';
+import { printProfile, type CpuProfile } from './cpuProfile';
 import { startProductServer } from './support';
 
 /**
@@ -20,31 +21,6 @@ const pagePath = option('path') ?? '/dashboard';
 const visitor = process.argv.includes('--visitor');
 const cpuSlowdown = Number(option('cpu') ?? 1);
 const profileTop = Number(option('profile') ?? 0);
-
-type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number } };
-type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
-
-/** Prints a CPU profile's self time per script file, then its `top` functions by self time. */
-function printProfile(profile: Profile, origin: string, top: number) {
-  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
-  const byFile = new Map<string, number>();
-  const byFunction = new Map<string, number>();
-  const add = (map: Map<string, number>, key: string, ms: number) => map.set(key, (map.get(key) ?? 0) + ms);
-  profile.samples.forEach((id, index) => {
-    const { functionName, url, lineNumber } = nodes.get(id)!.callFrame;
-    const ms = (profile.timeDeltas[index] ?? 0) / 1000;
-    const file = url.replace(origin, '') || `(${functionName || 'native'})`;
-    add(byFile, file, ms);
-    add(byFunction, `${functionName || '(anonymous)'} ${file}:${lineNumber + 1}`, ms);
-  });
-  const print = (title: string, map: Map<string, number>, count: number) => {
-    console.log(`\n${title}`);
-    for (const [key, ms] of [...map].sort((a, b) => b[1] - a[1]).slice(0, count))
-      console.log(`${ms.toFixed(1).padStart(8)} ms  ${key}`);
-  };
-  print('Self time per script file (ms)', byFile, 25);
-  print(`The ${top} functions with the most self time`, byFunction, top);
-}
 
 const server = await startProductServer(Number(option('port') ?? 8425));
 const browser = await chromium.launch(chromiumLaunchOptions(chromiumArgs));
@@ -89,7 +65,7 @@ try {
         }).observe({ type: 'largest-contentful-paint', buffered: true });
       }),
   )) as { fcp: number | null; lcp: { at: number; size: number; element: string }[] };
-  const profile = profileTop > 0 ? ((await cdp.send('Profiler.stop')).profile as Profile) : null;
+  const profile = profileTop > 0 ? ((await cdp.send('Profiler.stop')).profile as CpuProfile) : null;
 
   const navigationStart = Math.min(...requests.map((r) => r.start));
   for (const r of requests.sort((a, b) => a.start - b.start)) {
@@ -101,7 +77,7 @@ try {
   console.log(`\n${pagePath}: ${requests.length} requests, ${scripts} script files; FCP ${Math.round(paints.fcp ?? NaN)} ms`);
   for (const candidate of paints.lcp)
     console.log(`LCP candidate at ${candidate.at} ms, ${candidate.size} px²: ${candidate.element}`);
-  if (profile) printProfile(profile, server.url, profileTop);
+  if (profile) printProfile(profile, { prefix: server.url, top: profileTop });
 } finally {
   await browser.close();
   await server.stop();
