@@ -180,10 +180,6 @@ export async function clickJoinInPage(page: Page, room: string): Promise<number>
 }
 
 /**
- * Keeps every RTCPeerConnection the page makes in `window.__connections`, so tests and benches can
- * read their stats. Added to the context before the page loads (reload a page opened before).
- */
-/**
  * Microphones without the browser's audio processing (echo cancellation, noise suppression, gain):
  * with eight fake microphones on two cores, Chromium's audio service spent a third to a half of a
  * core on it (measured in November 2026), and the SFU suite tests video, not voice.
@@ -197,6 +193,10 @@ export const UNPROCESSED_MICROPHONES = `(() => {
     getUserMedia(constraints?.audio ? { ...constraints, audio: { ...(constraints.audio === true ? {} : constraints.audio), ...raw } } : constraints);
 })()`;
 
+/**
+ * Keeps every RTCPeerConnection the page makes in `window.__connections`, so tests and benches can
+ * read their stats. Added to the context before the page loads (reload a page opened before).
+ */
 export const TRACK_PEER_CONNECTIONS = `(() => {
   const Original = window.RTCPeerConnection;
   window.__connections = [];

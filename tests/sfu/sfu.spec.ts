@@ -20,10 +20,11 @@ import { MESH_MAX, SFU_PARTICIPANTS, TURN_PORT, TURN_SECRET } from './playwright
 /**
  * Past the mesh size, a room's call goes through Janus: SFU_PARTICIPANTS browsers with fake cameras
  * join one room (the one past MESH_MAX switches it to the SFU), each sees all the others; all but
- * MESH_MAX leave and the room returns to mesh (at or under its size). The first of them may only use TURN relays (its
- * browser's relay-only switch), so both its mesh and SFU connections go through coturn; the last
- * of those who stay is on a phone. A shared screen through the SFU is screen.spec.ts's, with three
- * browsers. Runs inside the SFU network namespace (playwright.config.ts here).
+ * MESH_MAX leave and the room returns to mesh (at or under its size). The first of them may only
+ * use TURN relays (its browser's relay-only switch), so both its mesh and SFU connections go
+ * through coturn; the last of those who stay is on a phone. A shared screen through the SFU is
+ * screen.spec.ts's, with three browsers. Runs inside the SFU network namespace (playwright.config.ts
+ * here).
  */
 const OTHERS = SFU_PARTICIPANTS - 1;
 const STAYING = MESH_MAX;
