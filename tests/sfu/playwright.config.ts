@@ -37,9 +37,8 @@ process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'linkup-sfu-'
 /**
  * The DATABASE_URL_TEST server through its Unix socket, or '' (the embedded database, in memory):
  * its TCP port is outside the namespace, its socket is not (a namespace has a network of its own,
- * not files). On embedded PGlite the database's work ran on the server's one thread, beside the
- * relay of every browser's Janus messages: with eight in a call a request waited past 15 s, and
- * Janus's offers with it (measured in November 2026).
+ * not files). On embedded PGlite the database's work runs on the server's one thread, beside its
+ * relay of every browser's Janus messages; CI's e2e suite is on PostgreSQL for the same reason.
  */
 function databaseThroughSocket(): string {
   const server = process.env.DATABASE_URL_TEST;
