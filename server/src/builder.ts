@@ -12,7 +12,7 @@ import { getDatamodel } from './generated/pothos-types';
 import type { Context } from './context';
 import { ForbiddenError, NotAuthenticatedError, NotFoundError, ValidationError } from './services/errors';
 import { toValidationError } from './services/validation';
-import { currentLocale, translate, type MessageKey } from './i18n';
+import { DEFAULT_LOCALE, translate, type MessageKey } from './i18n';
 import { hasRole } from './auth/access';
 import { GUARDED_MODULE_OFF, moduleEnabled, type GuardedModule } from './services/modules';
 
@@ -122,8 +122,23 @@ const isRealDate = (ymd: string) => {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === ymd;
 };
 
+/**
+ * What a scalar refuses, by message key. A scalar is parsed during validation or variable coercion,
+ * where no request context is at hand: graphql-js puts this text (in the default language) into its
+ * own error's message and keeps this error as the cause, and `maskError` (graphql.ts) translates it
+ * into the request's language.
+ */
+export class InputValueError extends Error {
+  constructor(readonly messageKey: MessageKey) {
+    super(translate(DEFAULT_LOCALE, messageKey));
+  }
+}
+
 const inputError = (key: MessageKey) =>
-  new GraphQLError(translate(currentLocale(), key), { extensions: { code: 'BAD_USER_INPUT', status: 400 } });
+  new GraphQLError(translate(DEFAULT_LOCALE, key), {
+    originalError: new InputValueError(key),
+    extensions: { code: 'BAD_USER_INPUT', status: 400 },
+  });
 
 const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
 

@@ -6,7 +6,7 @@ import { routes } from './rest/routes/index';
 import { createStaticClient } from './storage/staticClient';
 import { activeLook } from './services/themes';
 import { json } from './jsonResponse';
-import { currentLocale, requestLocale, resolveLocale, translate } from './i18n';
+import { localeOfRequest, translate, type Locale } from './i18n';
 import { isPageNavigation, serverRoutes, type RequestHead } from './http/routes';
 import { createCors, pagePolicy, withSecurityHeaders } from './http/browserPolicy';
 import { attachWebSockets } from './http/webSockets';
@@ -36,11 +36,11 @@ export function createApp(services: Services) {
   /** True when the server answers this request itself; development mode sends the rest to Vite. */
   const servesItself = (head: RequestHead) => ownRoutes.some((route) => route.matches(head));
 
-  async function route(request: Request, serverContext: ServerContext): Promise<Response> {
+  async function route(request: Request, serverContext: ServerContext, locale: Locale): Promise<Response> {
     const length = Number(request.headers.get('content-length') ?? 0);
     if (length > services.config.maxRequestBytes) {
       const max = Math.floor(services.config.maxRequestBytes / (1024 * 1024));
-      return json(413, { detail: translate(currentLocale(), 'request.tooLarge', { max }) });
+      return json(413, { detail: translate(locale, 'request.tooLarge', { max }) });
     }
     const head = headOf(request);
     const own = ownRoutes.find((candidate) => candidate.matches(head));
@@ -51,23 +51,21 @@ export function createApp(services: Services) {
       // The home page is the client's whatever the caller accepts (`curl /` included).
       if (head.pathname === '/' || isPageNavigation(head)) return client.page(request);
     }
-    if (rest.knows(head.pathname)) return json(405, { detail: translate(currentLocale(), 'request.methodNotAllowed') });
-    return json(404, { detail: translate(currentLocale(), 'request.notFound') });
+    if (rest.knows(head.pathname)) return json(405, { detail: translate(locale, 'request.methodNotAllowed') });
+    return json(404, { detail: translate(locale, 'request.notFound') });
   }
 
   async function fetch(request: Request, serverContext: ServerContext = {}): Promise<Response> {
-    const locale = resolveLocale(null, request.headers.get('accept-language'));
-    return requestLocale.run(locale, async () => {
-      try {
-        const response = cors.preflight(request) ?? (await route(request, serverContext));
-        return withSecurityHeaders(cors.apply(request, response), policy);
-      } catch (error) {
-        // A client that went away (navigated, closed the tab) aborts its request: nothing failed here.
-        if ((error as Error)?.name === 'AbortError') return new Response(null, { status: 499 });
-        services.log.error(`${request.method} ${new URL(request.url).pathname} failed`, error);
-        return json(500, { detail: translate(locale, 'request.serverError') });
-      }
-    });
+    const locale = localeOfRequest(request);
+    try {
+      const response = cors.preflight(request) ?? (await route(request, serverContext, locale));
+      return withSecurityHeaders(cors.apply(request, response), policy);
+    } catch (error) {
+      // A client that went away (navigated, closed the tab) aborts its request: nothing failed here.
+      if ((error as Error)?.name === 'AbortError') return new Response(null, { status: 499 });
+      services.log.error(`${request.method} ${new URL(request.url).pathname} failed`, error);
+      return json(500, { detail: translate(locale, 'request.serverError') });
+    }
   }
 
   return {

@@ -93,6 +93,13 @@ describe('an impossible date', () => {
       { token: member.token, headers: { 'accept-language': 'en' } },
     );
     expect(graphql.errors?.[0].message).toContain('No such date (expected YYYY-MM-DD)');
+    const byVariable = await app.graphql(
+      `mutation($input: UpdateProfileInput!) { updateProfile(input: $input) { __typename } }`,
+      { input: { birthDate: '1990-02-30' } },
+      { token: member.token, headers: { 'accept-language': 'fr' } },
+    );
+    expect(byVariable.errors?.[0].message).toContain("Cette date n'existe pas (format attendu AAAA-MM-JJ)");
+    expect(byVariable.errors?.[0].message).not.toContain('ГГГГ');
     const stored = await app.services.prisma.user.findUniqueOrThrow({ where: { id: member.user.id } });
     expect(stored.birthDate).toBeNull();
 

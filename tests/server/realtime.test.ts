@@ -54,6 +54,30 @@ describe('graphql-ws on /graphql', () => {
     expect(event.message).toBe('Someone signed in to your account from another device');
   });
 
+  it("answers queries, refusals and bad input over the socket in the connection's language", async () => {
+    const answer = (client: Client, query: string) =>
+      new Promise<string>((resolve) => {
+        client.subscribe(
+          { query },
+          {
+            next: (value) => resolve(value.errors?.[0]?.message ?? JSON.stringify(value.data)),
+            error: (error) => resolve(Array.isArray(error) ? error[0].message : String(error)),
+            complete: () => {},
+          },
+        );
+      });
+    const english = connect(undefined, 'en');
+    expect(await answer(english, '{ users(first: 1) { edges { node { id } } } }')).toBe('You need to sign in');
+    const olga = await member();
+    const french = connect(olga.token, 'fr');
+    expect(await answer(french, 'mutation { updateProfile(input: { birthDate: "1990-02-30" }) { __typename } }')).toContain(
+      "Cette date n'existe pas",
+    );
+    expect(await answer(french, '{ users(first: 1) { edges { node { id } } } }')).toBe(
+      "Vous n'avez pas l'autorisation d'effectuer cette action",
+    );
+  });
+
   it('delivers a friend request live with its sender, whose state the client can update from it', async () => {
     const olga = await member();
     const pavel = await member();

@@ -5,7 +5,7 @@ import type { ServerRoute } from './routes';
 import type { ServerContext } from '../graphql';
 import { authenticate, bearerToken } from '../auth/sessions';
 import { AppError, NotAuthenticatedError, NotFoundError, ValidationError } from '../services/errors';
-import { currentLocale, translate } from '../i18n';
+import { localeOfRequest, translate } from '../i18n';
 import { addRoomFile, checkRoomFileUpload } from '../services/roomFiles';
 import { createResumableUploads } from '../storage/resumableUploads';
 
@@ -25,8 +25,8 @@ const UNFINISHED_UPLOAD_MS = 24 * 3600 * 1000;
 type TusRefusal = { status_code: number; body: string };
 
 /** An expected failure as tus answers it: the status of the error table and `{detail}` in the caller's language. */
-function refusalOf(error: AppError): TusRefusal {
-  const locale = currentLocale();
+function refusalOf(error: AppError, request: Request): TusRefusal {
+  const locale = localeOfRequest(request);
   const detail =
     error instanceof ValidationError && error.fieldErrors[0]
       ? translate(locale, error.fieldErrors[0].messageKey, error.fieldErrors[0].params)
@@ -35,11 +35,11 @@ function refusalOf(error: AppError): TusRefusal {
 }
 
 /** Runs a tus hook, turning our expected failures into tus refusals (anything else stays a 500). */
-async function refusing<T>(hook: () => Promise<T>): Promise<T> {
+async function refusing<T>(request: Request, hook: () => Promise<T>): Promise<T> {
   try {
     return await hook();
   } catch (error) {
-    if (error instanceof AppError) throw refusalOf(error);
+    if (error instanceof AppError) throw refusalOf(error, request);
     throw error;
   }
 }
@@ -82,11 +82,11 @@ export function roomFileUploads(services: Services): ServerRoute {
       if (request.method === 'POST') return;
       const upload = await datastore.getUpload(id).catch(() => null);
       if (!upload || upload.metadata?.uploaderId !== String(sender(request))) {
-        throw refusalOf(new NotFoundError('roomFiles.uploadNotFound'));
+        throw refusalOf(new NotFoundError('roomFiles.uploadNotFound'), request);
       }
     },
     onUploadCreate: (request, upload) =>
-      refusing(async () => {
+      refusing(request, async () => {
         const userId = sender(request);
         await checkRoomFileUpload(services, userId, {
           roomId: Number(upload.metadata?.roomId ?? NaN),
@@ -97,7 +97,7 @@ export function roomFileUploads(services: Services): ServerRoute {
         return { metadata: { ...upload.metadata, uploaderId: String(userId) } };
       }),
     onUploadFinish: (request, upload) =>
-      refusing(async () => {
+      refusing(request, async () => {
         const file = await addRoomFile(services, sender(request), {
           roomId: Number(upload.metadata?.roomId),
           filename: upload.metadata?.filename ?? '',
@@ -123,7 +123,7 @@ export function roomFileUploads(services: Services): ServerRoute {
           bearerToken(request.headers.get('authorization')),
         );
         if (!viewer) {
-          const { status_code, body } = refusalOf(new NotAuthenticatedError());
+          const { status_code, body } = refusalOf(new NotAuthenticatedError(), request);
           return new Response(body, { status: status_code, headers: { 'content-type': 'application/json' } });
         }
         senders.set(request, viewer.user.id);

@@ -14,7 +14,7 @@ import { roomFileUploads } from './roomFileUploads';
 import { ACTIVE_STYLESHEET_PATH, activeStylesheetCss } from '../services/stylesheets';
 import { json } from '../jsonResponse';
 import { graphiqlPage } from './graphiql';
-import { currentLocale, translate } from '../i18n';
+import { localeOfRequest, translate } from '../i18n';
 
 /** What routing looks at: enough to decide from a node request too (development mode does). */
 export type RequestHead = { method: string; pathname: string; accept: string };
@@ -42,7 +42,7 @@ export const isPageNavigation = ({ method, pathname, accept }: RequestHead) =>
 
 const MEDIA_PATH = /^(?:\/api)?\/publications\/media\/([^/]+)$/;
 
-const notFound = () => json(404, { detail: translate(currentLocale(), 'request.notFound') });
+const notFound = (request: Request) => json(404, { detail: translate(localeOfRequest(request), 'request.notFound') });
 
 /** The server's own paths, in the order they are tried; the first that matches answers. */
 export function serverRoutes(services: Services, yoga: Yoga, rest: RestRouter): ServerRoute[] {
@@ -60,8 +60,8 @@ export function serverRoutes(services: Services, yoga: Yoga, rest: RestRouter): 
         }
         const thumbnail = ['true', '1'].includes(url.searchParams.get('thumbnail') ?? '');
         const answer = await mediaResponse(services, request, name, thumbnail);
-        if (answer === 'invalid-name') return json(400, { detail: translate(currentLocale(), 'media.invalidName') });
-        return answer ?? notFound();
+        if (answer === 'invalid-name') return json(400, { detail: translate(localeOfRequest(request), 'media.invalidName') });
+        return answer ?? notFound(request);
       },
     },
     {
@@ -78,39 +78,40 @@ export function serverRoutes(services: Services, yoga: Yoga, rest: RestRouter): 
       // Landing page hero images: public, like the page itself.
       name: 'landing images',
       matches: ({ method, pathname }) => isRead(method) && pathname.startsWith(LANDING_IMAGES_PATH),
-      answer: async (request) => (await serveLandingImage(services, request, new URL(request.url).pathname)) ?? notFound(),
+      answer: async (request) => (await serveLandingImage(services, request, new URL(request.url).pathname)) ?? notFound(request),
     },
     {
       // Logo, favicon and bottom logo: every visitor's pages show them.
       name: 'branding images',
       matches: ({ method, pathname }) => isRead(method) && pathname.startsWith(BRANDING_PATH),
-      answer: async (request) => (await serveBrandingImage(services, request, new URL(request.url).pathname)) ?? notFound(),
+      answer: async (request) =>
+        (await serveBrandingImage(services, request, new URL(request.url).pathname)) ?? notFound(request),
     },
     {
       // Avatars and covers: anyone may fetch them by their (unguessable) URL.
       name: 'profile images',
       matches: ({ method, pathname }) => isRead(method) && pathname.startsWith(`${PROFILE_IMAGES_PATH}/`),
-      answer: async (request) => (await serveProfileImage(services, request, new URL(request.url).pathname)) ?? notFound(),
+      answer: async (request) => (await serveProfileImage(services, request, new URL(request.url).pathname)) ?? notFound(request),
     },
     {
       name: 'voice messages (signed links)',
       matches: ({ pathname }) => pathname.startsWith(VOICE_PATH),
-      answer: async (request) => (await serveVoice(request, services.tokenSecret, services.voiceStore)) ?? notFound(),
+      answer: async (request) => (await serveVoice(request, services.tokenSecret, services.voiceStore)) ?? notFound(request),
     },
     {
       name: 'meeting recordings (signed links, MP4 copies)',
       matches: ({ pathname }) => pathname.startsWith(RECORDINGS_PATH),
-      answer: async (request) => (await serveRecording(services, request)) ?? notFound(),
+      answer: async (request) => (await serveRecording(services, request)) ?? notFound(request),
     },
     {
       name: 'message attachments (signed links)',
       matches: ({ method, pathname }) => isRead(method) && withoutApiPrefix(pathname).startsWith(ATTACHMENTS_PATH),
-      answer: async (request) => (await serveAttachment(services, request)) ?? notFound(),
+      answer: async (request) => (await serveAttachment(services, request)) ?? notFound(request),
     },
     {
       name: 'room files (signed links)',
       matches: ({ method, pathname }) => isRead(method) && withoutApiPrefix(pathname).startsWith(ROOM_FILES_PATH),
-      answer: async (request) => (await serveRoomFile(services, request)) ?? notFound(),
+      answer: async (request) => (await serveRoomFile(services, request)) ?? notFound(request),
     },
     roomFileUploads(services),
     {
@@ -144,7 +145,7 @@ export function serverRoutes(services: Services, yoga: Yoga, rest: RestRouter): 
       matches: (head) => !isPageNavigation(head) && rest.knows(head.pathname),
       answer: async (request, serverContext) =>
         (await rest.handle(request, serverContext)) ??
-        json(405, { detail: translate(currentLocale(), 'request.methodNotAllowed') }),
+        json(405, { detail: translate(localeOfRequest(request), 'request.methodNotAllowed') }),
     },
   ];
 }

@@ -11,11 +11,10 @@ import { stopCallPresence } from '../services/callPresence';
 import { stopCallModeTimers } from '../services/callMode';
 import { pruneCallSignals } from '../services/calls';
 import { authenticate, bearerToken } from '../auth/sessions';
-import { requestLocale, resolveLocale, type Locale } from '../i18n';
 import { janusRelay } from './janusRelay';
 
 /** What onConnect learns about a connection, beyond graphql-ws's own socket and request. */
-type Extra = { viewer?: Awaited<ReturnType<typeof authenticate>>; locale?: Locale };
+type Extra = { viewer?: Awaited<ReturnType<typeof authenticate>> };
 
 /**
  * What onSubscribe hands on to graphql-ws's execute/subscribe: for a query or mutation Yoga's
@@ -88,7 +87,6 @@ export function attachWebSockets(
             if (sockets.size === 0) socketsBySession.delete(viewer.sessionId);
           });
         }
-        ctx.extra.locale = resolveLocale(ctx.connectionParams?.locale, ctx.extra.request.headers['accept-language']);
         return true;
       },
       execute: (args) => (args.rootValue as WsRoot).execute!(args) as never,
@@ -100,48 +98,46 @@ export function attachWebSockets(
           socket: ctx.extra.socket,
           params,
         } as never);
-        const locale = ctx.extra.locale ?? 'ru';
-        return requestLocale.run(locale, async () => {
-          let document;
-          try {
-            document = enveloped.parse(params.query);
-          } catch (error) {
-            if (error instanceof GraphQLError) return [error];
-            throw error;
-          }
-          const errors = enveloped.validate(enveloped.schema, document);
-          if (errors.length) return errors;
-          const args: ExecutionArgs = {
-            schema: enveloped.schema,
-            operationName: params.operationName,
-            document,
-            variableValues: params.variables,
-            contextValue: await enveloped.contextFactory(),
-          };
-          if (getOperationAST(document, params.operationName)?.operation !== 'subscription') {
-            return { ...args, rootValue: { execute: enveloped.execute } satisfies WsRoot };
-          }
-          // The subscription starts here, not in `subscribe`, so that a refusal (not signed in, not
-          // allowed) is this operation's `error` message rather than a result on a stream.
-          const viewerLocale = (args.contextValue as Context).locale;
-          const mask = (result: ExecutionResult) =>
-            result.errors
-              ? { ...result, errors: result.errors.map((error) => maskError(error, viewerLocale, services)) }
-              : result;
-          const sendNext = nextFrameWriter(ctx.extra.socket, connections.get(ctx.extra.socket), id);
-          const stream = await requestLocale.run(viewerLocale, () =>
-            subscribeWithSharedResults({ ...args, locale: viewerLocale }, () => enveloped.subscribe(args), mask, sendNext),
-          );
-          if (!isAsyncIterable(stream)) {
-            const refused = mask(stream as ExecutionResult).errors;
-            if (refused?.length) return [...refused];
-          }
-          // graphql-ws keeps these arguments for the subscription's whole life: without the context (the
-          // stream holds what it needs) or Yoga's envelope, whose per-operation caches (auth scopes,
-          // data loaders, keyed on the context) would otherwise stay alive per idle subscription.
-          const { contextValue: _context, ...kept } = args;
-          return { ...kept, contextValue: undefined, rootValue: { stream } satisfies WsRoot };
-        });
+        let document;
+        try {
+          document = enveloped.parse(params.query);
+        } catch (error) {
+          if (error instanceof GraphQLError) return [error];
+          throw error;
+        }
+        const errors = enveloped.validate(enveloped.schema, document);
+        if (errors.length) return errors;
+        const args: ExecutionArgs = {
+          schema: enveloped.schema,
+          operationName: params.operationName,
+          document,
+          variableValues: params.variables,
+          contextValue: await enveloped.contextFactory(),
+        };
+        if (getOperationAST(document, params.operationName)?.operation !== 'subscription') {
+          return { ...args, rootValue: { execute: enveloped.execute } satisfies WsRoot };
+        }
+        // The subscription starts here, not in `subscribe`, so that a refusal (not signed in, not
+        // allowed) is this operation's `error` message rather than a result on a stream.
+        const viewerLocale = (args.contextValue as Context).locale;
+        const mask = (result: ExecutionResult) =>
+          result.errors ? { ...result, errors: result.errors.map((error) => maskError(error, viewerLocale, services)) } : result;
+        const sendNext = nextFrameWriter(ctx.extra.socket, connections.get(ctx.extra.socket), id);
+        const stream = await subscribeWithSharedResults(
+          { ...args, locale: viewerLocale },
+          () => enveloped.subscribe(args),
+          mask,
+          sendNext,
+        );
+        if (!isAsyncIterable(stream)) {
+          const refused = mask(stream as ExecutionResult).errors;
+          if (refused?.length) return [...refused];
+        }
+        // graphql-ws keeps these arguments for the subscription's whole life: without the context (the
+        // stream holds what it needs) or Yoga's envelope, whose per-operation caches (auth scopes,
+        // data loaders, keyed on the context) would otherwise stay alive per idle subscription.
+        const { contextValue: _context, ...kept } = args;
+        return { ...kept, contextValue: undefined, rootValue: { stream } satisfies WsRoot };
       },
     },
     wss,

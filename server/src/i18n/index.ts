@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Locale } from './locale';
 import { messages, type MessageKey } from './messages';
 
@@ -45,9 +44,5 @@ function negotiateLocale(header: string | null | undefined): Locale {
   return DEFAULT_LOCALE;
 }
 
-/**
- * The language of the request being served. Error masking in Yoga has no access to the GraphQL
- * context, so the HTTP and WebSocket layers run each operation inside this store.
- */
-export const requestLocale = new AsyncLocalStorage<Locale>();
-export const currentLocale = (): Locale => requestLocale.getStore() ?? DEFAULT_LOCALE;
+/** The language of an HTTP request: the best of its Accept-Language header, else ru. */
+export const localeOfRequest = (request: Request): Locale => resolveLocale(null, request.headers.get('accept-language'));

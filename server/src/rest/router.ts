@@ -1,7 +1,7 @@
 import { GraphQLError, parse, validate, execute, type DocumentNode } from 'graphql';
 import { schema } from '../schema';
 import type { Services } from '../services/container';
-import { buildContext, maskError, type ServerContext } from '../graphql';
+import { buildContext, maskError, refusedInputValue, type ServerContext } from '../graphql';
 import { errorStatusByTypename } from '../services/errors';
 import { translate, type MessageKey } from '../i18n';
 import type { Context } from '../context';
@@ -211,9 +211,8 @@ export function createRestRouter(services: Services, routes: RestRoute[]) {
         const first = maskError(result.errors[0], context.locale, services);
         const status = Number(first.extensions.status) || (first.extensions.code === 'INTERNAL_SERVER_ERROR' ? 500 : 400);
         // A variable refused by a scalar (an impossible date…): its own translated text, not GraphQL's wording around it.
-        const cause = first.originalError;
-        const refusedInput = cause instanceof GraphQLError && cause.extensions.code === 'BAD_USER_INPUT';
-        return json(status, { detail: refusedInput ? cause.message : first.message });
+        const refusedInput = refusedInputValue(result.errors[0]);
+        return json(status, { detail: refusedInput ? translate(context.locale, refusedInput.messageKey) : first.message });
       }
       const headers = route.headers?.(data ?? {}, rest) ?? {};
       const answer = route.respond ? route.respond(data ?? {}, rest) : data;
