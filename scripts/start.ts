@@ -12,6 +12,9 @@ if (!buildIsCurrent()) {
 const server = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE, ...process.argv.slice(2)], {
   stdio: 'inherit',
   cwd: root,
+  // The packages' production mode (graphql-js skips its per-type-check realm test, graphql-ws and
+  // Prisma keep internal error texts to the log), as the Dockerfile sets; an explicit NODE_ENV wins.
+  env: { NODE_ENV: 'production', ...process.env },
 });
 // A terminal's Ctrl-C reaches the server too; a supervisor's SIGTERM reaches only this process.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));

@@ -386,13 +386,14 @@ type Outcome = {
 
 /** Runs one bench in its own process group, echoing its output; stops the group at the timeout. */
 function runBench(bench: Bench, args: string[], timeoutSeconds: number): Promise<Outcome> {
-  const command = `node --import tsx scripts/bench/${bench.script} ${args.join(' ')}`.trim();
+  // The product's configuration, as `npm start` runs it (graphql-js, Prisma and graphql-ws skip their development checks).
+  const command = `NODE_ENV=production node --import tsx scripts/bench/${bench.script} ${args.join(' ')}`.trim();
   console.log(`\n━━ ${bench.name}: ${command} (timeout ${timeoutSeconds} s)`);
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join('scripts/bench', bench.script), ...args], {
     cwd: root,
     detached: true,
-    env: { ...process.env, BENCH_PORT: String(PORT + 2), FORCE_COLOR: '0' },
+    env: { ...process.env, NODE_ENV: 'production', BENCH_PORT: String(PORT + 2), FORCE_COLOR: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   current = child.pid;
