@@ -20,6 +20,7 @@ const INPUTS = [
   'relay.config.json',
   'prisma.config.ts',
   'prisma/schema.prisma',
+  'prisma/migrations', // the embedded database's template (server/src/database/pgliteTemplate.ts)
   'scripts/generate.ts',
   'scripts/generate-prisma.ts',
   'scripts/print-schema.ts',

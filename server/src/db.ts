@@ -16,10 +16,12 @@ export async function openDatabase(
     migrate?: boolean;
     /** called once per SQL statement the PrismaClient sends (tests count statements) */
     onQuery?: (sql: string) => void;
+    /** a new PGlite folder starts from this database instead of an empty one (database/pgliteTemplate.ts) */
+    pgliteTemplate?: () => Promise<Blob | undefined>;
   } = {},
 ): Promise<Database> {
   const url = opts.url !== undefined ? opts.url : process.env.DATABASE_URL;
   const options = { migrate: opts.migrate ?? true, onQuery: opts.onQuery };
   if (url) return openOnPostgres(url, options);
-  return openOnPglite(await createPglite(resolvePgliteDataDir(opts.dataDir)), options);
+  return openOnPglite(await createPglite(resolvePgliteDataDir(opts.dataDir), opts.pgliteTemplate), options);
 }

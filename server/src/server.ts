@@ -13,6 +13,7 @@ import { startOrphanUploadSweeper } from './services/orphanUploads';
 import { startPeriodicJob } from './services/backgroundTasks';
 import { sweepSubscriptions } from './services/subscriptions';
 import { seed, DEMO_ACCOUNTS } from '../../prisma/seed';
+import { readPgliteTemplate } from './database/pgliteTemplate';
 
 /** Connections the kernel queues while the server is busy accepting (see the listen call). */
 const LISTEN_BACKLOG = 4096;
@@ -32,7 +33,9 @@ export async function startServer(
   } = {},
 ): Promise<RunningServer> {
   const config = loadConfig(process.env, opts.config);
-  const db = opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDataDir }));
+  const db =
+    opts.database ??
+    (await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDataDir, pgliteTemplate: readPgliteTemplate }));
   const services = createServices(config, db, opts.services);
   if (config.seedDemoData && (await db.prisma.user.count()) === 0) {
     services.log.info('empty database: loading demo data');

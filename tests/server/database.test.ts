@@ -16,6 +16,7 @@ import {
 } from '../../server/src/database/schemaEngine';
 import { createTestDatabase, openTestDatabase, type TestDatabase } from '../support/database';
 import { type Database, openDatabase } from '../../server/src/db';
+import { readPgliteTemplate, writePgliteTemplate } from '../../server/src/database/pgliteTemplate';
 
 const committedMigrations = readdirSync(MIGRATIONS_DIR, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -246,6 +247,41 @@ describe('database on in-memory PGlite', () => {
 
   it('the committed migrations produce exactly prisma/schema.prisma (no migration missing)', async () => {
     expect(await diffMigrationsToSchema()).toBe('');
+  });
+});
+
+describe('the embedded database template (npm run build)', () => {
+  it('starts a new data folder migrated, and is not used again on a folder that holds a database', async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'linkup-template-'));
+    try {
+      const file = path.join(folder, 'template.tar.gz');
+      await writePgliteTemplate(file);
+      let asked = 0;
+      const template = () => {
+        asked += 1;
+        return readPgliteTemplate(file);
+      };
+      const dataDir = path.join(folder, 'pg');
+      const opened = new Date();
+      const first = await openDatabase({ url: '', dataDir, pgliteTemplate: template });
+      expect(asked).toBe(1);
+      // Every migration is recorded as applied before this folder was opened: the template's own.
+      const applied = await first.prisma.$queryRaw<{ migration_name: string; finished_at: Date }[]>`
+        SELECT migration_name, finished_at FROM _prisma_migrations ORDER BY migration_name`;
+      expect(applied.map((row) => row.migration_name)).toEqual(committedMigrations);
+      expect(applied.every((row) => row.finished_at < opened)).toBe(true);
+      await first.prisma.user.create({
+        data: { email: 't@example.org', username: 't', passwordHash: 'x', firstName: 'T', lastName: 'T' },
+      });
+      await first.close();
+
+      const again = await openDatabase({ url: '', dataDir, pgliteTemplate: template });
+      expect(asked).toBe(1);
+      expect(await again.prisma.user.count()).toBe(1);
+      await again.close();
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
 

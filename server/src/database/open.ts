@@ -1,5 +1,6 @@
 // The two ways to open the database behind server/src/db.ts: an embedded PGlite instance or a
 // PostgreSQL server. Each applies pending migrations first unless told not to.
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -19,12 +20,16 @@ export function resolvePgliteDataDir(dataDir?: string): string {
   return dataDir || process.env.PGLITE_DATA_DIR || DEFAULT_PGLITE_DATA_DIR;
 }
 
-/** Opens PGlite on a folder (created when missing) or in memory for 'memory://…'. */
-export async function createPglite(dataDir: string): Promise<PGlite> {
+/**
+ * Opens PGlite on a folder (created when missing) or in memory for 'memory://…'. A folder that holds
+ * no database yet starts from `template` when there is one (pgliteTemplate.ts).
+ */
+export async function createPglite(dataDir: string, template?: () => Promise<Blob | undefined>): Promise<PGlite> {
   if (dataDir.startsWith('memory://')) return PGlite.create(dataDir);
   const folder = path.resolve(dataDir);
   await mkdir(folder, { recursive: true });
-  return PGlite.create(folder);
+  const loadDataDir = existsSync(path.join(folder, 'PG_VERSION')) ? undefined : await template?.();
+  return PGlite.create(folder, loadDataDir ? { loadDataDir } : {});
 }
 
 /** Wraps an open PGlite instance; closing the Database closes the instance. */
