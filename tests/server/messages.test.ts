@@ -44,6 +44,32 @@ describe('sending messages', () => {
     expect(total.data).toEqual({ unreadMessagesCount: 0 });
   });
 
+  it('keeps both first messages when two members write to each other at the same moment', async () => {
+    // Both sends find no conversation and both create one: the unique direct key lets one through
+    // and the other must join it (once a 500, with the message lost). Several pairs make the overlap
+    // all but certain on a pooled database.
+    const pairs = await Promise.all([1, 2, 3, 4, 5].map(() => Promise.all([registerAndLogin(app), registerAndLogin(app)])));
+    await Promise.all(
+      pairs.map(async ([anna, boris]) => {
+        const [fromAnna, fromBoris] = await Promise.all([
+          send(anna.token, boris.user.id, 'Привет!'),
+          send(boris.token, anna.user.id, 'Здравствуй!'),
+        ]);
+        expect([fromAnna.status, fromBoris.status]).toEqual([201, 201]);
+        const [annaMessage, borisMessage] = [await fromAnna.json(), await fromBoris.json()];
+        expect(annaMessage.conversation_id).toBe(borisMessage.conversation_id);
+        const stored = await app.services.prisma.conversation.findUniqueOrThrow({
+          where: { id: annaMessage.conversation_id },
+          select: { participants: { select: { userId: true } }, messages: { select: { content: true } } },
+        });
+        expect(stored.participants.map((participant) => participant.userId).sort((a, b) => a - b)).toEqual(
+          [anna.user.id, boris.user.id].sort((a, b) => a - b),
+        );
+        expect(stored.messages.map((message) => message.content).sort()).toEqual(['Здравствуй!', 'Привет!']);
+      }),
+    );
+  });
+
   it('refuses an empty message, a message to oneself, an unknown recipient and a missing recipient', async () => {
     const anna = await registerAndLogin(app);
     const boris = await registerAndLogin(app);

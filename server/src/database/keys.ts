@@ -12,6 +12,11 @@ export const friendshipPairKey = pairKey;
 /** Conversation.directKey: one one-to-one conversation per pair. */
 export const directConversationKey = pairKey;
 
-/** The error of an insert or update that would break a unique key (Prisma's P2002). */
-export const isUniqueViolation = (error: unknown) =>
-  error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+/**
+ * The error of an insert or update that a unique index refused: Prisma's P2002 through the query
+ * builder, or PostgreSQL's 23505 inside a raw statement's P2010.
+ */
+export function isUniqueViolation(error: unknown): error is Prisma.PrismaClientKnownRequestError {
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
+  return error.code === 'P2002' || (error.code === 'P2010' && JSON.stringify(error.meta ?? {}).includes('23505'));
+}

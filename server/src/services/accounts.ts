@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Prisma } from '../generated/prisma/client';
+import { isUniqueViolation } from '../database/keys';
 import type { User } from '../generated/prisma/client';
 import type { Services } from './container';
 import type { Locale } from '../i18n';
@@ -93,7 +93,7 @@ export async function signUp(
     return by.admin ? user : null;
   } catch (error) {
     // Two sign-ups racing for the same email or username: the unique index decides.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+    if (isUniqueViolation(error)) {
       const target = JSON.stringify(error.meta ?? {});
       if (target.includes('username')) throw new ConflictError('username', 'auth.usernameTaken');
       if (by.admin) throw new ConflictError('email', 'auth.emailTaken');

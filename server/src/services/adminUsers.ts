@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Prisma } from '../generated/prisma/client';
+import { isUniqueViolation } from '../database/keys';
 import type { User } from '../generated/prisma/client';
 import type { Services } from './container';
 import { hashPassword } from '../auth/passwords';
@@ -47,7 +47,7 @@ const snapshot = (user: User) => ({
 });
 
 const conflictOf = (error: unknown) => {
-  if (!(error instanceof Prisma.PrismaClientKnownRequestError) || error.code !== 'P2002') return null;
+  if (!isUniqueViolation(error)) return null;
   return JSON.stringify(error.meta ?? {}).includes('username')
     ? new ConflictError('username', 'auth.usernameTaken')
     : new ConflictError('email', 'auth.emailTaken');

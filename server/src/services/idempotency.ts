@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Prisma } from '../generated/prisma/client';
+import { isUniqueViolation } from '../database/keys';
 
 /**
  * The client's key for one send (GraphQL `idempotencyKey`, REST `Idempotency-Key` header): made
@@ -10,12 +10,6 @@ export const idempotencyKeyRule = z
   .trim()
   .min(1, 'request.idempotencyKeyInvalid')
   .max(100, 'request.idempotencyKeyInvalid');
-
-/** A write refused by a unique index (through the query builder or in raw SQL). */
-export function isUniqueViolation(error: unknown): boolean {
-  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
-  return error.code === 'P2002' || (error.code === 'P2010' && JSON.stringify(error.meta ?? {}).includes('23505'));
-}
 
 /**
  * Creates at most once per (user, key), the unique index on each sendable table deciding: a send

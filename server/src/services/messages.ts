@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Services } from './container';
-import { directConversationKey } from '../database/keys';
+import { directConversationKey, isUniqueViolation } from '../database/keys';
 import { ForbiddenError, NotFoundError, ValidationError } from './errors';
 import { areContacts, assertNotBlocked, notBlockedWhere, recipientsNotBlocked } from './relations';
 import { checkAttachments, type CheckedAttachment } from './messageAttachments';
@@ -40,6 +40,29 @@ export async function otherParticipants(services: Services, conversationId: numb
 }
 
 /**
+ * The pair's one-to-one conversation, created with its two participants on their first message.
+ * When both send their first message at once, both find none and both insert; the unique direct key
+ * refuses the second insert (its transaction takes its participants with it), which then reads the
+ * winner's. Prisma's `upsert` cannot do this: with nested writes it reads, then inserts.
+ */
+async function directConversationId(prisma: Services['prisma'], senderId: number, recipientId: number): Promise<number> {
+  const directKey = directConversationKey(senderId, recipientId);
+  const existing = await prisma.conversation.findUnique({ where: { directKey }, select: { id: true } });
+  if (existing) return existing.id;
+  try {
+    const created = await prisma.conversation.create({
+      data: { directKey, participants: { create: [{ userId: senderId }, { userId: recipientId }] } },
+      select: { id: true },
+    });
+    return created.id;
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const winner = await prisma.conversation.findUniqueOrThrow({ where: { directKey }, select: { id: true } });
+    return winner.id;
+  }
+}
+
+/**
  * Stores a message to one recipient (in their one-to-one conversation, created on first use),
  * then tells both sides. Refused: empty, to oneself, to an unknown or inactive member, across a block.
  */
@@ -55,17 +78,8 @@ export async function sendDirectMessage(
     if (!recipient?.isActive) throw new NotFoundError('messages.recipientNotFound');
     await assertNotBlocked(services.prisma, senderId, input.recipientId, 'messages.recipientNotFound');
 
-    const directKey = directConversationKey(senderId, input.recipientId);
-    const conversation = await services.prisma.conversation.upsert({
-      where: { directKey },
-      create: {
-        directKey,
-        participants: { create: [{ userId: senderId }, { userId: input.recipientId }] },
-      },
-      update: {},
-      select: { id: true },
-    });
-    return storeAndPublish(services, conversation.id, senderId, [input.recipientId], body, input.idempotencyKey);
+    const conversationId = await directConversationId(services.prisma, senderId, input.recipientId);
+    return storeAndPublish(services, conversationId, senderId, [input.recipientId], body, input.idempotencyKey);
   });
 }
 

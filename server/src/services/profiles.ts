@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Prisma, type User } from '../generated/prisma/client';
+import type { User } from '../generated/prisma/client';
+import { isUniqueViolation } from '../database/keys';
 import type { PrismaClient } from '../db';
 import type { Viewer } from '../auth/sessions';
 import { hashPassword, verifyPassword } from '../auth/passwords';
@@ -118,7 +119,7 @@ export async function updateProfileSettings(
   try {
     return await prisma.user.update({ where: { id: userId }, data: { ...fields, ...phoneChange(target, phone) } });
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+    if (isUniqueViolation(error)) {
       throw new ConflictError('username', 'auth.usernameTaken');
     }
     throw error;

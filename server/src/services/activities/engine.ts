@@ -1,4 +1,5 @@
-import { Prisma } from '../../generated/prisma/client';
+import type { Prisma } from '../../generated/prisma/client';
+import { isUniqueViolation } from '../../database/keys';
 import type { Services } from '../container';
 import { ConflictError, ForbiddenError, LimitReachedError, NotFoundError } from '../errors';
 import { accessibleRoom } from '../rooms';
@@ -203,7 +204,7 @@ export async function playMove(services: Services, userId: number, sessionId: nu
   try {
     await services.prisma.activityMove.create({ data: { sessionId, userId, key, payload } });
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+    if (isUniqueViolation(error)) {
       throw new ConflictError('move', rules.duplicateMoveKey);
     }
     throw error;
