@@ -107,8 +107,13 @@ export async function contactIds(prisma: PrismaClient, userId: number): Promise<
 /** The ids of members a block separates from `viewerId`, for SQL written by hand (window queries). */
 export async function blockedUserIds(prisma: PrismaClient, viewerId: number | null | undefined): Promise<number[]> {
   if (!viewerId) return [];
-  const rows = await prisma.user.findMany({ where: { NOT: notBlockedWhere(viewerId) }, select: { id: true } });
-  return rows.map((row) => row.id);
+  // Read from the viewer's own blocked rows (both directions, each on its index), not as users
+  // filtered by notBlockedWhere: that form tests every member of the site, on every message sent.
+  const rows = await prisma.friendship.findMany({
+    where: { status: 'blocked', OR: [{ requesterId: viewerId }, { addresseeId: viewerId }] },
+    select: { requesterId: true, addresseeId: true },
+  });
+  return rows.map((row) => (row.requesterId === viewerId ? row.addresseeId : row.requesterId));
 }
 
 /** How two members stand to each other, seen from one side (the friendship row of the pair). */
