@@ -115,14 +115,17 @@ export default defineConfig({
   reporter: [['list']],
   use: suiteBrowsers(baseURL, chromiumArgs),
   projects: [
-    { name: 'chromium', testIgnore: ['**/calls*.spec.ts', ...AUDITS] },
     // One call at a time: two calls of three fake-camera browsers each starve two cores of frames.
+    // Listed first, so its tests are queued first: they run one after another on one worker while
+    // the other works through `chromium`. Listed after it, they were left to the end, one worker
+    // running them for about three minutes while the other had nothing to do (the audits wait for both).
     {
       name: 'calls',
       testMatch: '**/calls*.spec.ts',
       workers: 1,
       use: { launchOptions: chromiumLaunchOptions(callChromiumArgs) },
     },
+    { name: 'chromium', testIgnore: ['**/calls*.spec.ts', ...AUDITS] },
     // The audits run after the rest (alone: `--no-deps`), on a server no other spec is changing: others switch the site's
     // theme, the meeting area and the start page for a few seconds, which axe would catch half-way.
     { name: 'accessibility', testMatch: '**/accessibility.spec.ts', dependencies: ['chromium', 'calls'] },

@@ -242,7 +242,11 @@ function databaseSuite(backend: Backend) {
   });
 }
 
-describe('database on in-memory PGlite', () => {
+// The embedded database's own tests run where the embedded database is under test: npm test runs
+// this file a second time without DATABASE_URL_TEST (scripts/test.ts), so with it they are skipped.
+const onEmbeddedDatabase = !process.env.DATABASE_URL_TEST;
+
+describe.runIf(onEmbeddedDatabase)('database on in-memory PGlite', () => {
   databaseSuite(pgliteBackend);
 
   it('the committed migrations produce exactly prisma/schema.prisma (no migration missing)', async () => {
@@ -250,7 +254,7 @@ describe('database on in-memory PGlite', () => {
   });
 });
 
-describe('the embedded database template (npm run build)', () => {
+describe.runIf(onEmbeddedDatabase)('the embedded database template (npm run build)', () => {
   it('starts a new data folder migrated, and is not used again on a folder that holds a database', async () => {
     const folder = mkdtempSync(path.join(os.tmpdir(), 'linkup-template-'));
     try {
