@@ -102,8 +102,37 @@ describe('the dashboard', () => {
   });
 });
 
+/** A friends connection of `friends` as the server answers it. */
+function friendsJson(friends: Record<string, unknown>[]) {
+  return {
+    totalCount: friends.length,
+    edges: friends.map((node, index) => ({ cursor: `c${index}`, node: { __typename: 'User', ...node } })),
+    pageInfo: { endCursor: friends.length ? `c${friends.length - 1}` : null, hasNextPage: false },
+  };
+}
+
+/** The viewer (makeUser's) and the profile's member as friend lists show them. */
+const listedAnna = {
+  __typename: 'User',
+  id: 'VXNlcjox-USER',
+  username: 'user',
+  firstName: 'Анна',
+  lastName: 'Смирнова',
+  avatarImage: null,
+  status: null,
+};
+const listedSergey = {
+  __typename: 'User',
+  id: 'VXNlcjo3',
+  username: 'sergey',
+  firstName: 'Сергей',
+  lastName: 'Волков',
+  avatarImage: null,
+  status: null,
+};
+
 function profileJson(overrides: Record<string, unknown> = {}) {
-  const empty = { totalCount: 0, edges: [], pageInfo: { endCursor: null, hasNextPage: false } };
+  const empty = friendsJson([]);
   return {
     __typename: 'User',
     id: 'VXNlcjo3',
@@ -159,7 +188,9 @@ describe('the profile page', () => {
               },
             },
           }
-        : undefined,
+        : call.operationName === 'ProfileFriendsPaginationQuery'
+          ? { body: { data: { node: { __typename: 'User', id: 'VXNlcjo3', friends: friendsJson([listedAnna]) } } } }
+          : undefined,
     );
     renderApp('/profile/sergey');
     expect(await screen.findByTestId('accept-request', {}, PAGE_LOAD)).toBeTruthy();
@@ -194,8 +225,73 @@ describe('the profile page', () => {
     expect((await screen.findByTestId('friendship-state')).textContent).toBe('Друг');
     expect(await screen.findByText('Заявка в друзья принята: Сергей Волков')).toBeTruthy();
     expect(screen.getByTestId('counter-contacts').textContent).toBe('1');
-    // The relation changed, so the page asked for its (friend lists') data again.
-    await waitFor(() => expect(server.operations().filter((name) => name === 'ProfilePageQuery')).toHaveLength(2));
+    // Their friend list gained the viewer: that list alone is asked for again, not the whole page.
+    await waitFor(() =>
+      expect(server.calls.find((c) => c.operationName === 'ProfileFriendsPaginationQuery')?.variables).toMatchObject({
+        id: 'VXNlcjo3',
+      }),
+    );
+    expect(server.operations().filter((name) => name === 'ProfilePageQuery')).toHaveLength(1);
+    fireEvent.click(screen.getByTestId('tab-friends'));
+    expect((await screen.findByTestId('friend-link')).textContent).toContain('Анна Смирнова');
+    expect(screen.getByTestId('counter-contacts').textContent).toBe('1');
+  });
+
+  it('keeps the accepted request when the notification of it is followed by a slow answer', async () => {
+    storeSession(makeUser('USER'));
+    // Any second answer about the page waits until the accept is done (a busy server answering late).
+    let releaseLateAnswers!: () => void;
+    const acceptDone = new Promise<void>((resolve) => (releaseLateAnswers = resolve));
+    let pageLoads = 0;
+    const server = fakeGraphQLServer((call) => {
+      if (call.operationName === 'ProfilePageQuery') {
+        const body = { data: { userByUsername: profileJson({ friendshipStatus: pageLoads === 0 ? null : 'PENDING_INCOMING' }) } };
+        return pageLoads++ === 0 ? { body } : acceptDone.then(() => ({ body }));
+      }
+      if (call.operationName === 'ProfileFriendsPaginationQuery') {
+        return acceptDone.then(() => ({
+          body: { data: { node: { __typename: 'User', id: 'VXNlcjo3', friends: friendsJson([]) } } },
+        }));
+      }
+      if (call.operationName === 'friendshipRespondMutation') {
+        return {
+          body: {
+            data: {
+              respondToFriendRequest: {
+                __typename: 'FriendshipChange',
+                user: { ...listedSergey, friendshipStatus: 'ACCEPTED', friendsCount: 1, isSubscribed: false, followersCount: 1 },
+                viewer: { ...listedAnna, friendsCount: 1 },
+              },
+            },
+          },
+        };
+      }
+      return undefined;
+    });
+    renderApp('/profile/sergey');
+    expect(await screen.findByTestId('add-friend', {}, PAGE_LOAD)).toBeTruthy();
+    await waitFor(() => expect(fakeWs.active('NotificationsListenerSubscription')).toHaveLength(1));
+    const [subscription] = fakeWs.active('NotificationsListenerSubscription');
+    act(() => {
+      subscription!.sink.next({
+        data: {
+          notifications: {
+            id: 'n1',
+            kind: 'FRIEND_REQUEST',
+            message: 'server text',
+            createdAt: '2025-01-01T00:00:00Z',
+            actor: { ...listedSergey, friendshipStatus: 'PENDING_INCOMING', friendsCount: 0 },
+          },
+        },
+      });
+    });
+    fireEvent.click(await screen.findByTestId('accept-request'));
+    expect((await screen.findByTestId('friendship-state')).textContent).toBe('Друг');
+    expect(server.operations()).toContain('friendshipRespondMutation');
+    releaseLateAnswers();
+    // Whatever the page had asked for meanwhile has answered by now: the relation stays accepted.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByTestId('friendship-state').textContent).toBe('Друг');
     expect(screen.getByTestId('counter-contacts').textContent).toBe('1');
   });
 

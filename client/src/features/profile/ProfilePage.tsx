@@ -6,6 +6,9 @@ import { fetchQuery, graphql, useRelayEnvironment } from 'react-relay/hooks';
 import { usePageQuery } from '../../app/pageQuery';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { ProfilePageQuery } from '../../__generated__/ProfilePageQuery.graphql';
+import profileFriendsQuery, {
+  type ProfileFriendsPaginationQuery,
+} from '../../__generated__/ProfileFriendsPaginationQuery.graphql';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { useNotifications } from '../notifications/notificationEvents';
 import { ProfileHeader } from './ProfileHeader';
@@ -97,12 +100,14 @@ function Profile({ username }: { username: string }) {
   const { userByUsername: user } = usePageQuery<ProfilePageQuery>(profilePageQuery);
 
   // The viewer's own actions update the store themselves. When this member changes the relation
-  // (accepts, asks), the notification carries their new state and counts; their friend list is
-  // loaded again into the store.
+  // (asks, accepts), the notification carries their new state and counts. When they accept, their
+  // friend list gains the viewer: that list alone is loaded again. Not the whole page: its answer
+  // carries the relation as it was when read, and arriving after an action of the viewer's (accepting
+  // the request that notification announced) it would put the old state back.
   const userId = user?.id;
   useNotifications((notification) => {
-    if (userId && notification.actor?.id === userId) {
-      fetchQuery<ProfilePageQuery>(environment, profilePageQuery, { username }).subscribe({});
+    if (userId && notification.actor?.id === userId && notification.kind === 'FRIEND_ACCEPTED') {
+      fetchQuery<ProfileFriendsPaginationQuery>(environment, profileFriendsQuery, { id: userId }).subscribe({});
     }
   });
 
