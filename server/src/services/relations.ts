@@ -104,7 +104,10 @@ export async function contactIds(prisma: PrismaClient, userId: number): Promise<
   return rows.map((row) => row.id);
 }
 
-/** The ids of members a block separates from `viewerId`, for SQL written by hand (window queries). */
+/**
+ * The ids of members a block separates from `viewerId`, either side's block: for lists filtered in
+ * memory (a group message's recipients, reactions) and SQL written by hand (search's window queries).
+ */
 export async function blockedUserIds(prisma: PrismaClient, viewerId: number | null | undefined): Promise<number[]> {
   if (!viewerId) return [];
   // Read from the viewer's own blocked rows (both directions, each on its index), not as users
