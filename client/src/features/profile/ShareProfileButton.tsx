@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Share2 } from 'lucide-react';
 import { graphql, useFragment } from 'react-relay/hooks';
 import type { ShareProfileButton_user$key } from '../../__generated__/ShareProfileButton_user.graphql';
-import { SimpleDialog } from '../../components/ConfirmDialog';
+import { AppDialog } from '../../components/AppDialog';
 import { toaster } from '../../components/ui/toaster';
 import { buildShareText, copyText } from './share';
 
@@ -41,7 +41,7 @@ export function ShareProfileButton({ user: key }: { user: ShareProfileButton_use
         <Share2 size={16} aria-hidden="true" />
         <Trans>Поделиться контактом</Trans>
       </Button>
-      <SimpleDialog
+      <AppDialog
         open={manualCopy !== null}
         onClose={() => setManualCopy(null)}
         title={<Trans>Скопируйте контакт</Trans>}
@@ -65,7 +65,7 @@ export function ShareProfileButton({ user: key }: { user: ShareProfileButton_use
             data-testid="manual-copy-text"
           />
         </Stack>
-      </SimpleDialog>
+      </AppDialog>
     </>
   );
 }

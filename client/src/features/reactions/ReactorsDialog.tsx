@@ -3,7 +3,7 @@ import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { fetchQuery, graphql, useRelayEnvironment } from 'react-relay/hooks';
 import type { ReactorsDialogQuery, ReactorsDialogQuery$data } from '../../__generated__/ReactorsDialogQuery.graphql';
-import { SimpleDialog } from '../../components/ConfirmDialog';
+import { AppDialog } from '../../components/AppDialog';
 import { UserAvatar } from '../../components/UserAvatar';
 import { REACTION_EMOJI, REACTION_NAME, type Reaction, type ReactionCount } from './reactionSet';
 
@@ -100,8 +100,7 @@ export function ReactorsDialog({
   void opened;
 
   return (
-    <SimpleDialog
-      open
+    <AppDialog
       onClose={onClose}
       title={t`Кто отреагировал`}
       testId="reactors-dialog"
@@ -167,6 +166,6 @@ export function ReactorsDialog({
           </Button>
         )}
       </Stack>
-    </SimpleDialog>
+    </AppDialog>
   );
 }

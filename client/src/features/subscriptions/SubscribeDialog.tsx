@@ -7,7 +7,7 @@ import type { SubscribeDialogMutation } from '../../__generated__/SubscribeDialo
 import { toaster } from '../../components/ui/toaster';
 import { asRequestError } from '../../relay/errors';
 import { mutationErrorText } from '../../relay/mutationError';
-import { DialogActions, MeetingDialog } from '../video-calls/MeetingDialog';
+import { AppDialog, DialogActions } from '../../components/AppDialog';
 import { PAYMENT_HINTS, PAYMENT_LABELS } from './texts';
 
 const subscribeMutation = graphql`
@@ -107,7 +107,8 @@ export function SubscribeDialog({
 
   if (qr) {
     return (
-      <MeetingDialog
+      <AppDialog
+        closeButton
         title={<Trans>Оплата по QR-коду</Trans>}
         onClose={onClose}
         testId="subscribe-qr"
@@ -123,12 +124,13 @@ export function SubscribeDialog({
             {qr.details}
           </Text>
         </Stack>
-      </MeetingDialog>
+      </AppDialog>
     );
   }
 
   return (
-    <MeetingDialog
+    <AppDialog
+      closeButton
       title={<Trans>Оформление подписки «{plan.name}»</Trans>}
       onClose={onClose}
       testId="subscribe-dialog"
@@ -196,6 +198,6 @@ export function SubscribeDialog({
           </Field.Root>
         </Stack>
       </form>
-    </MeetingDialog>
+    </AppDialog>
   );
 }

@@ -22,7 +22,8 @@ import { graphql, useMutation, usePreloadedQuery, type PreloadedQuery } from 're
 import type { ApiKeysTabQuery, ApiKeysTabQuery$data } from '../../../__generated__/ApiKeysTabQuery.graphql';
 import type { ApiKeysTabCreateMutation } from '../../../__generated__/ApiKeysTabCreateMutation.graphql';
 import type { ApiKeysTabRevokeMutation } from '../../../__generated__/ApiKeysTabRevokeMutation.graphql';
-import { ConfirmDialog, SimpleDialog } from '../../../components/ConfirmDialog';
+import { AppDialog } from '../../../components/AppDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { toaster } from '../../../components/ui/toaster';
 import { formatDateTime } from '../../../i18n/format';
 import { mutationErrorText } from '../../../relay/mutationError';
@@ -109,8 +110,7 @@ function ScopeBadges({ scopes }: { scopes: readonly string[] }) {
 function SecretDialog({ secret, onClose }: { secret: string; onClose: () => void }) {
   const { t } = useLingui();
   return (
-    <SimpleDialog
-      open
+    <AppDialog
       onClose={onClose}
       title={<Trans>Ключ создан</Trans>}
       testId="api-key-secret"
@@ -146,7 +146,7 @@ function SecretDialog({ secret, onClose }: { secret: string; onClose: () => void
           </Trans>
         </Text>
       </Stack>
-    </SimpleDialog>
+    </AppDialog>
   );
 }
 
@@ -180,8 +180,7 @@ function CreateDialog({ onClose, onCreated }: { onClose: () => void; onCreated: 
   };
 
   return (
-    <SimpleDialog
-      open
+    <AppDialog
       onClose={onClose}
       title={<Trans>Новый API-ключ</Trans>}
       testId="api-key-create"
@@ -239,7 +238,7 @@ function CreateDialog({ onClose, onCreated }: { onClose: () => void; onCreated: 
           </Stack>
         </Stack>
       </form>
-    </SimpleDialog>
+    </AppDialog>
   );
 }
 

@@ -10,7 +10,8 @@ import type { MediaLibraryTab_query$key, MediaLibraryTab_query$data } from '../.
 import type { MediaLibraryTabPaginationQuery } from '../../../__generated__/MediaLibraryTabPaginationQuery.graphql';
 import type { MediaLibraryTabUpdateMutation } from '../../../__generated__/MediaLibraryTabUpdateMutation.graphql';
 import type { MediaLibraryTabDeleteMutation } from '../../../__generated__/MediaLibraryTabDeleteMutation.graphql';
-import { ConfirmDialog, SimpleDialog } from '../../../components/ConfirmDialog';
+import { AppDialog } from '../../../components/AppDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { toaster } from '../../../components/ui/toaster';
 import { formatDateTime } from '../../../i18n/format';
 import { mutationErrorText } from '../../../relay/mutationError';
@@ -141,8 +142,7 @@ function ViewDialog({ file, onClose }: { file: MediaRow; onClose: () => void }) 
     [<Trans key="d">Дата загрузки</Trans>, formatDateTime(file.createdAt)],
   ];
   return (
-    <SimpleDialog
-      open
+    <AppDialog
       onClose={onClose}
       title={file.filename}
       testId="media-view"
@@ -180,7 +180,7 @@ function ViewDialog({ file, onClose }: { file: MediaRow; onClose: () => void }) 
           </Field.Root>
         )}
       </Stack>
-    </SimpleDialog>
+    </AppDialog>
   );
 }
 
@@ -212,8 +212,7 @@ function EditDialog({ file, onClose }: { file: MediaRow; onClose: () => void }) 
     });
   };
   return (
-    <SimpleDialog
-      open
+    <AppDialog
       onClose={onClose}
       title={<Trans>Редактирование файла</Trans>}
       testId="media-edit"
@@ -255,7 +254,7 @@ function EditDialog({ file, onClose }: { file: MediaRow; onClose: () => void }) 
           </Field.Root>
         </Stack>
       </form>
-    </SimpleDialog>
+    </AppDialog>
   );
 }
 

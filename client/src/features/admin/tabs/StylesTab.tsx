@@ -7,7 +7,7 @@ import type { StylesTabQuery, StylesTabQuery$data } from '../../../__generated__
 import type { StylesTabSaveMutation } from '../../../__generated__/StylesTabSaveMutation.graphql';
 import type { StylesTabCreateMutation } from '../../../__generated__/StylesTabCreateMutation.graphql';
 import type { StylesTabActivateMutation } from '../../../__generated__/StylesTabActivateMutation.graphql';
-import { SimpleDialog } from '../../../components/ConfirmDialog';
+import { AppDialog } from '../../../components/AppDialog';
 import { toaster } from '../../../components/ui/toaster';
 import { formatDateTime } from '../../../i18n/format';
 import { mutationErrorText } from '../../../relay/mutationError';
@@ -246,8 +246,7 @@ function StylesheetDialog({ sheet, onSaved, onClose }: { sheet: Sheet | null; on
   };
 
   return (
-    <SimpleDialog
-      open
+    <AppDialog
       onClose={onClose}
       title={sheet ? <Trans>Стиль «{sheet.name}»</Trans> : <Trans>Новый стиль</Trans>}
       testId="stylesheet-dialog"
@@ -319,6 +318,6 @@ function StylesheetDialog({ sheet, onSaved, onClose }: { sheet: Sheet | null; on
           </Checkbox.Root>
         </Stack>
       </form>
-    </SimpleDialog>
+    </AppDialog>
   );
 }

@@ -21,7 +21,8 @@ import type { SubscriptionGroups_query$key } from '../../../__generated__/Subscr
 import type { SubscriptionGroupsUsersQuery } from '../../../__generated__/SubscriptionGroupsUsersQuery.graphql';
 import type { SubscriptionGroupsCreateMutation } from '../../../__generated__/SubscriptionGroupsCreateMutation.graphql';
 import type { SubscriptionGroupsDeleteMutation } from '../../../__generated__/SubscriptionGroupsDeleteMutation.graphql';
-import { ConfirmDialog, SimpleDialog } from '../../../components/ConfirmDialog';
+import { AppDialog } from '../../../components/AppDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorBoundary } from '../../../components/ErrorBoundary';
 import { toaster } from '../../../components/ui/toaster';
 import { formatDate } from '../../../i18n/format';
@@ -188,8 +189,7 @@ function CreateGroupDialog({ plans, onClose }: { plans: readonly Plan[]; onClose
   };
 
   return (
-    <SimpleDialog
-      open
+    <AppDialog
       onClose={onClose}
       title={<Trans>Новая группа подписки</Trans>}
       testId="group-create"
@@ -264,7 +264,7 @@ function CreateGroupDialog({ plans, onClose }: { plans: readonly Plan[]; onClose
           </Text>
         </Stack>
       </form>
-    </SimpleDialog>
+    </AppDialog>
   );
 }
 

@@ -8,7 +8,7 @@ import type {
   SubscriptionPlansEditor_query$key,
 } from '../../../__generated__/SubscriptionPlansEditor_query.graphql';
 import type { SubscriptionPlansEditorMutation } from '../../../__generated__/SubscriptionPlansEditorMutation.graphql';
-import { SimpleDialog } from '../../../components/ConfirmDialog';
+import { AppDialog } from '../../../components/AppDialog';
 import { toaster } from '../../../components/ui/toaster';
 import { mutationErrorText } from '../../../relay/mutationError';
 import { FEATURE_LABELS, FEATURE_ORDER } from '../../subscriptions/texts';
@@ -155,8 +155,7 @@ function PlanDialog({ plan, onClose }: { plan: Plan; onClose: () => void }) {
   };
 
   return (
-    <SimpleDialog
-      open
+    <AppDialog
       onClose={onClose}
       title={<Trans>План «{plan.name}»</Trans>}
       testId="plan-dialog"
@@ -263,6 +262,6 @@ function PlanDialog({ plan, onClose }: { plan: Plan; onClose: () => void }) {
           </Stack>
         </Stack>
       </form>
-    </SimpleDialog>
+    </AppDialog>
   );
 }

@@ -9,7 +9,8 @@ import type { TemplatesTabCreateMutation } from '../../../__generated__/Template
 import type { TemplatesTabSaveMutation } from '../../../__generated__/TemplatesTabSaveMutation.graphql';
 import type { TemplatesTabActivateMutation } from '../../../__generated__/TemplatesTabActivateMutation.graphql';
 import type { TemplatesTabDeleteMutation } from '../../../__generated__/TemplatesTabDeleteMutation.graphql';
-import { ConfirmDialog, SimpleDialog } from '../../../components/ConfirmDialog';
+import { AppDialog } from '../../../components/AppDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { toaster } from '../../../components/ui/toaster';
 import { formatDateTime } from '../../../i18n/format';
 import { mutationErrorText } from '../../../relay/mutationError';
@@ -297,8 +298,7 @@ function SavedPreviewDialog({ template, onClose }: { template: Template; onClose
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opened template
   }, [template]);
   return (
-    <SimpleDialog
-      open
+    <AppDialog
       onClose={onClose}
       size="xl"
       title={<Trans>Предпросмотр «{template.name}»</Trans>}
@@ -310,7 +310,7 @@ function SavedPreviewDialog({ template, onClose }: { template: Template; onClose
       }
     >
       <PreviewFrame preview={preview} />
-    </SimpleDialog>
+    </AppDialog>
   );
 }
 
@@ -361,8 +361,7 @@ function TemplateDialog({
   };
 
   return (
-    <SimpleDialog
-      open
+    <AppDialog
       onClose={onClose}
       size="xl"
       title={template ? <Trans>Шаблон «{template.name}»</Trans> : <Trans>Новый шаблон</Trans>}
@@ -447,6 +446,6 @@ function TemplateDialog({
           <PreviewFrame preview={preview} />
         </Stack>
       </form>
-    </SimpleDialog>
+    </AppDialog>
   );
 }

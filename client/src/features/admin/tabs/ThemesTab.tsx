@@ -8,7 +8,8 @@ import type { ThemesTabCreateMutation } from '../../../__generated__/ThemesTabCr
 import type { ThemesTabSaveMutation } from '../../../__generated__/ThemesTabSaveMutation.graphql';
 import type { ThemesTabActivateMutation } from '../../../__generated__/ThemesTabActivateMutation.graphql';
 import type { ThemesTabDeleteMutation } from '../../../__generated__/ThemesTabDeleteMutation.graphql';
-import { ConfirmDialog, SimpleDialog } from '../../../components/ConfirmDialog';
+import { AppDialog } from '../../../components/AppDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { toaster } from '../../../components/ui/toaster';
 import { mutationErrorText } from '../../../relay/mutationError';
 import { loadSiteTheme } from '../../../app/siteTheme';
@@ -269,8 +270,7 @@ function ThemeDialog({ theme, onSaved, onClose }: { theme: Theme | null; onSaved
   };
 
   return (
-    <SimpleDialog
-      open
+    <AppDialog
       onClose={onClose}
       title={theme ? <Trans>Тема «{theme.name}»</Trans> : <Trans>Новая тема</Trans>}
       testId="theme-dialog"
@@ -355,6 +355,6 @@ function ThemeDialog({ theme, onSaved, onClose }: { theme: Theme | null; onSaved
           <Swatch mode={mode} accent={accent} />
         </Stack>
       </form>
-    </SimpleDialog>
+    </AppDialog>
   );
 }

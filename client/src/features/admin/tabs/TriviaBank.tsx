@@ -7,7 +7,8 @@ import type { TriviaBankQuery, TriviaBankQuery$data } from '../../../__generated
 import type { TriviaBankCreateMutation } from '../../../__generated__/TriviaBankCreateMutation.graphql';
 import type { TriviaBankSaveMutation } from '../../../__generated__/TriviaBankSaveMutation.graphql';
 import type { TriviaBankDeleteMutation } from '../../../__generated__/TriviaBankDeleteMutation.graphql';
-import { ConfirmDialog, SimpleDialog } from '../../../components/ConfirmDialog';
+import { AppDialog } from '../../../components/AppDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { toaster } from '../../../components/ui/toaster';
 import { mutationErrorText } from '../../../relay/mutationError';
 
@@ -211,8 +212,7 @@ function QuestionDialog(props: { locale: string; question: Question | null; onSa
   };
 
   return (
-    <SimpleDialog
-      open
+    <AppDialog
       onClose={props.onClose}
       title={question ? <Trans>Вопрос викторины</Trans> : <Trans>Новый вопрос викторины</Trans>}
       testId="trivia-dialog"
@@ -286,6 +286,6 @@ function QuestionDialog(props: { locale: string; question: Question | null; onSa
           </Button>
         </Stack>
       </form>
-    </SimpleDialog>
+    </AppDialog>
   );
 }

@@ -11,7 +11,8 @@ import type { UsersTabPaginationQuery } from '../../../__generated__/UsersTabPag
 import type { UsersTabCreateMutation } from '../../../__generated__/UsersTabCreateMutation.graphql';
 import type { UsersTabUpdateMutation } from '../../../__generated__/UsersTabUpdateMutation.graphql';
 import type { UsersTabDeleteMutation } from '../../../__generated__/UsersTabDeleteMutation.graphql';
-import { ConfirmDialog, SimpleDialog } from '../../../components/ConfirmDialog';
+import { AppDialog } from '../../../components/AppDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PasswordInput } from '../../../components/PasswordInput';
 import { RoleBadge } from '../../../components/RoleBadge';
 import { toaster } from '../../../components/ui/toaster';
@@ -207,8 +208,7 @@ function UserFormDialog({ user, connectionId, onClose }: { user: UserRow | null;
   };
 
   return (
-    <SimpleDialog
-      open
+    <AppDialog
       onClose={onClose}
       title={user ? <Trans>Редактирование пользователя</Trans> : <Trans>Новый пользователь</Trans>}
       testId="user-form"
@@ -295,7 +295,7 @@ function UserFormDialog({ user, connectionId, onClose }: { user: UserRow | null;
           </Field.Root>
         </Stack>
       </form>
-    </SimpleDialog>
+    </AppDialog>
   );
 }
 
@@ -326,8 +326,7 @@ function ViewDialog({ user, onClose }: { user: UserRow; onClose: () => void }) {
     [<Trans key="l">Последний вход</Trans>, user.lastLogin ? formatDateTime(user.lastLogin) : '—'],
   ];
   return (
-    <SimpleDialog
-      open
+    <AppDialog
       onClose={onClose}
       title={`${user.firstName} ${user.lastName}`}
       testId="user-view"
@@ -345,7 +344,7 @@ function ViewDialog({ user, onClose }: { user: UserRow; onClose: () => void }) {
           </HStack>
         ))}
       </Stack>
-    </SimpleDialog>
+    </AppDialog>
   );
 }
 

@@ -3,7 +3,7 @@ import { Button } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
 import { Brush } from 'lucide-react';
 import { DrawingBoard } from '../board/DrawingBoard';
-import { MeetingDialog } from '../MeetingDialog';
+import { AppDialog } from '../../../components/AppDialog';
 import { useMeeting } from '../MeetingContext';
 
 /**
@@ -20,14 +20,15 @@ export function DrawingActivity(props: { sessionId: string; name: string; playin
         {props.playing ? <Trans>Открыть доску</Trans> : <Trans>Смотреть доску</Trans>}
       </Button>
       {open && (
-        <MeetingDialog
+        <AppDialog
+          closeButton
           title={props.name}
           onClose={() => setOpen(false)}
           size={{ base: 'full', md: 'xl' }}
           testId="drawing-dialog"
         >
           <DrawingBoard sessionId={props.sessionId} viewer={viewer} canDraw={props.playing} canClear={props.hosting} />
-        </MeetingDialog>
+        </AppDialog>
       )}
     </>
   );

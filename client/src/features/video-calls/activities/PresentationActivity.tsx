@@ -10,7 +10,7 @@ import type { PresentationActivityPointerMutation } from '../../../__generated__
 import type { PresentationActivityPointerSubscription } from '../../../__generated__/PresentationActivityPointerSubscription.graphql';
 import { asRequestError } from '../../../relay/errors';
 import { mutationErrorText } from '../../../relay/mutationError';
-import { MeetingDialog } from '../MeetingDialog';
+import { AppDialog } from '../../../components/AppDialog';
 import { PdfPageView, PdfUnreadable, usePdfDocument, type PagePoint } from '../presentation/PdfPageView';
 import { LatestValueSender } from '../presentation/latestValueSender';
 
@@ -77,14 +77,15 @@ export function PresentationActivity({ session: key }: { session: PresentationAc
         {session.viewerIsHost ? <Trans>Открыть презентацию</Trans> : <Trans>Смотреть презентацию</Trans>}
       </Button>
       {open && (
-        <MeetingDialog
+        <AppDialog
+          closeButton
           title={session.presentation.fileName}
           onClose={() => setOpen(false)}
           size={{ base: 'full', md: 'xl' }}
           testId="presentation-dialog"
         >
           <PresentationView sessionId={session.id} presenting={session.viewerIsHost} presentation={session.presentation} />
-        </MeetingDialog>
+        </AppDialog>
       )}
     </>
   );

@@ -7,7 +7,7 @@ import type { QuizSetupDialogMutation, QuizQuestionType } from '../../../__gener
 import type { QuizSetupDialogStarterQuery } from '../../../__generated__/QuizSetupDialogStarterQuery.graphql';
 import { asRequestError } from '../../../relay/errors';
 import { mutationErrorText } from '../../../relay/mutationError';
-import { DialogActions, MeetingDialog } from '../MeetingDialog';
+import { AppDialog, DialogActions } from '../../../components/AppDialog';
 
 const launchMutation = graphql`
   mutation QuizSetupDialogMutation($roomId: ID!, $quiz: QuizSetupInput!) {
@@ -92,7 +92,8 @@ export function QuizSetupDialog({ roomId, onClose }: { roomId: string; onClose: 
   };
 
   return (
-    <MeetingDialog
+    <AppDialog
+      closeButton
       title={<Trans>Новая викторина</Trans>}
       onClose={onClose}
       testId="quiz-setup"
@@ -246,6 +247,6 @@ export function QuizSetupDialog({ roomId, onClose }: { roomId: string; onClose: 
           )}
         </Stack>
       </form>
-    </MeetingDialog>
+    </AppDialog>
   );
 }

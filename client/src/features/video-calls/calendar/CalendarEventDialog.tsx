@@ -8,7 +8,7 @@ import type { CalendarEventDialogUpdateMutation } from '../../../__generated__/C
 import { toaster } from '../../../components/ui/toaster';
 import { asRequestError } from '../../../relay/errors';
 import { fieldErrorMap, mutationErrorText, readMutationError } from '../../../relay/mutationError';
-import { DialogActions, MeetingDialog } from '../MeetingDialog';
+import { AppDialog, DialogActions } from '../../../components/AppDialog';
 import { CALENDAR_DURATIONS, CALENDAR_TYPES, EVENT_TYPE_LABELS, localDateTime, viewerTimeZone } from './calendarTexts';
 import { labelOf } from '../texts';
 
@@ -149,7 +149,8 @@ export function CalendarEventDialog({
   };
 
   return (
-    <MeetingDialog
+    <AppDialog
+      closeButton
       title={event ? <Trans>Редактировать событие</Trans> : <Trans>Новое событие</Trans>}
       onClose={onClose}
       testId="calendar-event-form"
@@ -330,6 +331,6 @@ export function CalendarEventDialog({
           )}
         </Stack>
       </form>
-    </MeetingDialog>
+    </AppDialog>
   );
 }

@@ -8,7 +8,7 @@ import { ErrorBoundary } from '../../../components/ErrorBoundary';
 import { readMutationError } from '../../../relay/mutationError';
 import { useSendFriendRequest } from '../../friendship/friendship';
 import { SEARCH_MIN_LENGTH } from '../../contacts/ContactSearch';
-import { MeetingDialog } from '../MeetingDialog';
+import { AppDialog } from '../../../components/AppDialog';
 
 const searchQuery = graphql`
   query AddContactDialogSearchQuery($query: String!) {
@@ -93,7 +93,7 @@ export function AddContactDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <MeetingDialog title={<Trans>Добавить контакт</Trans>} onClose={onClose} testId="add-contact-dialog">
+    <AppDialog closeButton title={<Trans>Добавить контакт</Trans>} onClose={onClose} testId="add-contact-dialog">
       <Stack gap="4">
         <form onSubmit={search}>
           <HStack>
@@ -130,6 +130,6 @@ export function AddContactDialog({ onClose }: { onClose: () => void }) {
           </ErrorBoundary>
         )}
       </Stack>
-    </MeetingDialog>
+    </AppDialog>
   );
 }

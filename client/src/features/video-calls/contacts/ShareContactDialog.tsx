@@ -9,7 +9,7 @@ import { asRequestError } from '../../../relay/errors';
 import { toaster } from '../../../components/ui/toaster';
 import { mutationErrorText } from '../../../relay/mutationError';
 import { useIdempotencyKey } from '../../../relay/useIdempotencyKey';
-import { DialogActions, MeetingDialog } from '../MeetingDialog';
+import { AppDialog, DialogActions } from '../../../components/AppDialog';
 import { useMeeting, type ShareTarget } from '../MeetingContext';
 
 const sendMutation = graphql`
@@ -83,7 +83,8 @@ export function ShareContactDialog({
   };
 
   return (
-    <MeetingDialog
+    <AppDialog
+      closeButton
       title={<Trans>Поделиться контактом</Trans>}
       onClose={onClose}
       testId="share-contact-dialog"
@@ -140,6 +141,6 @@ export function ShareContactDialog({
           </Stack>
         </Stack>
       )}
-    </MeetingDialog>
+    </AppDialog>
   );
 }

@@ -5,7 +5,7 @@ import { graphql, useMutation } from 'react-relay/hooks';
 import type { GamePickerDialogMutation, MiniGame } from '../../../__generated__/GamePickerDialogMutation.graphql';
 import { asRequestError } from '../../../relay/errors';
 import { mutationErrorText } from '../../../relay/mutationError';
-import { DialogActions, MeetingDialog } from '../MeetingDialog';
+import { AppDialog, DialogActions } from '../../../components/AppDialog';
 import { MINI_GAMES } from './gameNames';
 
 const launchMutation = graphql`
@@ -41,7 +41,8 @@ export function GamePickerDialog({ roomId, onClose }: { roomId: string; onClose:
   };
 
   return (
-    <MeetingDialog
+    <AppDialog
+      closeButton
       title={<Trans>Мини-игра</Trans>}
       onClose={onClose}
       testId="game-picker"
@@ -96,6 +97,6 @@ export function GamePickerDialog({ roomId, onClose }: { roomId: string; onClose:
           {error}
         </Text>
       )}
-    </MeetingDialog>
+    </AppDialog>
   );
 }

@@ -8,7 +8,7 @@ import type { PresentationSetupDialogMutation } from '../../../__generated__/Pre
 import { asRequestError } from '../../../relay/errors';
 import { mutationErrorText } from '../../../relay/mutationError';
 import { formatFileSize } from '../../messenger/fileSize';
-import { DialogActions, MeetingDialog } from '../MeetingDialog';
+import { AppDialog, DialogActions } from '../../../components/AppDialog';
 import { useRoomFileUpload } from '../files/useRoomFileUpload';
 import { PdfUnreadable, usePdfDocument } from './PdfPageView';
 
@@ -92,7 +92,8 @@ function ChoosePdf({ roomId, onClose }: { roomId: string; onClose: () => void })
   };
 
   return (
-    <MeetingDialog
+    <AppDialog
+      closeButton
       title={t`Презентация`}
       onClose={onClose}
       testId="presentation-setup"
@@ -182,6 +183,6 @@ function ChoosePdf({ roomId, onClose }: { roomId: string; onClose: () => void })
           </Text>
         )}
       </Stack>
-    </MeetingDialog>
+    </AppDialog>
   );
 }

@@ -4,7 +4,7 @@ import { graphql, useMutation } from 'react-relay/hooks';
 import type { ClassFormDialogMutation } from '../../../__generated__/ClassFormDialogMutation.graphql';
 import { toaster } from '../../../components/ui/toaster';
 import { asRequestError } from '../../../relay/errors';
-import { DialogActions, MeetingDialog } from '../MeetingDialog';
+import { AppDialog, DialogActions } from '../../../components/AppDialog';
 import { ClassFields, classInput, classValuesErrors, NEW_CLASS } from './ClassFields';
 import { fieldErrorMap } from '../../../relay/mutationError';
 
@@ -48,7 +48,8 @@ export function ClassFormDialog({ onClose, onSaved }: { onClose: () => void; onS
   };
 
   return (
-    <MeetingDialog
+    <AppDialog
+      closeButton
       title={<Trans>Новый класс</Trans>}
       onClose={onClose}
       testId="class-form"
@@ -65,6 +66,6 @@ export function ClassFormDialog({ onClose, onSaved }: { onClose: () => void; onS
       <form id="class-form" onSubmit={submit} noValidate>
         <ClassFields values={values} errors={errors} onChange={setValues} />
       </form>
-    </MeetingDialog>
+    </AppDialog>
   );
 }

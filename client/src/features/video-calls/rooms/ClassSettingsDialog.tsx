@@ -12,7 +12,7 @@ import type { ClassSettingsDialogRoleMutation } from '../../../__generated__/Cla
 import type { ClassSettingsDialogUpdateMutation } from '../../../__generated__/ClassSettingsDialogUpdateMutation.graphql';
 import { toaster } from '../../../components/ui/toaster';
 import { asRequestError } from '../../../relay/errors';
-import { MeetingDialog } from '../MeetingDialog';
+import { AppDialog } from '../../../components/AppDialog';
 import { CLASS_ROLE_LABELS, labelOf } from '../texts';
 import { ClassFields, classInput, classValuesErrors, type ClassValues } from './ClassFields';
 import { fieldErrorMap, mutationErrorText, type MutationErrorKey } from '../../../relay/mutationError';
@@ -143,11 +143,11 @@ export function ClassSettingsDialog({
   onChanged: () => void;
 }) {
   return (
-    <MeetingDialog title={<Trans>Настройки класса</Trans>} onClose={onClose} testId="class-settings-dialog" size="lg">
+    <AppDialog closeButton title={<Trans>Настройки класса</Trans>} onClose={onClose} testId="class-settings-dialog" size="lg">
       <Suspense fallback={<Spinner />}>
         <Settings classId={classId} onClose={onClose} onChanged={onChanged} />
       </Suspense>
-    </MeetingDialog>
+    </AppDialog>
   );
 }
 

@@ -6,7 +6,7 @@ import type { RoomFormDialogConfigQuery } from '../../../__generated__/RoomFormD
 import type { GroupRoomType, RoomFormDialogMutation } from '../../../__generated__/RoomFormDialogMutation.graphql';
 import { toaster } from '../../../components/ui/toaster';
 import { asRequestError } from '../../../relay/errors';
-import { DialogActions, MeetingDialog } from '../MeetingDialog';
+import { AppDialog, DialogActions } from '../../../components/AppDialog';
 import { labelOf, ROOM_TYPE_LABELS } from '../texts';
 import { fieldErrorMap, mutationErrorText, readMutationError } from '../../../relay/mutationError';
 
@@ -77,7 +77,8 @@ export function RoomFormDialog({
   };
 
   return (
-    <MeetingDialog
+    <AppDialog
+      closeButton
       title={<Trans>Новая комната</Trans>}
       onClose={onClose}
       testId="room-form"
@@ -149,7 +150,7 @@ export function RoomFormDialog({
           )}
         </Stack>
       </form>
-    </MeetingDialog>
+    </AppDialog>
   );
 }
 

@@ -1,7 +1,7 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
 import { Phone, PhoneOff } from 'lucide-react';
-import { MeetingDialog } from '../MeetingDialog';
+import { AppDialog } from '../../../components/AppDialog';
 import { useMeeting } from '../MeetingContext';
 
 /** A contact is calling: accept (camera and microphone, then connect) or decline. */
@@ -11,7 +11,8 @@ export function IncomingCallDialog() {
   if (!incoming) return null;
   const caller = incoming.caller.name;
   return (
-    <MeetingDialog
+    <AppDialog
+      closeButton
       testId="incoming-call"
       size="sm"
       onClose={() => engine.declineIncoming()}
@@ -34,6 +35,6 @@ export function IncomingCallDialog() {
           <Trans>{caller} звонит вам</Trans>
         </Text>
       </Stack>
-    </MeetingDialog>
+    </AppDialog>
   );
 }
