@@ -22,7 +22,7 @@ import { graphql, useMutation, usePreloadedQuery, type PreloadedQuery } from 're
 import type { ApiKeysTabQuery, ApiKeysTabQuery$data } from '../../../__generated__/ApiKeysTabQuery.graphql';
 import type { ApiKeysTabCreateMutation } from '../../../__generated__/ApiKeysTabCreateMutation.graphql';
 import type { ApiKeysTabRevokeMutation } from '../../../__generated__/ApiKeysTabRevokeMutation.graphql';
-import { AppDialog } from '../../../components/AppDialog';
+import { AppDialog, DialogActions } from '../../../components/AppDialog';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { toaster } from '../../../components/ui/toaster';
 import { formatDateTime } from '../../../i18n/format';
@@ -185,14 +185,13 @@ function CreateDialog({ onClose, onCreated }: { onClose: () => void; onCreated: 
       title={<Trans>Новый API-ключ</Trans>}
       testId="api-key-create"
       footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            <Trans>Отмена</Trans>
-          </Button>
-          <Button type="submit" form="api-key-form" colorPalette="brand" loading={creating} data-testid="api-key-create-save">
-            <Trans>Создать</Trans>
-          </Button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          form="api-key-form"
+          label={<Trans>Создать</Trans>}
+          loading={creating}
+          testId="api-key-create-save"
+        />
       }
     >
       <form id="api-key-form" onSubmit={submit} noValidate>

@@ -10,7 +10,7 @@ import type { MediaLibraryTab_query$key, MediaLibraryTab_query$data } from '../.
 import type { MediaLibraryTabPaginationQuery } from '../../../__generated__/MediaLibraryTabPaginationQuery.graphql';
 import type { MediaLibraryTabUpdateMutation } from '../../../__generated__/MediaLibraryTabUpdateMutation.graphql';
 import type { MediaLibraryTabDeleteMutation } from '../../../__generated__/MediaLibraryTabDeleteMutation.graphql';
-import { AppDialog } from '../../../components/AppDialog';
+import { AppDialog, DialogActions } from '../../../components/AppDialog';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { toaster } from '../../../components/ui/toaster';
 import { formatDateTime } from '../../../i18n/format';
@@ -217,14 +217,13 @@ function EditDialog({ file, onClose }: { file: MediaRow; onClose: () => void }) 
       title={<Trans>Редактирование файла</Trans>}
       testId="media-edit"
       footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            <Trans>Отмена</Trans>
-          </Button>
-          <Button type="submit" form="admin-media-form" colorPalette="brand" loading={updating} data-testid="media-edit-save">
-            <Trans>Сохранить</Trans>
-          </Button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          form="admin-media-form"
+          label={<Trans>Сохранить</Trans>}
+          loading={updating}
+          testId="media-edit-save"
+        />
       }
     >
       <form id="admin-media-form" onSubmit={submit} noValidate>

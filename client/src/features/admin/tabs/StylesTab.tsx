@@ -7,7 +7,7 @@ import type { StylesTabQuery, StylesTabQuery$data } from '../../../__generated__
 import type { StylesTabSaveMutation } from '../../../__generated__/StylesTabSaveMutation.graphql';
 import type { StylesTabCreateMutation } from '../../../__generated__/StylesTabCreateMutation.graphql';
 import type { StylesTabActivateMutation } from '../../../__generated__/StylesTabActivateMutation.graphql';
-import { AppDialog } from '../../../components/AppDialog';
+import { AppDialog, DialogActions } from '../../../components/AppDialog';
 import { toaster } from '../../../components/ui/toaster';
 import { formatDateTime } from '../../../i18n/format';
 import { mutationErrorText } from '../../../relay/mutationError';
@@ -251,20 +251,13 @@ function StylesheetDialog({ sheet, onSaved, onClose }: { sheet: Sheet | null; on
       title={sheet ? <Trans>Стиль «{sheet.name}»</Trans> : <Trans>Новый стиль</Trans>}
       testId="stylesheet-dialog"
       footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            <Trans>Отмена</Trans>
-          </Button>
-          <Button
-            type="submit"
-            form="stylesheet-form"
-            colorPalette="brand"
-            loading={creating || saving}
-            data-testid="stylesheet-save"
-          >
-            <Trans>Сохранить</Trans>
-          </Button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          form="stylesheet-form"
+          label={<Trans>Сохранить</Trans>}
+          loading={creating || saving}
+          testId="stylesheet-save"
+        />
       }
     >
       <form id="stylesheet-form" onSubmit={submit} noValidate>

@@ -21,7 +21,7 @@ import type { SubscriptionGroups_query$key } from '../../../__generated__/Subscr
 import type { SubscriptionGroupsUsersQuery } from '../../../__generated__/SubscriptionGroupsUsersQuery.graphql';
 import type { SubscriptionGroupsCreateMutation } from '../../../__generated__/SubscriptionGroupsCreateMutation.graphql';
 import type { SubscriptionGroupsDeleteMutation } from '../../../__generated__/SubscriptionGroupsDeleteMutation.graphql';
-import { AppDialog } from '../../../components/AppDialog';
+import { AppDialog, DialogActions } from '../../../components/AppDialog';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorBoundary } from '../../../components/ErrorBoundary';
 import { toaster } from '../../../components/ui/toaster';
@@ -194,14 +194,13 @@ function CreateGroupDialog({ plans, onClose }: { plans: readonly Plan[]; onClose
       title={<Trans>Новая группа подписки</Trans>}
       testId="group-create"
       footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            <Trans>Отмена</Trans>
-          </Button>
-          <Button type="submit" form="group-form" colorPalette="brand" loading={creating} data-testid="group-create-save">
-            <Trans>Создать</Trans>
-          </Button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          form="group-form"
+          label={<Trans>Создать</Trans>}
+          loading={creating}
+          testId="group-create-save"
+        />
       }
     >
       <form id="group-form" onSubmit={submit} noValidate>

@@ -8,7 +8,7 @@ import type {
   SubscriptionPlansEditor_query$key,
 } from '../../../__generated__/SubscriptionPlansEditor_query.graphql';
 import type { SubscriptionPlansEditorMutation } from '../../../__generated__/SubscriptionPlansEditorMutation.graphql';
-import { AppDialog } from '../../../components/AppDialog';
+import { AppDialog, DialogActions } from '../../../components/AppDialog';
 import { toaster } from '../../../components/ui/toaster';
 import { mutationErrorText } from '../../../relay/mutationError';
 import { FEATURE_LABELS, FEATURE_ORDER } from '../../subscriptions/texts';
@@ -160,14 +160,7 @@ function PlanDialog({ plan, onClose }: { plan: Plan; onClose: () => void }) {
       title={<Trans>План «{plan.name}»</Trans>}
       testId="plan-dialog"
       footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            <Trans>Отмена</Trans>
-          </Button>
-          <Button type="submit" form="plan-form" colorPalette="brand" loading={saving} data-testid="plan-save">
-            <Trans>Сохранить</Trans>
-          </Button>
-        </>
+        <DialogActions onCancel={onClose} form="plan-form" label={<Trans>Сохранить</Trans>} loading={saving} testId="plan-save" />
       }
     >
       <form id="plan-form" onSubmit={submit} noValidate>

@@ -9,7 +9,7 @@ import type { TemplatesTabCreateMutation } from '../../../__generated__/Template
 import type { TemplatesTabSaveMutation } from '../../../__generated__/TemplatesTabSaveMutation.graphql';
 import type { TemplatesTabActivateMutation } from '../../../__generated__/TemplatesTabActivateMutation.graphql';
 import type { TemplatesTabDeleteMutation } from '../../../__generated__/TemplatesTabDeleteMutation.graphql';
-import { AppDialog } from '../../../components/AppDialog';
+import { AppDialog, DialogActions } from '../../../components/AppDialog';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { toaster } from '../../../components/ui/toaster';
 import { formatDateTime } from '../../../i18n/format';
@@ -372,18 +372,13 @@ function TemplateDialog({
             <Eye size={16} aria-hidden="true" />
             <Trans>Предпросмотр</Trans>
           </Button>
-          <Button variant="outline" onClick={onClose}>
-            <Trans>Отмена</Trans>
-          </Button>
-          <Button
-            type="submit"
+          <DialogActions
+            onCancel={onClose}
             form="template-form"
-            colorPalette="brand"
+            label={<Trans>Сохранить</Trans>}
             loading={creating || saving}
-            data-testid="template-save"
-          >
-            <Trans>Сохранить</Trans>
-          </Button>
+            testId="template-save"
+          />
         </>
       }
     >

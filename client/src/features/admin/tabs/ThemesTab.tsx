@@ -8,7 +8,7 @@ import type { ThemesTabCreateMutation } from '../../../__generated__/ThemesTabCr
 import type { ThemesTabSaveMutation } from '../../../__generated__/ThemesTabSaveMutation.graphql';
 import type { ThemesTabActivateMutation } from '../../../__generated__/ThemesTabActivateMutation.graphql';
 import type { ThemesTabDeleteMutation } from '../../../__generated__/ThemesTabDeleteMutation.graphql';
-import { AppDialog } from '../../../components/AppDialog';
+import { AppDialog, DialogActions } from '../../../components/AppDialog';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { toaster } from '../../../components/ui/toaster';
 import { mutationErrorText } from '../../../relay/mutationError';
@@ -275,14 +275,13 @@ function ThemeDialog({ theme, onSaved, onClose }: { theme: Theme | null; onSaved
       title={theme ? <Trans>Тема «{theme.name}»</Trans> : <Trans>Новая тема</Trans>}
       testId="theme-dialog"
       footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            <Trans>Отмена</Trans>
-          </Button>
-          <Button type="submit" form="theme-form" colorPalette="brand" loading={creating || saving} data-testid="theme-save">
-            <Trans>Сохранить</Trans>
-          </Button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          form="theme-form"
+          label={<Trans>Сохранить</Trans>}
+          loading={creating || saving}
+          testId="theme-save"
+        />
       }
     >
       <form id="theme-form" onSubmit={submit} noValidate>

@@ -7,7 +7,7 @@ import type { TriviaBankQuery, TriviaBankQuery$data } from '../../../__generated
 import type { TriviaBankCreateMutation } from '../../../__generated__/TriviaBankCreateMutation.graphql';
 import type { TriviaBankSaveMutation } from '../../../__generated__/TriviaBankSaveMutation.graphql';
 import type { TriviaBankDeleteMutation } from '../../../__generated__/TriviaBankDeleteMutation.graphql';
-import { AppDialog } from '../../../components/AppDialog';
+import { AppDialog, DialogActions } from '../../../components/AppDialog';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { toaster } from '../../../components/ui/toaster';
 import { mutationErrorText } from '../../../relay/mutationError';
@@ -217,14 +217,13 @@ function QuestionDialog(props: { locale: string; question: Question | null; onSa
       title={question ? <Trans>Вопрос викторины</Trans> : <Trans>Новый вопрос викторины</Trans>}
       testId="trivia-dialog"
       footer={
-        <>
-          <Button variant="outline" onClick={props.onClose}>
-            <Trans>Отмена</Trans>
-          </Button>
-          <Button type="submit" form="trivia-form" colorPalette="brand" loading={creating || saving} data-testid="trivia-save">
-            <Trans>Сохранить</Trans>
-          </Button>
-        </>
+        <DialogActions
+          onCancel={props.onClose}
+          form="trivia-form"
+          label={<Trans>Сохранить</Trans>}
+          loading={creating || saving}
+          testId="trivia-save"
+        />
       }
     >
       <form id="trivia-form" onSubmit={submit} noValidate>

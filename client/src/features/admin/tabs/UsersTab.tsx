@@ -11,7 +11,7 @@ import type { UsersTabPaginationQuery } from '../../../__generated__/UsersTabPag
 import type { UsersTabCreateMutation } from '../../../__generated__/UsersTabCreateMutation.graphql';
 import type { UsersTabUpdateMutation } from '../../../__generated__/UsersTabUpdateMutation.graphql';
 import type { UsersTabDeleteMutation } from '../../../__generated__/UsersTabDeleteMutation.graphql';
-import { AppDialog } from '../../../components/AppDialog';
+import { AppDialog, DialogActions } from '../../../components/AppDialog';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PasswordInput } from '../../../components/PasswordInput';
 import { RoleBadge } from '../../../components/RoleBadge';
@@ -213,20 +213,13 @@ function UserFormDialog({ user, connectionId, onClose }: { user: UserRow | null;
       title={user ? <Trans>Редактирование пользователя</Trans> : <Trans>Новый пользователь</Trans>}
       testId="user-form"
       footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            <Trans>Отмена</Trans>
-          </Button>
-          <Button
-            type="submit"
-            form="admin-user-form"
-            colorPalette="brand"
-            loading={creating || updating}
-            data-testid="user-form-save"
-          >
-            <Trans>Сохранить</Trans>
-          </Button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          form="admin-user-form"
+          label={<Trans>Сохранить</Trans>}
+          loading={creating || updating}
+          testId="user-form-save"
+        />
       }
     >
       <form id="admin-user-form" onSubmit={submit} noValidate>
