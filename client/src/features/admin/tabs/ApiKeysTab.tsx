@@ -23,6 +23,7 @@ import type { ApiKeysTabQuery, ApiKeysTabQuery$data } from '../../../__generated
 import type { ApiKeysTabCreateMutation } from '../../../__generated__/ApiKeysTabCreateMutation.graphql';
 import type { ApiKeysTabRevokeMutation } from '../../../__generated__/ApiKeysTabRevokeMutation.graphql';
 import { AppDialog, DialogActions } from '../../../components/AppDialog';
+import { FormError } from '../../../components/FormError';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { toaster } from '../../../components/ui/toaster';
 import { formatDateTime } from '../../../i18n/format';
@@ -196,11 +197,7 @@ function CreateDialog({ onClose, onCreated }: { onClose: () => void; onCreated: 
     >
       <form id="api-key-form" onSubmit={submit} noValidate>
         <Stack gap="4">
-          {error && (
-            <Text color="red.600" role="alert" data-testid="api-key-create-error">
-              {error}
-            </Text>
-          )}
+          <FormError error={error} color="red.600" testId="api-key-create-error" />
           <Field.Root required>
             <Field.Label>
               <Trans>Название</Trans>

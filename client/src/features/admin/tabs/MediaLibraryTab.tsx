@@ -11,6 +11,7 @@ import type { MediaLibraryTabPaginationQuery } from '../../../__generated__/Medi
 import type { MediaLibraryTabUpdateMutation } from '../../../__generated__/MediaLibraryTabUpdateMutation.graphql';
 import type { MediaLibraryTabDeleteMutation } from '../../../__generated__/MediaLibraryTabDeleteMutation.graphql';
 import { AppDialog, DialogActions } from '../../../components/AppDialog';
+import { FormError } from '../../../components/FormError';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { toaster } from '../../../components/ui/toaster';
 import { formatDateTime } from '../../../i18n/format';
@@ -228,11 +229,7 @@ function EditDialog({ file, onClose }: { file: MediaRow; onClose: () => void }) 
     >
       <form id="admin-media-form" onSubmit={submit} noValidate>
         <Stack gap="3">
-          {error && (
-            <Text color="red.600" role="alert" data-testid="media-edit-error">
-              {error}
-            </Text>
-          )}
+          <FormError error={error} color="red.600" testId="media-edit-error" />
           <Field.Root required>
             <Field.Label>
               <Trans>Имя файла</Trans>

@@ -8,6 +8,7 @@ import type { StylesTabSaveMutation } from '../../../__generated__/StylesTabSave
 import type { StylesTabCreateMutation } from '../../../__generated__/StylesTabCreateMutation.graphql';
 import type { StylesTabActivateMutation } from '../../../__generated__/StylesTabActivateMutation.graphql';
 import { AppDialog, DialogActions } from '../../../components/AppDialog';
+import { FormError } from '../../../components/FormError';
 import { toaster } from '../../../components/ui/toaster';
 import { formatDateTime } from '../../../i18n/format';
 import { mutationErrorText } from '../../../relay/mutationError';
@@ -262,11 +263,7 @@ function StylesheetDialog({ sheet, onSaved, onClose }: { sheet: Sheet | null; on
     >
       <form id="stylesheet-form" onSubmit={submit} noValidate>
         <Stack gap="3">
-          {error && (
-            <Text color="red.600" role="alert" data-testid="stylesheet-error">
-              {error}
-            </Text>
-          )}
+          <FormError error={error} color="red.600" testId="stylesheet-error" />
           <Field.Root required>
             <Field.Label>
               <Trans>Название</Trans>

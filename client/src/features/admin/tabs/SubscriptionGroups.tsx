@@ -22,6 +22,7 @@ import type { SubscriptionGroupsUsersQuery } from '../../../__generated__/Subscr
 import type { SubscriptionGroupsCreateMutation } from '../../../__generated__/SubscriptionGroupsCreateMutation.graphql';
 import type { SubscriptionGroupsDeleteMutation } from '../../../__generated__/SubscriptionGroupsDeleteMutation.graphql';
 import { AppDialog, DialogActions } from '../../../components/AppDialog';
+import { FormError } from '../../../components/FormError';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorBoundary } from '../../../components/ErrorBoundary';
 import { toaster } from '../../../components/ui/toaster';
@@ -205,11 +206,7 @@ function CreateGroupDialog({ plans, onClose }: { plans: readonly Plan[]; onClose
     >
       <form id="group-form" onSubmit={submit} noValidate>
         <Stack gap="4">
-          {error && (
-            <Text color="red.600" role="alert" data-testid="group-create-error">
-              {error}
-            </Text>
-          )}
+          <FormError error={error} color="red.600" testId="group-create-error" />
           <Field.Root required>
             <Field.Label>
               <Trans>Название группы</Trans>

@@ -9,6 +9,7 @@ import type {
 } from '../../../__generated__/SubscriptionPlansEditor_query.graphql';
 import type { SubscriptionPlansEditorMutation } from '../../../__generated__/SubscriptionPlansEditorMutation.graphql';
 import { AppDialog, DialogActions } from '../../../components/AppDialog';
+import { FormError } from '../../../components/FormError';
 import { toaster } from '../../../components/ui/toaster';
 import { mutationErrorText } from '../../../relay/mutationError';
 import { FEATURE_LABELS, FEATURE_ORDER } from '../../subscriptions/texts';
@@ -165,11 +166,7 @@ function PlanDialog({ plan, onClose }: { plan: Plan; onClose: () => void }) {
     >
       <form id="plan-form" onSubmit={submit} noValidate>
         <Stack gap="3">
-          {error && (
-            <Text color="red.600" role="alert" data-testid="plan-error">
-              {error}
-            </Text>
-          )}
+          <FormError error={error} color="red.600" testId="plan-error" />
           <Field.Root required>
             <Field.Label>
               <Trans>Название</Trans>

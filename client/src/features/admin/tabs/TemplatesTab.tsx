@@ -10,6 +10,7 @@ import type { TemplatesTabSaveMutation } from '../../../__generated__/TemplatesT
 import type { TemplatesTabActivateMutation } from '../../../__generated__/TemplatesTabActivateMutation.graphql';
 import type { TemplatesTabDeleteMutation } from '../../../__generated__/TemplatesTabDeleteMutation.graphql';
 import { AppDialog, DialogActions } from '../../../components/AppDialog';
+import { FormError } from '../../../components/FormError';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { toaster } from '../../../components/ui/toaster';
 import { formatDateTime } from '../../../i18n/format';
@@ -384,11 +385,7 @@ function TemplateDialog({
     >
       <form id="template-form" onSubmit={submit} noValidate>
         <Stack gap="3">
-          {error && (
-            <Text color="fg.error" role="alert" data-testid="template-save-error">
-              {error}
-            </Text>
-          )}
+          <FormError error={error} testId="template-save-error" />
           <Field.Root required>
             <Field.Label>
               <Trans>Название</Trans>

@@ -9,6 +9,7 @@ import type { ThemesTabSaveMutation } from '../../../__generated__/ThemesTabSave
 import type { ThemesTabActivateMutation } from '../../../__generated__/ThemesTabActivateMutation.graphql';
 import type { ThemesTabDeleteMutation } from '../../../__generated__/ThemesTabDeleteMutation.graphql';
 import { AppDialog, DialogActions } from '../../../components/AppDialog';
+import { FormError } from '../../../components/FormError';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { toaster } from '../../../components/ui/toaster';
 import { mutationErrorText } from '../../../relay/mutationError';
@@ -286,11 +287,7 @@ function ThemeDialog({ theme, onSaved, onClose }: { theme: Theme | null; onSaved
     >
       <form id="theme-form" onSubmit={submit} noValidate>
         <Stack gap="3">
-          {error && (
-            <Text color="fg.error" role="alert" data-testid="theme-error">
-              {error}
-            </Text>
-          )}
+          <FormError error={error} testId="theme-error" />
           <Field.Root required>
             <Field.Label>
               <Trans>Название</Trans>

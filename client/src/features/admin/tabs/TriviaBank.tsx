@@ -8,6 +8,7 @@ import type { TriviaBankCreateMutation } from '../../../__generated__/TriviaBank
 import type { TriviaBankSaveMutation } from '../../../__generated__/TriviaBankSaveMutation.graphql';
 import type { TriviaBankDeleteMutation } from '../../../__generated__/TriviaBankDeleteMutation.graphql';
 import { AppDialog, DialogActions } from '../../../components/AppDialog';
+import { FormError } from '../../../components/FormError';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { toaster } from '../../../components/ui/toaster';
 import { mutationErrorText } from '../../../relay/mutationError';
@@ -228,11 +229,7 @@ function QuestionDialog(props: { locale: string; question: Question | null; onSa
     >
       <form id="trivia-form" onSubmit={submit} noValidate>
         <Stack gap="3">
-          {error && (
-            <Text color="fg.error" role="alert">
-              {error}
-            </Text>
-          )}
+          <FormError error={error} />
           <Field.Root required>
             <Field.Label>
               <Trans>Вопрос</Trans>

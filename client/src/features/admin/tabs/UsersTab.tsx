@@ -12,6 +12,7 @@ import type { UsersTabCreateMutation } from '../../../__generated__/UsersTabCrea
 import type { UsersTabUpdateMutation } from '../../../__generated__/UsersTabUpdateMutation.graphql';
 import type { UsersTabDeleteMutation } from '../../../__generated__/UsersTabDeleteMutation.graphql';
 import { AppDialog, DialogActions } from '../../../components/AppDialog';
+import { FormError } from '../../../components/FormError';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PasswordInput } from '../../../components/PasswordInput';
 import { RoleBadge } from '../../../components/RoleBadge';
@@ -224,11 +225,7 @@ function UserFormDialog({ user, connectionId, onClose }: { user: UserRow | null;
     >
       <form id="admin-user-form" onSubmit={submit} noValidate>
         <Stack gap="3">
-          {error && (
-            <Text color="red.600" role="alert" data-testid="user-form-error">
-              {error}
-            </Text>
-          )}
+          <FormError error={error} color="red.600" testId="user-form-error" />
           <Field.Root required>
             <Field.Label>
               <Trans>Имя</Trans>

@@ -11,6 +11,7 @@ import type { PresentationActivityPointerSubscription } from '../../../__generat
 import { asRequestError } from '../../../relay/errors';
 import { mutationErrorText } from '../../../relay/mutationError';
 import { AppDialog } from '../../../components/AppDialog';
+import { FormError } from '../../../components/FormError';
 import { PdfPageView, PdfUnreadable, usePdfDocument, type PagePoint } from '../presentation/PdfPageView';
 import { LatestValueSender } from '../presentation/latestValueSender';
 
@@ -188,11 +189,7 @@ function PresentationView({
           <Trans>Ведите указателем по странице: все увидят лазерную указку.</Trans>
         </Text>
       )}
-      {error && (
-        <Text color="fg.error" fontSize="sm" role="alert" data-testid="presentation-error">
-          {error}
-        </Text>
-      )}
+      <FormError error={error} fontSize="sm" testId="presentation-error" />
     </Stack>
   );
 }

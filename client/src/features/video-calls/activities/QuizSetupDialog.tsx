@@ -8,6 +8,7 @@ import type { QuizSetupDialogStarterQuery } from '../../../__generated__/QuizSet
 import { asRequestError } from '../../../relay/errors';
 import { mutationErrorText } from '../../../relay/mutationError';
 import { AppDialog, DialogActions } from '../../../components/AppDialog';
+import { FormError } from '../../../components/FormError';
 
 const launchMutation = graphql`
   mutation QuizSetupDialogMutation($roomId: ID!, $quiz: QuizSetupInput!) {
@@ -240,11 +241,7 @@ export function QuizSetupDialog({ roomId, onClose }: { roomId: string; onClose: 
               <Trans>Добавить вопрос</Trans>
             </Button>
           )}
-          {error && (
-            <Text color="red.fg" fontSize="sm" role="alert" data-testid="quiz-setup-error">
-              {error}
-            </Text>
-          )}
+          <FormError error={error} color="red.fg" fontSize="sm" testId="quiz-setup-error" />
         </Stack>
       </form>
     </AppDialog>

@@ -12,6 +12,7 @@ import type { RunningActivityStopMutation } from '../../../__generated__/Running
 import type { RunningActivityAnswerMutation } from '../../../__generated__/RunningActivityAnswerMutation.graphql';
 import { asRequestError } from '../../../relay/errors';
 import { mutationErrorText, type MutationErrorKey } from '../../../relay/mutationError';
+import { FormError } from '../../../components/FormError';
 import { DrawingActivity } from './DrawingActivity';
 import { MiniGameActivity } from '../games/MiniGameActivity';
 import { PresentationActivity } from './PresentationActivity';
@@ -230,11 +231,7 @@ export function RunningActivity({ session: key }: { session: RunningActivity_ses
           </Button>
         )}
       </HStack>
-      {error && (
-        <Text color="red.300" fontSize="sm" role="alert" data-testid="activity-error">
-          {error}
-        </Text>
-      )}
+      <FormError error={error} color="red.300" fontSize="sm" testId="activity-error" />
       {session.kind === 'DRAWING' && (
         <DrawingActivity
           sessionId={session.id}
@@ -379,11 +376,7 @@ function QuestionForm({ sessionId, question, count }: { sessionId: string; quest
           data-testid="quiz-text-answer"
         />
       )}
-      {error && (
-        <Text color="red.300" fontSize="sm" role="alert">
-          {error}
-        </Text>
-      )}
+      <FormError error={error} color="red.300" fontSize="sm" />
       <Button
         size="sm"
         colorPalette="brand"

@@ -10,6 +10,7 @@ import type { FilesTabChangedSubscription } from '../../../__generated__/FilesTa
 import { mutationErrorText } from '../../../relay/mutationError';
 import { formatDateTime } from '../../../i18n/format';
 import { formatFileSize } from '../../messenger/fileSize';
+import { FormError } from '../../../components/FormError';
 import { useMeeting } from '../MeetingContext';
 import { useRoomFileUpload } from './useRoomFileUpload';
 
@@ -162,11 +163,7 @@ function RoomFiles({ roomId }: { roomId: string }) {
           </Progress.Root>
         </Box>
       )}
-      {error && (
-        <Text fontSize="sm" color="red.300" role="alert" data-testid="room-file-error">
-          {error}
-        </Text>
-      )}
+      <FormError error={error} fontSize="sm" color="red.300" testId="room-file-error" />
       {data.roomFiles.length === 0 ? (
         <Text fontSize="sm" color="whiteAlpha.700" textAlign="center" py="6">
           <Trans>Файлами пока не делились</Trans>

@@ -6,6 +6,7 @@ import type { GamePickerDialogMutation, MiniGame } from '../../../__generated__/
 import { asRequestError } from '../../../relay/errors';
 import { mutationErrorText } from '../../../relay/mutationError';
 import { AppDialog, DialogActions } from '../../../components/AppDialog';
+import { FormError } from '../../../components/FormError';
 import { MINI_GAMES } from './gameNames';
 
 const launchMutation = graphql`
@@ -92,11 +93,7 @@ export function GamePickerDialog({ roomId, onClose }: { roomId: string; onClose:
           </Box>
         ))}
       </Stack>
-      {error && (
-        <Text color="fg.error" fontSize="sm" mt="3" role="alert" data-testid="game-picker-error">
-          {error}
-        </Text>
-      )}
+      <FormError error={error} fontSize="sm" mt="3" testId="game-picker-error" />
     </AppDialog>
   );
 }

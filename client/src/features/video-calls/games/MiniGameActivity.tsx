@@ -13,6 +13,7 @@ import type {
 import type { MiniGameActivityRefreshQuery } from '../../../__generated__/MiniGameActivityRefreshQuery.graphql';
 import { asRequestError } from '../../../relay/errors';
 import { mutationErrorText } from '../../../relay/mutationError';
+import { FormError } from '../../../components/FormError';
 import { useMeeting } from '../MeetingContext';
 import { miniGame } from './gameNames';
 
@@ -215,11 +216,7 @@ export function MiniGameActivity({ session: key }: { session: MiniGameActivity_s
           {games.emojiStory && <EmojiStory game={games.emojiStory} play={play} />}
         </>
       )}
-      {error && (
-        <Text color="red.300" fontSize="sm" role="alert" data-testid="game-error">
-          {error}
-        </Text>
-      )}
+      <FormError error={error} color="red.300" fontSize="sm" testId="game-error" />
     </Stack>
   );
 }

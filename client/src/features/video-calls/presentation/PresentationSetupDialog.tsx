@@ -9,6 +9,7 @@ import { asRequestError } from '../../../relay/errors';
 import { mutationErrorText } from '../../../relay/mutationError';
 import { formatFileSize } from '../../messenger/fileSize';
 import { AppDialog, DialogActions } from '../../../components/AppDialog';
+import { FormError } from '../../../components/FormError';
 import { useRoomFileUpload } from '../files/useRoomFileUpload';
 import { PdfUnreadable, usePdfDocument } from './PdfPageView';
 
@@ -166,22 +167,14 @@ function ChoosePdf({ roomId, onClose }: { roomId: string; onClose: () => void })
           <UploadIcon size={16} aria-hidden="true" />
           <Trans>Загрузить PDF в файлы комнаты</Trans>
         </Button>
-        {upload.error && (
-          <Text color="fg.error" fontSize="sm" role="alert">
-            {upload.error}
-          </Text>
-        )}
+        <FormError error={upload.error} fontSize="sm" />
         {pdf.doc && (
           <Text fontSize="sm" color="fg.muted" data-testid="presentation-page-total">
             <Trans>Страниц: {pdf.doc.numPages}</Trans>
           </Text>
         )}
         {pdf.failed && <PdfUnreadable />}
-        {error && (
-          <Text color="fg.error" fontSize="sm" role="alert" data-testid="presentation-setup-error">
-            {error}
-          </Text>
-        )}
+        <FormError error={error} fontSize="sm" testId="presentation-setup-error" />
       </Stack>
     </AppDialog>
   );
