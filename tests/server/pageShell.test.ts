@@ -3,7 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
 import { registerAdmin } from '../support/members';
-import { activateTheme, createTheme } from '../../server/src/services/themes';
+import { activateTheme, createTheme, THEME_ACCENTS, type ThemeAccent } from '../../server/src/services/themes';
+import { SHELL_DARK_CARD, SHELL_GRADIENTS } from '../../server/src/storage/staticClient';
 
 // The client's real index.html: the server's contract is with its #page-shell markup.
 const INDEX_HTML = fs.readFileSync(path.join(import.meta.dirname, '../../client/index.html'), 'utf8');
@@ -49,5 +50,14 @@ describe('the sign-in pages’ first paint (index.html #page-shell)', () => {
       else await prisma.theme.update({ where: { id: theme.id }, data: { isActive: false } });
     }
     expect(await html('/login')).toContain('--shell-from: #2563eb');
+  });
+
+  it('is drawn in Chakra’s own shades of every accent a theme may have', async () => {
+    const { tokens } = await import('@chakra-ui/react/theme');
+    const shade = (palette: ThemeAccent, step: '600' | '900' | '950') => tokens.colors[palette][step].value;
+    for (const accent of THEME_ACCENTS) {
+      expect(SHELL_GRADIENTS[accent], accent).toEqual({ from: shade(accent, '600'), to: shade(accent, '900') });
+    }
+    expect(SHELL_DARK_CARD).toBe(shade('gray', '950'));
   });
 });

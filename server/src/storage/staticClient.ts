@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { PAGE_SHELL_ID, SHELL_PATHS } from '../../../client/src/app/pageShell';
-import { DEFAULT_LOOK, type ThemeLook } from '../services/themes';
+import { DEFAULT_LOOK, type ThemeAccent, type ThemeLook } from '../services/themes';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -35,14 +35,29 @@ function entryOf(body: Buffer, ext: string, immutable = false): Entry {
 }
 
 /**
- * The colours of the sign-in pages' first paint (index.html's #page-shell) in a look: AuthLayout's
- * gradient (the accent's 600 to 900 shades) and its card (white, or Chakra's dark panel).
+ * Chakra's shades the sign-in pages' first paint (index.html's #page-shell) is drawn in, per accent:
+ * AuthLayout's gradient, from the accent's 600 to its 900 shade. Written out rather than read from
+ * '@chakra-ui/react/theme' at the first request: that import loads all of Chakra's theme, which held
+ * the first visitor of /login for 3.5 s after every start (tests/server/pageShell.test.ts checks
+ * these against Chakra's tokens, so an upgrade that changes them fails there).
  */
-async function shellColours(look: ThemeLook) {
-  const { tokens } = await import('@chakra-ui/react/theme');
-  const palette = tokens.colors[look.accent] as Record<string, { value: string }>;
-  const gray = tokens.colors.gray as Record<string, { value: string }>;
-  return { from: palette['600']!.value, to: palette['900']!.value, card: look.mode === 'dark' ? gray['950']!.value : '#fff' };
+export const SHELL_GRADIENTS: Record<ThemeAccent, { from: string; to: string }> = {
+  blue: { from: '#2563eb', to: '#14204a' },
+  teal: { from: '#0d9488', to: '#032726' },
+  green: { from: '#16a34a', to: '#042713' },
+  cyan: { from: '#0891b2', to: '#072a38' },
+  purple: { from: '#9333ea', to: '#2f0553' },
+  pink: { from: '#db2777', to: '#45061f' },
+  red: { from: '#dc2626', to: '#300c0c' },
+  orange: { from: '#ea580c', to: '#3b1106' },
+  gray: { from: '#52525b', to: '#18181b' },
+};
+
+/** AuthLayout's card: white, or Chakra's dark panel (gray.950) in dark mode. */
+export const SHELL_DARK_CARD = '#111111';
+
+function shellColours(look: ThemeLook) {
+  return { ...SHELL_GRADIENTS[look.accent], card: look.mode === 'dark' ? SHELL_DARK_CARD : '#fff' };
 }
 
 /**
@@ -82,7 +97,7 @@ export function createStaticClient(root: string, look: () => Promise<ThemeLook>)
     const key = `${current.mode} ${current.accent}`;
     let entry = shellPages.get(key);
     if (!entry) {
-      const colours = await shellColours(current);
+      const colours = shellColours(current);
       const shown = `<div id="${PAGE_SHELL_ID}" style="--shell-from: ${colours.from}; --shell-to: ${colours.to}; --shell-card: ${colours.card}"`;
       const html = index.body.toString('utf8').replace(`<div id="${PAGE_SHELL_ID}" hidden`, shown);
       entry = entryOf(Buffer.from(html), '.html');
