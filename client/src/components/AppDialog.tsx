@@ -7,17 +7,21 @@ export function AppDialog({
   open = true,
   onClose,
   title,
+  subtitle,
   children,
   footer,
   closeButton = false,
   role = 'dialog',
   size,
+  scrollBehavior,
   testId,
 }: {
   /** Most callers mount the dialog only while it is shown. */
   open?: boolean;
   onClose: () => void;
   title: ReactNode;
+  /** A line under the title (what the dialog is about: an address, a name). */
+  subtitle?: ReactNode;
   children?: ReactNode;
   footer?: ReactNode;
   /** A × in the corner, for dialogs whose footer has no way out (or none at all). */
@@ -25,16 +29,26 @@ export function AppDialog({
   role?: 'dialog' | 'alertdialog';
   /** Wider for editors with a preview; a responsive value ({ base: 'full', md: 'xl' }) gives a phone the whole screen. */
   size?: Dialog.RootProps['size'];
+  /** 'inside' keeps the title and footer in view while a long body scrolls. */
+  scrollBehavior?: Dialog.RootProps['scrollBehavior'];
   testId?: string;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} role={role} placement="center" size={size}>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => !details.open && onClose()}
+      role={role}
+      placement="center"
+      size={size}
+      scrollBehavior={scrollBehavior}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content data-testid={testId}>
-            <Dialog.Header>
+            <Dialog.Header flexDirection="column" alignItems="flex-start" gap="0">
               <Dialog.Title>{title}</Dialog.Title>
+              {subtitle}
             </Dialog.Header>
             {children && <Dialog.Body>{children}</Dialog.Body>}
             {footer && <Dialog.Footer flexWrap="wrap">{footer}</Dialog.Footer>}

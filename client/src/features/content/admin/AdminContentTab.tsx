@@ -4,14 +4,11 @@ import {
   Badge,
   Box,
   Center,
-  CloseButton,
-  Dialog,
   Heading,
   HStack,
   Input,
   InputGroup,
   NativeSelect,
-  Portal,
   Spinner,
   Stack,
   Table,
@@ -27,6 +24,7 @@ import type { AdminContentTabQuery } from '../../../__generated__/AdminContentTa
 import type { AdminContentTabCreateMutation } from '../../../__generated__/AdminContentTabCreateMutation.graphql';
 import type { AdminContentTabUpdateMutation } from '../../../__generated__/AdminContentTabUpdateMutation.graphql';
 import type { AdminContentTabDeleteMutation } from '../../../__generated__/AdminContentTabDeleteMutation.graphql';
+import { AppDialog } from '../../../components/AppDialog';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorBoundary } from '../../../components/ErrorBoundary';
 import { toaster } from '../../../components/ui/toaster';
@@ -528,7 +526,8 @@ function ContentList({
   );
 }
 
-export function ContentDialog({
+/** Viewing or editing an item: the whole screen on a phone, the body scrolling under the title. */
+function ContentDialog({
   title,
   onClose,
   testId,
@@ -540,27 +539,16 @@ export function ContentDialog({
   children: React.ReactNode;
 }) {
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(details) => !details.open && onClose()}
+    <AppDialog
+      title={title}
+      onClose={onClose}
+      testId={testId}
+      closeButton
       size={{ base: 'full', md: 'xl' }}
       scrollBehavior="inside"
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid={testId}>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body pb="6">{children}</Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {children}
+    </AppDialog>
   );
 }
 

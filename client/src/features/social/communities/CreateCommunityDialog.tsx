@@ -10,7 +10,7 @@ import type {
 } from '../../../__generated__/CreateCommunityDialogMutation.graphql';
 import { mutationFailure } from '../../../relay/mutationError';
 import { FailureAlert } from '../FailureAlert';
-import { ModalDialog } from '../ModalDialog';
+import { AppDialog } from '../../../components/AppDialog';
 import { requestFailureText } from '../uploads';
 import { communityPath } from './communitySection';
 
@@ -58,7 +58,9 @@ export function CreateCommunityDialog({ open, onClose }: { open: boolean; onClos
   };
 
   return (
-    <ModalDialog
+    <AppDialog
+      closeButton
+      scrollBehavior="inside"
       open={open}
       onClose={onClose}
       testId="community-create-dialog"
@@ -123,6 +125,6 @@ export function CreateCommunityDialog({ open, onClose }: { open: boolean; onClos
         </Field.Root>
         {failure && <FailureAlert failure={failure} testId="community-create-error" />}
       </Stack>
-    </ModalDialog>
+    </AppDialog>
   );
 }

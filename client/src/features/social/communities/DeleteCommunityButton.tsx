@@ -4,7 +4,7 @@ import { Trans } from '@lingui/react/macro';
 import { graphql, useMutation } from 'react-relay/hooks';
 import { useNavigate } from 'react-router';
 import type { DeleteCommunityButtonMutation } from '../../../__generated__/DeleteCommunityButtonMutation.graphql';
-import { ModalDialog } from '../ModalDialog';
+import { AppDialog } from '../../../components/AppDialog';
 import { useActionCallbacks } from './communityParts';
 
 const deleteMutation = graphql`
@@ -43,8 +43,10 @@ export function DeleteCommunityButton({ communityId }: { communityId: string }) 
       <Button variant="outline" colorPalette="red" size="sm" onClick={() => setConfirming(true)} data-testid="community-delete">
         <Trans>Удалить сообщество</Trans>
       </Button>
-      <ModalDialog
-        alert
+      <AppDialog
+        closeButton
+        scrollBehavior="inside"
+        role="alertdialog"
         open={confirming}
         onClose={() => setConfirming(false)}
         testId="community-delete-dialog"
@@ -63,7 +65,7 @@ export function DeleteCommunityButton({ communityId }: { communityId: string }) 
         <Text>
           <Trans>Сообщество, его публикации, участники и заявки будут удалены безвозвратно.</Trans>
         </Text>
-      </ModalDialog>
+      </AppDialog>
     </>
   );
 }

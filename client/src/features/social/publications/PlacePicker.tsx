@@ -7,7 +7,7 @@ import type { PlacePicker_query$key } from '../../../__generated__/PlacePicker_q
 import type { PlacePickerSearchQuery, PlacePickerSearchQuery$data } from '../../../__generated__/PlacePickerSearchQuery.graphql';
 import { asRequestError } from '../../../relay/errors';
 import { formatCoordinates } from '../format';
-import { ModalDialog } from '../ModalDialog';
+import { AppDialog } from '../../../components/AppDialog';
 import { currentPosition, GeolocationError, reverseGeocode } from './geolocation';
 import { PlaceReviewsDialog } from './PlaceReviewsDialog';
 import type { LatLon } from './PlaceMap';
@@ -174,7 +174,9 @@ export function PlacePicker({
 
   return (
     <>
-      <ModalDialog
+      <AppDialog
+        closeButton
+        scrollBehavior="inside"
         open={open}
         onClose={onClose}
         title={<Trans>Место публикации</Trans>}
@@ -323,7 +325,7 @@ export function PlacePicker({
             </Button>
           )}
         </Stack>
-      </ModalDialog>
+      </AppDialog>
       {point && (
         <PlaceReviewsDialog
           open={reviewsOpen}

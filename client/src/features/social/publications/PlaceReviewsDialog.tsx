@@ -8,7 +8,7 @@ import { formatDate } from '../../../i18n/format';
 import { AuthorAndTime } from '../Byline';
 import { FailureAlert } from '../FailureAlert';
 import { formatCoordinates } from '../format';
-import { ModalDialog } from '../ModalDialog';
+import { AppDialog } from '../../../components/AppDialog';
 import { mutationErrorText } from '../../../relay/mutationError';
 
 const reviewsQuery = graphql`
@@ -130,7 +130,9 @@ export function PlaceReviewsDialog({
   };
 
   return (
-    <ModalDialog
+    <AppDialog
+      closeButton
+      scrollBehavior="inside"
       open={open}
       onClose={onClose}
       testId="place-reviews-dialog"
@@ -182,6 +184,6 @@ export function PlaceReviewsDialog({
           {error && <FailureAlert failure={{ title: error }} />}
         </Stack>
       </Stack>
-    </ModalDialog>
+    </AppDialog>
   );
 }

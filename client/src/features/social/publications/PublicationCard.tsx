@@ -11,7 +11,7 @@ import { toaster } from '../../../components/ui/toaster';
 import { formatDateTime } from '../../../i18n/format';
 import { formatCoordinates } from '../format';
 import { MediaViewer } from '../MediaViewer';
-import { ModalDialog } from '../ModalDialog';
+import { AppDialog } from '../../../components/AppDialog';
 import { RichText } from '../RichText';
 import { UserAvatar } from '../UserAvatar';
 import { BookmarkButton } from './BookmarkButton';
@@ -352,8 +352,10 @@ export function PublicationCard({
           address={location.address ?? null}
         />
       )}
-      <ModalDialog
-        alert
+      <AppDialog
+        closeButton
+        scrollBehavior="inside"
+        role="alertdialog"
         open={confirmDelete}
         onClose={() => setConfirmDelete(false)}
         testId="publication-delete-dialog"
@@ -372,7 +374,7 @@ export function PublicationCard({
         <Text>
           <Trans>Публикация, её фото, видео, отметки «нравится» и комментарии будут удалены безвозвратно.</Trans>
         </Text>
-      </ModalDialog>
+      </AppDialog>
     </Card.Root>
   );
 }
