@@ -549,7 +549,7 @@ const markdown = [
   '',
   `\`npm run bench${argv.length ? ` -- ${argv.join(' ')}` : ''}\`, ${startedAt.toISOString()} to ${finishedAt.toISOString()}; ${machine}.` +
     earlierRuns(),
-  'Other work shared the machine during the run, so absolute figures are noisy: compare each one with its baseline, measured in the same run.',
+  'Absolute figures depend on the machine and on whatever else runs on it (the load average above includes the benches’ own last minutes): compare each one with its baseline, measured in the same run.',
   '',
   '| Measure | LinkUp | Baseline (same run) | Goal | Goal reached |',
   '|---|---|---|---|---|',
