@@ -212,10 +212,11 @@ describe('the admin inbox', () => {
 });
 
 /** The member's notifications, as the app's subscription delivers them. */
+type LiveNotification = { kind: string; message: string; supportMessage: { id: string; subject: string } | null };
 function nextNotification(client: Client) {
-  return new Promise<{ kind: string; message: string }>((resolve, reject) => {
-    client.subscribe<{ notifications: { kind: string; message: string } }>(
-      { query: 'subscription { notifications { kind message } }' },
+  return new Promise<LiveNotification>((resolve, reject) => {
+    client.subscribe<{ notifications: LiveNotification }>(
+      { query: 'subscription { notifications { kind message supportMessage { id subject } } }' },
       { next: (value) => resolve(value.data!.notifications), error: reject, complete: () => {} },
     );
   });
@@ -237,7 +238,12 @@ describe('POST /admin/support/reply', () => {
       reply: { id: expect.any(Number), content: 'До 100 участников.', created_at: expect.any(String) },
       support_message: { id, is_read: true, replies: [{ content: 'До 100 участников.' }] },
     });
-    expect(await live).toEqual({ kind: 'SUPPORT_REPLY', message: 'Support replied to your message “Вопрос о звонках”' });
+    // It names the message answered (the support page loads that message alone again).
+    expect(await live).toEqual({
+      kind: 'SUPPORT_REPLY',
+      message: 'Support replied to your message “Вопрос о звонках”',
+      supportMessage: { id: encodeGlobalID('SupportMessage', id), subject: 'Вопрос о звонках' },
+    });
 
     const mine = await call('GET', '/support/messages', member.token);
     const mineRow = mine.body.messages.find((m: { id: number }) => m.id === id);

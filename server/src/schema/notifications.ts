@@ -38,6 +38,10 @@ const payloadParams = (event: NotificationEvent) =>
 /** The member a notification is about (payload.userId), if any. */
 const actorId = (event: NotificationEvent) => (typeof event.payload.userId === 'number' ? event.payload.userId : null);
 
+/** The support message a SUPPORT_REPLY answers (payload.supportMessageId). */
+const supportMessageId = (event: NotificationEvent) =>
+  typeof event.payload.supportMessageId === 'number' ? event.payload.supportMessageId : null;
+
 const Notification = builder.objectRef<NotificationEvent>('Notification').implement({
   fields: (t) => ({
     id: t.id({ resolve: (event) => encodeGlobalID('Notification', event.id) }),
@@ -63,6 +67,19 @@ const Notification = builder.objectRef<NotificationEvent>('Notification').implem
         // Built first: the selection is taken even for kinds without an actor (Pothos checks it is used).
         const lookup = { ...query, where: { id: actorId(event) ?? 0 } };
         return lookup.where.id ? ctx.prisma.user.findUnique(lookup) : null;
+      },
+    }),
+    supportMessage: t.prismaField({
+      type: 'SupportMessage',
+      nullable: true,
+      description:
+        'SUPPORT_REPLY: the support message answered (null for other kinds, or once the message is gone), so a page ' +
+        'showing it can load that message alone again.',
+      resolve: (query, event, _args, ctx) => {
+        const id = event.kind === 'SUPPORT_REPLY' ? supportMessageId(event) : null;
+        // Built first, as the actor's: the selection is taken even for the other kinds.
+        const lookup = { ...query, where: { id: id ?? 0 } };
+        return lookup.where.id ? ctx.prisma.supportMessage.findUnique(lookup) : null;
       },
     }),
     createdAt: t.field({ type: 'DateTime', resolve: (event) => event.createdAt }),

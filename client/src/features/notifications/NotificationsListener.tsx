@@ -21,6 +21,10 @@ const notificationsSubscription = graphql`
         friendshipStatus
         friendsCount
       }
+      # SUPPORT_REPLY: the message answered, which the support page loads again.
+      supportMessage {
+        id
+      }
     }
   }
 `;

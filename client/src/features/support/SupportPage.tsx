@@ -1,8 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Badge, Box, Button, Card, Field, Heading, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { fetchQuery, graphql, useFragment, useMutation, useRelayEnvironment } from 'react-relay/hooks';
+import { commitLocalUpdate, fetchQuery, graphql, useFragment, useMutation, useRelayEnvironment } from 'react-relay/hooks';
+import { ConnectionHandler, type RecordSourceSelectorProxy } from 'relay-runtime';
 import type { SupportPageQuery } from '../../__generated__/SupportPageQuery.graphql';
+import repliedMessageQuery, {
+  type SupportPageMessageRefetchQuery,
+} from '../../__generated__/SupportPageMessageRefetchQuery.graphql';
 import type { SupportPageSendMutation } from '../../__generated__/SupportPageSendMutation.graphql';
 import type { SupportPage_message$key } from '../../__generated__/SupportPage_message.graphql';
 import { usePageQuery } from '../../app/pageQuery';
@@ -35,8 +39,9 @@ export const supportPageQuery = graphql`
   }
 `;
 
+// Refetchable: a SUPPORT_REPLY notification loads its message alone again (SupportPageMessageRefetchQuery).
 const messageFragment = graphql`
-  fragment SupportPage_message on SupportMessage {
+  fragment SupportPage_message on SupportMessage @refetchable(queryName: "SupportPageMessageRefetchQuery") {
     subject
     content
     isRead
@@ -184,15 +189,58 @@ function SupportForm({ connectionId }: { connectionId: string }) {
   );
 }
 
+/**
+ * A replied message that the list lacks. One written since the page loaded (in another tab) goes on
+ * top, where the list (newest first) and a reload show it, with its reply. An older one, beyond the
+ * newest 50 the page lists, stays out: the list shows no older ones, and the notification's toast
+ * has told the member of the reply (their mail, when sent, carries it).
+ */
+function listIfNewer(store: RecordSourceSelectorProxy, connectionId: string, messageId: string) {
+  const connection = store.get(connectionId);
+  const message = store.get(messageId);
+  if (!connection || !message) return;
+  const listed = (connection.getLinkedRecords('edges') ?? []).map((edge) => edge?.getLinkedRecord('node'));
+  if (listed.some((node) => node?.getDataID() === messageId)) return;
+  const newest = listed.find((node) => node)?.getValue('createdAt');
+  if (typeof newest === 'string' && String(message.getValue('createdAt')) < newest) return;
+  const edge = ConnectionHandler.createEdge(store, connection, message, 'QueryMySupportMessagesConnectionEdge');
+  ConnectionHandler.insertEdgeBefore(connection, edge);
+}
+
 /** `/support`: a member writes to support and reads their messages with the replies (linked from the footer). */
 export default function SupportPage() {
   const data = usePageQuery<SupportPageQuery>(supportPageQuery);
   const environment = useRelayEnvironment();
-  // A reply arrives as a notification: fetch the list again so it shows under its message.
+  const connectionId = data.mySupportMessages.__id;
+  // A reply arrives as a notification naming its message: that message alone is loaded again, and
+  // Relay updates its record in place, so the reply shows under it. Not the whole list: its answer,
+  // read before a message the member sends meanwhile but arriving after it, would replace the list's
+  // edges and drop the message just sent. One load of a message at a time: a reply that comes while
+  // its message is loading (read perhaps before that reply) loads it once more when that load ends.
+  const loading = useRef(new Map<string, boolean>());
+  const loadMessage = (id: string) => {
+    if (loading.current.has(id)) return void loading.current.set(id, true);
+    loading.current.set(id, false);
+    const done = () => {
+      const again = loading.current.get(id);
+      loading.current.delete(id);
+      // Once the ending load is gone from Relay's in-flight requests (a new one now would join it).
+      if (again) queueMicrotask(() => loadMessage(id));
+    };
+    fetchQuery<SupportPageMessageRefetchQuery>(
+      environment,
+      repliedMessageQuery,
+      { id },
+      { fetchPolicy: 'network-only' },
+    ).subscribe({
+      next: () => commitLocalUpdate(environment, (store) => listIfNewer(store, connectionId, id)),
+      complete: done,
+      error: done,
+    });
+  };
   useNotifications((notification) => {
-    if (notification.kind === 'SUPPORT_REPLY') {
-      fetchQuery<SupportPageQuery>(environment, supportPageQuery, {}, { fetchPolicy: 'network-only' }).subscribe({});
-    }
+    const id = notification.kind === 'SUPPORT_REPLY' ? notification.supportMessage?.id : null;
+    if (id) loadMessage(id);
   });
   const edges = data.mySupportMessages.edges.filter((edge): edge is NonNullable<typeof edge> => !!edge?.node);
 
