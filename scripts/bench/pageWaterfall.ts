@@ -11,16 +11,18 @@ import { startProductServer } from './support';
  * it), then every request in the order it started (start and duration in ms from the navigation),
  * the count of script files, FCP and each LCP candidate with its element. With --profile=N, where
  * the main thread's time went until then: a CPU profile of the load, its self time summed per script
- * file and the N functions that took the most.
+ * file and the N functions that took the most. With --dom, when each element with a test id first
+ * appeared (React's commits: a gap between a page's data and its elements shows there).
  * Usage: node --import tsx scripts/bench/pageWaterfall.ts [--path=/dashboard] [--visitor] [--cpu=4]
- *   [--profile=30] [--port=8425]   (--visitor: without a session; --cpu: Chromium's CPU slowdown, as
- *   Lighthouse's 4)
+ *   [--profile=30] [--dom] [--port=8425]   (--visitor: without a session; --cpu: Chromium's CPU
+ *   slowdown, as Lighthouse's 4)
  */
 const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
 const pagePath = option('path') ?? '/dashboard';
 const visitor = process.argv.includes('--visitor');
 const cpuSlowdown = Number(option('cpu') ?? 1);
 const profileTop = Number(option('profile') ?? 0);
+const domTimeline = process.argv.includes('--dom');
 
 const server = await startProductServer(Number(option('port') ?? 8425));
 const browser = await chromium.launch(chromiumLaunchOptions(chromiumArgs));
@@ -32,6 +34,21 @@ try {
     localStorage.setItem('linkup_tour_disabled', 'true');
     if (value) localStorage.setItem('token', value);
   }, token);
+  if (domTimeline) {
+    await page.addInitScript(() => {
+      const seen = new Set<string>();
+      const appeared: { at: number; testId: string }[] = [];
+      Object.assign(window, { appearedTestIds: appeared });
+      new MutationObserver(() => {
+        for (const element of document.querySelectorAll('[data-testid]')) {
+          const testId = element.getAttribute('data-testid')!;
+          if (seen.has(testId)) continue;
+          seen.add(testId);
+          appeared.push({ at: Math.round(performance.now()), testId });
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+  }
   const cdp = await page.context().newCDPSession(page);
   if (cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
   if (profileTop > 0) {
@@ -77,6 +94,14 @@ try {
   console.log(`\n${pagePath}: ${requests.length} requests, ${scripts} script files; FCP ${Math.round(paints.fcp ?? NaN)} ms`);
   for (const candidate of paints.lcp)
     console.log(`LCP candidate at ${candidate.at} ms, ${candidate.size} px²: ${candidate.element}`);
+  if (domTimeline) {
+    const appeared = (await page.evaluate(() => (window as unknown as { appearedTestIds: unknown }).appearedTestIds)) as {
+      at: number;
+      testId: string;
+    }[];
+    console.log('\nElements by the time their test id first appeared:');
+    for (const { at, testId } of appeared) console.log(`${String(at).padStart(6)}  ${testId}`);
+  }
   if (profile) printProfile(profile, { prefix: server.url, top: profileTop });
 } finally {
   await browser.close();
