@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Badge, Box, Button, Checkbox, Field, HStack, Input, Stack, Table, Text, Textarea } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Plus } from 'lucide-react';
@@ -7,12 +7,11 @@ import type { StylesTabQuery, StylesTabQuery$data } from '../../../__generated__
 import type { StylesTabSaveMutation } from '../../../__generated__/StylesTabSaveMutation.graphql';
 import type { StylesTabCreateMutation } from '../../../__generated__/StylesTabCreateMutation.graphql';
 import type { StylesTabActivateMutation } from '../../../__generated__/StylesTabActivateMutation.graphql';
-import { AppDialog, DialogActions } from '../../../components/AppDialog';
-import { FormError } from '../../../components/FormError';
 import { toaster } from '../../../components/ui/toaster';
 import { formatDateTime } from '../../../i18n/format';
 import { mutationErrorText } from '../../../relay/mutationError';
 import { reloadSiteStylesheet } from '../../../app/siteStylesheet';
+import { AdminFormDialog } from '../AdminFormDialog';
 import type { AdminTabProps } from '../adminTabs';
 
 const stylesTabQuery = graphql`
@@ -224,8 +223,7 @@ function StylesheetDialog({ sheet, onSaved, onClose }: { sheet: Sheet | null; on
   const [create, creating] = useMutation<StylesTabCreateMutation>(createMutation);
   const [save, saving] = useMutation<StylesTabSaveMutation>(saveMutation);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setError(null);
     const input = { name, content, variables: parseVariables(variables), isCompressed };
     const failed = (cause: Error) => setError(cause.message);
@@ -247,67 +245,60 @@ function StylesheetDialog({ sheet, onSaved, onClose }: { sheet: Sheet | null; on
   };
 
   return (
-    <AppDialog
-      onClose={onClose}
+    <AdminFormDialog
+      formId="stylesheet-form"
       title={sheet ? <Trans>Стиль «{sheet.name}»</Trans> : <Trans>Новый стиль</Trans>}
       testId="stylesheet-dialog"
-      footer={
-        <DialogActions
-          onCancel={onClose}
-          form="stylesheet-form"
-          label={<Trans>Сохранить</Trans>}
-          loading={creating || saving}
-          testId="stylesheet-save"
-        />
-      }
+      error={error}
+      errorTestId="stylesheet-error"
+      errorColor="red.600"
+      submitting={creating || saving}
+      submitTestId="stylesheet-save"
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form id="stylesheet-form" onSubmit={submit} noValidate>
-        <Stack gap="3">
-          <FormError error={error} color="red.600" testId="stylesheet-error" />
-          <Field.Root required>
-            <Field.Label>
-              <Trans>Название</Trans>
-            </Field.Label>
-            <Input
-              value={name}
-              maxLength={100}
-              onChange={(event) => setName(event.currentTarget.value)}
-              data-testid="stylesheet-name"
-            />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>
-              <Trans>Переменные (по одной в строке: --имя: значение)</Trans>
-            </Field.Label>
-            <Textarea
-              value={variables}
-              rows={3}
-              fontFamily="mono"
-              fontSize="sm"
-              onChange={(event) => setVariables(event.currentTarget.value)}
-              data-testid="stylesheet-variables"
-            />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>CSS</Field.Label>
-            <Textarea
-              value={content}
-              rows={10}
-              fontFamily="mono"
-              fontSize="sm"
-              onChange={(event) => setContent(event.currentTarget.value)}
-              data-testid="stylesheet-content"
-            />
-          </Field.Root>
-          <Checkbox.Root checked={isCompressed} onCheckedChange={(details) => setCompressed(!!details.checked)}>
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-            <Checkbox.Label>
-              <Trans>Отдавать в сжатом виде</Trans>
-            </Checkbox.Label>
-          </Checkbox.Root>
-        </Stack>
-      </form>
-    </AppDialog>
+      <Field.Root required>
+        <Field.Label>
+          <Trans>Название</Trans>
+        </Field.Label>
+        <Input
+          value={name}
+          maxLength={100}
+          onChange={(event) => setName(event.currentTarget.value)}
+          data-testid="stylesheet-name"
+        />
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>
+          <Trans>Переменные (по одной в строке: --имя: значение)</Trans>
+        </Field.Label>
+        <Textarea
+          value={variables}
+          rows={3}
+          fontFamily="mono"
+          fontSize="sm"
+          onChange={(event) => setVariables(event.currentTarget.value)}
+          data-testid="stylesheet-variables"
+        />
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>CSS</Field.Label>
+        <Textarea
+          value={content}
+          rows={10}
+          fontFamily="mono"
+          fontSize="sm"
+          onChange={(event) => setContent(event.currentTarget.value)}
+          data-testid="stylesheet-content"
+        />
+      </Field.Root>
+      <Checkbox.Root checked={isCompressed} onCheckedChange={(details) => setCompressed(!!details.checked)}>
+        <Checkbox.HiddenInput />
+        <Checkbox.Control />
+        <Checkbox.Label>
+          <Trans>Отдавать в сжатом виде</Trans>
+        </Checkbox.Label>
+      </Checkbox.Root>
+    </AdminFormDialog>
   );
 }

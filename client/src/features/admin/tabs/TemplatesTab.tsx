@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Badge, Box, Button, Code, Field, HStack, Input, NativeSelect, Stack, Table, Text, Textarea } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Eye, Plus } from 'lucide-react';
@@ -9,12 +9,12 @@ import type { TemplatesTabCreateMutation } from '../../../__generated__/Template
 import type { TemplatesTabSaveMutation } from '../../../__generated__/TemplatesTabSaveMutation.graphql';
 import type { TemplatesTabActivateMutation } from '../../../__generated__/TemplatesTabActivateMutation.graphql';
 import type { TemplatesTabDeleteMutation } from '../../../__generated__/TemplatesTabDeleteMutation.graphql';
-import { AppDialog, DialogActions } from '../../../components/AppDialog';
-import { FormError } from '../../../components/FormError';
+import { AppDialog } from '../../../components/AppDialog';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { toaster } from '../../../components/ui/toaster';
 import { formatDateTime } from '../../../i18n/format';
 import { mutationErrorText } from '../../../relay/mutationError';
+import { AdminFormDialog } from '../AdminFormDialog';
 import type { AdminTabProps } from '../adminTabs';
 
 const templatesTabQuery = graphql`
@@ -339,8 +339,7 @@ function TemplateDialog({
   const available = placeholders.find((entry) => entry.templateType === draft.templateType);
   const edit = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setError(null);
     const failed = (cause: Error) => setError(cause.message);
     const fallback = t`Ошибка сохранения шаблона`;
@@ -362,82 +361,74 @@ function TemplateDialog({
   };
 
   return (
-    <AppDialog
-      onClose={onClose}
+    <AdminFormDialog
+      formId="template-form"
       size="xl"
       title={template ? <Trans>Шаблон «{template.name}»</Trans> : <Trans>Новый шаблон</Trans>}
       testId="template-dialog"
-      footer={
-        <>
-          <Button variant="outline" onClick={() => show(draft)} data-testid="template-preview-draft">
-            <Eye size={16} aria-hidden="true" />
-            <Trans>Предпросмотр</Trans>
-          </Button>
-          <DialogActions
-            onCancel={onClose}
-            form="template-form"
-            label={<Trans>Сохранить</Trans>}
-            loading={creating || saving}
-            testId="template-save"
-          />
-        </>
+      error={error}
+      errorTestId="template-save-error"
+      submitting={creating || saving}
+      submitTestId="template-save"
+      extraActions={
+        <Button variant="outline" onClick={() => show(draft)} data-testid="template-preview-draft">
+          <Eye size={16} aria-hidden="true" />
+          <Trans>Предпросмотр</Trans>
+        </Button>
       }
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form id="template-form" onSubmit={submit} noValidate>
-        <Stack gap="3">
-          <FormError error={error} testId="template-save-error" />
-          <Field.Root required>
-            <Field.Label>
-              <Trans>Название</Trans>
-            </Field.Label>
-            <Input
-              value={draft.name}
-              maxLength={100}
-              onChange={(event) => edit({ name: event.currentTarget.value })}
-              data-testid="template-name"
-            />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>
-              <Trans>Тип</Trans>
-            </Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                value={draft.templateType}
-                onChange={(event) => edit({ templateType: event.currentTarget.value })}
-                data-testid="template-type"
-              >
-                <option value="mail">{t`Письма (mail)`}</option>
-                <option value="landing">{t`Стартовая страница (landing)`}</option>
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>HTML</Field.Label>
-            <Textarea
-              value={draft.content}
-              rows={10}
-              fontFamily="mono"
-              fontSize="sm"
-              onChange={(event) => edit({ content: event.currentTarget.value })}
-              data-testid="template-content"
-            />
-            {available && (
-              <Field.HelperText data-testid="template-placeholders">
-                <Trans>Подстановки:</Trans> {available.names.map((name) => `{{${name}}}`).join(' ')}
-                {available.required && (
-                  <>
-                    {' · '}
-                    <Trans>обязательна</Trans> {`{{${available.required}}}`}
-                  </>
-                )}
-              </Field.HelperText>
+      <Field.Root required>
+        <Field.Label>
+          <Trans>Название</Trans>
+        </Field.Label>
+        <Input
+          value={draft.name}
+          maxLength={100}
+          onChange={(event) => edit({ name: event.currentTarget.value })}
+          data-testid="template-name"
+        />
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>
+          <Trans>Тип</Trans>
+        </Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field
+            value={draft.templateType}
+            onChange={(event) => edit({ templateType: event.currentTarget.value })}
+            data-testid="template-type"
+          >
+            <option value="mail">{t`Письма (mail)`}</option>
+            <option value="landing">{t`Стартовая страница (landing)`}</option>
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>HTML</Field.Label>
+        <Textarea
+          value={draft.content}
+          rows={10}
+          fontFamily="mono"
+          fontSize="sm"
+          onChange={(event) => edit({ content: event.currentTarget.value })}
+          data-testid="template-content"
+        />
+        {available && (
+          <Field.HelperText data-testid="template-placeholders">
+            <Trans>Подстановки:</Trans> {available.names.map((name) => `{{${name}}}`).join(' ')}
+            {available.required && (
+              <>
+                {' · '}
+                <Trans>обязательна</Trans> {`{{${available.required}}}`}
+              </>
             )}
-          </Field.Root>
-          <PreviewFrame preview={preview} />
-        </Stack>
-      </form>
-    </AppDialog>
+          </Field.HelperText>
+        )}
+      </Field.Root>
+      <PreviewFrame preview={preview} />
+    </AdminFormDialog>
   );
 }

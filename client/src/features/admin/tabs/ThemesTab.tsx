@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Badge, Box, Button, Card, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Plus } from 'lucide-react';
@@ -8,12 +8,11 @@ import type { ThemesTabCreateMutation } from '../../../__generated__/ThemesTabCr
 import type { ThemesTabSaveMutation } from '../../../__generated__/ThemesTabSaveMutation.graphql';
 import type { ThemesTabActivateMutation } from '../../../__generated__/ThemesTabActivateMutation.graphql';
 import type { ThemesTabDeleteMutation } from '../../../__generated__/ThemesTabDeleteMutation.graphql';
-import { AppDialog, DialogActions } from '../../../components/AppDialog';
-import { FormError } from '../../../components/FormError';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { toaster } from '../../../components/ui/toaster';
 import { mutationErrorText } from '../../../relay/mutationError';
 import { loadSiteTheme } from '../../../app/siteTheme';
+import { AdminFormDialog } from '../AdminFormDialog';
 import type { AdminTabProps } from '../adminTabs';
 
 const themesTabQuery = graphql`
@@ -247,8 +246,7 @@ function ThemeDialog({ theme, onSaved, onClose }: { theme: Theme | null; onSaved
   const [create, creating] = useMutation<ThemesTabCreateMutation>(createMutation);
   const [save, saving] = useMutation<ThemesTabSaveMutation>(saveMutation);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setError(null);
     const input = { name, description, mode, accent };
     const failed = (cause: Error) => setError(cause.message);
@@ -271,86 +269,73 @@ function ThemeDialog({ theme, onSaved, onClose }: { theme: Theme | null; onSaved
   };
 
   return (
-    <AppDialog
-      onClose={onClose}
+    <AdminFormDialog
+      formId="theme-form"
       title={theme ? <Trans>Тема «{theme.name}»</Trans> : <Trans>Новая тема</Trans>}
       testId="theme-dialog"
-      footer={
-        <DialogActions
-          onCancel={onClose}
-          form="theme-form"
-          label={<Trans>Сохранить</Trans>}
-          loading={creating || saving}
-          testId="theme-save"
-        />
-      }
+      error={error}
+      errorTestId="theme-error"
+      submitting={creating || saving}
+      submitTestId="theme-save"
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form id="theme-form" onSubmit={submit} noValidate>
-        <Stack gap="3">
-          <FormError error={error} testId="theme-error" />
-          <Field.Root required>
-            <Field.Label>
-              <Trans>Название</Trans>
-            </Field.Label>
-            <Input
-              value={name}
-              maxLength={100}
-              onChange={(event) => setName(event.currentTarget.value)}
-              data-testid="theme-name"
-            />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>
-              <Trans>Описание</Trans>
-            </Field.Label>
-            <Input value={description} maxLength={500} onChange={(event) => setDescription(event.currentTarget.value)} />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>
-              <Trans>Режим</Trans>
-            </Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                value={mode}
-                onChange={(event) => setMode(event.currentTarget.value as Mode)}
-                data-testid="theme-mode"
-              >
-                <option value="light">{t`Светлая`}</option>
-                <option value="dark">{t`Тёмная`}</option>
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-          <Field.Root>
-            <Field.Label id="theme-accent-label">
-              <Trans>Акцентный цвет</Trans>
-            </Field.Label>
-            <HStack gap="2" flexWrap="wrap" role="group" aria-labelledby="theme-accent-label">
-              {ACCENTS.map((palette) => (
-                <Button
-                  key={palette}
-                  type="button"
-                  size="sm"
-                  minW="10"
-                  bg={`${palette}.600`}
-                  color="white"
-                  _hover={{ bg: `${palette}.700` }}
-                  aria-label={palette}
-                  aria-pressed={accent === palette}
-                  outline={accent === palette ? '3px solid' : undefined}
-                  outlineColor="fg"
-                  outlineOffset="2px"
-                  onClick={() => setAccent(palette)}
-                  data-testid={`theme-accent-${palette}`}
-                >
-                  {accent === palette && <Check size={14} aria-hidden="true" />}
-                </Button>
-              ))}
-            </HStack>
-          </Field.Root>
-          <Swatch mode={mode} accent={accent} />
-        </Stack>
-      </form>
-    </AppDialog>
+      <Field.Root required>
+        <Field.Label>
+          <Trans>Название</Trans>
+        </Field.Label>
+        <Input value={name} maxLength={100} onChange={(event) => setName(event.currentTarget.value)} data-testid="theme-name" />
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>
+          <Trans>Описание</Trans>
+        </Field.Label>
+        <Input value={description} maxLength={500} onChange={(event) => setDescription(event.currentTarget.value)} />
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>
+          <Trans>Режим</Trans>
+        </Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field
+            value={mode}
+            onChange={(event) => setMode(event.currentTarget.value as Mode)}
+            data-testid="theme-mode"
+          >
+            <option value="light">{t`Светлая`}</option>
+            <option value="dark">{t`Тёмная`}</option>
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+      <Field.Root>
+        <Field.Label id="theme-accent-label">
+          <Trans>Акцентный цвет</Trans>
+        </Field.Label>
+        <HStack gap="2" flexWrap="wrap" role="group" aria-labelledby="theme-accent-label">
+          {ACCENTS.map((palette) => (
+            <Button
+              key={palette}
+              type="button"
+              size="sm"
+              minW="10"
+              bg={`${palette}.600`}
+              color="white"
+              _hover={{ bg: `${palette}.700` }}
+              aria-label={palette}
+              aria-pressed={accent === palette}
+              outline={accent === palette ? '3px solid' : undefined}
+              outlineColor="fg"
+              outlineOffset="2px"
+              onClick={() => setAccent(palette)}
+              data-testid={`theme-accent-${palette}`}
+            >
+              {accent === palette && <Check size={14} aria-hidden="true" />}
+            </Button>
+          ))}
+        </HStack>
+      </Field.Root>
+      <Swatch mode={mode} accent={accent} />
+    </AdminFormDialog>
   );
 }

@@ -1,0 +1,95 @@
+import type { ComponentProps, ReactNode } from 'react';
+import { Stack } from '@chakra-ui/react';
+import { Trans } from '@lingui/react/macro';
+import { AppDialog, DialogActions } from '../../components/AppDialog';
+import { FormError } from '../../components/FormError';
+
+/**
+ * An admin tab's editor in a dialog: a form whose fields stand under the server's refusal (when there
+ * is one), in a dialog whose footer has Cancel and a main button that submits the form (so Enter in a
+ * field submits it too). Every admin editor (stylesheets, templates, themes, API keys, plans,
+ * subscription groups, media files, users, trivia questions) is this same frame around its own
+ * fields and its own submit; it was written out in each of them.
+ */
+export function AdminFormDialog({
+  formId,
+  title,
+  size,
+  testId,
+  error,
+  errorTestId,
+  errorColor,
+  submitLabel,
+  submitting,
+  submitTestId,
+  extraActions,
+  gap = '3',
+  onSubmit,
+  onClose,
+  children,
+}: {
+  /** The form's id: the footer's main button, outside the form, submits it by this id. */
+  formId: string;
+  title: ReactNode;
+  size?: ComponentProps<typeof AppDialog>['size'];
+  testId: string;
+  /** The refusal shown above the fields (null: none). */
+  error: string | null;
+  errorTestId?: string;
+  /** The error's colour when not FormError's own (some editors show it in red.600). */
+  errorColor?: string;
+  /** The main button's text; «Сохранить» when not given. */
+  submitLabel?: ReactNode;
+  submitting: boolean;
+  submitTestId: string;
+  /** Footer buttons before Cancel (the template editor's preview). */
+  extraActions?: ReactNode;
+  /** The space between the fields. */
+  gap?: string;
+  /** What submitting does; the browser's own submission is already prevented. */
+  onSubmit: () => void;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const actions = (
+    <DialogActions
+      onCancel={onClose}
+      form={formId}
+      label={submitLabel ?? <Trans>Сохранить</Trans>}
+      loading={submitting}
+      testId={submitTestId}
+    />
+  );
+  return (
+    <AppDialog
+      onClose={onClose}
+      size={size}
+      title={title}
+      testId={testId}
+      footer={
+        extraActions ? (
+          <>
+            {extraActions}
+            {actions}
+          </>
+        ) : (
+          actions
+        )
+      }
+    >
+      <form
+        id={formId}
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit();
+        }}
+        noValidate
+      >
+        <Stack gap={gap}>
+          <FormError error={error} color={errorColor} testId={errorTestId} />
+          {children}
+        </Stack>
+      </form>
+    </AppDialog>
+  );
+}
