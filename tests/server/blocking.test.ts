@@ -108,6 +108,18 @@ describe.each(['the blocker', 'the blocked member'])('%s', (who) => {
     expect(search).toEqual([]);
   });
 
+  it('cannot write into their one-to-one conversation by its id: refused as if the other did not exist, nothing stored', async () => {
+    const [, viewer] = pair();
+    const before = await app.services.prisma.message.count({ where: { conversationId } });
+    const result = await app.graphql(
+      'mutation($id: ID!) { sendMessage(input: { conversationId: $id, content: "Ты тут?" }) { __typename ... on Error { message } } }',
+      { id: encodeGlobalID('Conversation', conversationId) },
+      { token: viewer.token },
+    );
+    expect(result.data?.sendMessage).toEqual({ __typename: 'NotFoundError', message: 'Получатель не найден' });
+    expect(await app.services.prisma.message.count({ where: { conversationId } })).toBe(before);
+  });
+
   it('reads null for the other and their content over GraphQL', async () => {
     const [, viewer, other] = pair();
     const mine = content.get(other.user.id)!;

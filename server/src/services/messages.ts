@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Services } from './container';
 import { directConversationKey, isUniqueViolation } from '../database/keys';
 import { ForbiddenError, NotFoundError, ValidationError } from './errors';
-import { areContacts, assertNotBlocked, notBlockedWhere, recipientsNotBlocked } from './relations';
+import { areContacts, assertNotBlocked, blockedUserIds, notBlockedWhere } from './relations';
 import { checkAttachments, type CheckedAttachment } from './messageAttachments';
 import { createOnce } from './idempotency';
 import { quotas } from './limits';
@@ -37,6 +37,23 @@ export async function otherParticipants(services: Services, conversationId: numb
   const ids = row?.ids ?? [];
   if (!ids.includes(userId)) throw new ForbiddenError('messages.notParticipant');
   return ids.filter((id) => id !== userId);
+}
+
+/**
+ * Who is told of what `userId` does in a conversation: the other participants (`others`) and, of
+ * them, those no block separates from `userId` (`recipients`); refused when `userId` takes no part.
+ * The participants and the blocks are read at once: one round trip less on every message sent.
+ */
+export async function conversationRecipients(
+  services: Services,
+  conversationId: number,
+  userId: number,
+): Promise<{ others: number[]; recipients: number[] }> {
+  const [others, blocked] = await Promise.all([
+    otherParticipants(services, conversationId, userId),
+    blockedUserIds(services.prisma, userId),
+  ]);
+  return { others, recipients: blocked.length === 0 ? others : others.filter((id) => !blocked.includes(id)) };
 }
 
 /**
@@ -91,10 +108,10 @@ export async function sendToConversation(
 ): Promise<SentMessage> {
   return createOnce(input.idempotencyKey, earlierSend(services, senderId), async () => {
     const body = await checkedBody(services, senderId, input);
-    const others = await otherParticipants(services, input.conversationId, senderId);
-    if (others.length === 1) await assertNotBlocked(services.prisma, senderId, others[0], 'messages.recipientNotFound');
-    // In a group, a member a block separates from the sender is not told (the message is hidden from them too).
-    const recipients = others.length > 1 ? await recipientsNotBlocked(services.prisma, senderId, others) : others;
+    const { others, recipients } = await conversationRecipients(services, input.conversationId, senderId);
+    // One-to-one across a block: refused, as if the other did not exist. In a group, a member a block
+    // separates from the sender is not told (the message is hidden from them too).
+    if (others.length === 1 && recipients.length === 0) throw new NotFoundError('messages.recipientNotFound');
     return storeAndPublish(services, input.conversationId, senderId, recipients, body, input.idempotencyKey);
   });
 }
@@ -220,11 +237,7 @@ export async function markConversationRead(services: Services, userId: number, c
 
 /** Typing is not stored: it only matters to whoever is looking right now. */
 export async function setTyping(services: Services, userId: number, conversationId: number, typing: boolean) {
-  const recipientIds = await recipientsNotBlocked(
-    services.prisma,
-    userId,
-    await otherParticipants(services, conversationId, userId),
-  );
+  const { recipients: recipientIds } = await conversationRecipients(services, conversationId, userId);
   services.pubsub.publish('conversation:typing', { conversationId, userId, typing, at: new Date().toISOString(), recipientIds });
 }
 

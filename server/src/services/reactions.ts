@@ -5,8 +5,8 @@ import type { PrismaClient } from '../db';
 import type { Services } from './container';
 import { NotFoundError } from './errors';
 import { findVisible } from './publications';
-import { otherParticipants, visibleMessages } from './messages';
-import { blockedUserIds, recipientsNotBlocked } from './relations';
+import { conversationRecipients, visibleMessages } from './messages';
+import { blockedUserIds } from './relations';
 import { idCursor } from './cursors';
 
 /**
@@ -89,11 +89,10 @@ export async function reactToMessage(
     select: { conversationId: true },
   });
   if (!message) throw new NotFoundError('reactions.messageNotFound');
-  const others = await otherParticipants(services, message.conversationId, viewerId);
+  // As with messages: members a block separates from the reactor are not told (they do not see it).
+  const { recipients } = await conversationRecipients(services, message.conversationId, viewerId);
   const result = await setReaction(services.prisma, 'message', messageId, viewerId, reaction, reacted);
   if (result.changed) {
-    // As with messages: members a block separates from the reactor are not told (they do not see it).
-    const recipients = await recipientsNotBlocked(services.prisma, viewerId, others);
     services.pubsub.publish('conversation:reaction', {
       messageId,
       conversationId: message.conversationId,
