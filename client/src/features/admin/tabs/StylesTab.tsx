@@ -12,6 +12,7 @@ import { formatDateTime } from '../../../i18n/format';
 import { mutationErrorText } from '../../../relay/mutationError';
 import { reloadSiteStylesheet } from '../../../app/siteStylesheet';
 import { AdminFormDialog } from '../AdminFormDialog';
+import { useCreateOrSave } from '../useCreateOrSave';
 import type { AdminTabProps } from '../adminTabs';
 
 const stylesTabQuery = graphql`
@@ -219,30 +220,14 @@ function StylesheetDialog({ sheet, onSaved, onClose }: { sheet: Sheet | null; on
     sheet?.variables.map((variable) => `${variable.name}: ${variable.value}`).join('\n') ?? '',
   );
   const [isCompressed, setCompressed] = useState(sheet?.isCompressed ?? false);
-  const [error, setError] = useState<string | null>(null);
-  const [create, creating] = useMutation<StylesTabCreateMutation>(createMutation);
-  const [save, saving] = useMutation<StylesTabSaveMutation>(saveMutation);
-
-  const submit = () => {
-    setError(null);
-    const input = { name, content, variables: parseVariables(variables), isCompressed };
-    const failed = (cause: Error) => setError(cause.message);
-    if (sheet) {
-      save({
-        variables: { id: sheet.id, input },
-        onCompleted: ({ updateStylesheet: result }) =>
-          result.error ? setError(mutationErrorText(result.error, t`Ошибка сохранения стиля`)) : onSaved(),
-        onError: failed,
-      });
-    } else {
-      create({
-        variables: { input },
-        onCompleted: ({ createStylesheet: result }) =>
-          result.error ? setError(mutationErrorText(result.error, t`Ошибка сохранения стиля`)) : onSaved(),
-        onError: failed,
-      });
-    }
-  };
+  const { error, submitting, submit } = useCreateOrSave<StylesTabCreateMutation, StylesTabSaveMutation>({
+    create: createMutation,
+    created: (response) => response.createStylesheet,
+    save: saveMutation,
+    saved: (response) => response.updateStylesheet,
+    fallback: t`Ошибка сохранения стиля`,
+    onSaved,
+  });
 
   return (
     <AdminFormDialog
@@ -252,9 +237,9 @@ function StylesheetDialog({ sheet, onSaved, onClose }: { sheet: Sheet | null; on
       error={error}
       errorTestId="stylesheet-error"
       errorColor="red.600"
-      submitting={creating || saving}
+      submitting={submitting}
       submitTestId="stylesheet-save"
-      onSubmit={submit}
+      onSubmit={() => submit(sheet?.id, { name, content, variables: parseVariables(variables), isCompressed })}
       onClose={onClose}
     >
       <Field.Root required>

@@ -15,6 +15,7 @@ import { toaster } from '../../../components/ui/toaster';
 import { formatDateTime } from '../../../i18n/format';
 import { mutationErrorText } from '../../../relay/mutationError';
 import { AdminFormDialog } from '../AdminFormDialog';
+import { useCreateOrSave } from '../useCreateOrSave';
 import type { AdminTabProps } from '../adminTabs';
 
 const templatesTabQuery = graphql`
@@ -332,33 +333,17 @@ function TemplateDialog({
     templateType: template?.templateType ?? 'mail',
     content: template?.content ?? '',
   });
-  const [error, setError] = useState<string | null>(null);
   const { preview, show } = usePreview();
-  const [create, creating] = useMutation<TemplatesTabCreateMutation>(createMutation);
-  const [save, saving] = useMutation<TemplatesTabSaveMutation>(saveMutation);
+  const { error, submitting, submit } = useCreateOrSave<TemplatesTabCreateMutation, TemplatesTabSaveMutation>({
+    create: createMutation,
+    created: (response) => response.createTemplate,
+    save: saveMutation,
+    saved: (response) => response.updateTemplate,
+    fallback: t`Ошибка сохранения шаблона`,
+    onSaved,
+  });
   const available = placeholders.find((entry) => entry.templateType === draft.templateType);
   const edit = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
-
-  const submit = () => {
-    setError(null);
-    const failed = (cause: Error) => setError(cause.message);
-    const fallback = t`Ошибка сохранения шаблона`;
-    if (template) {
-      save({
-        variables: { id: template.id, input: draft },
-        onCompleted: ({ updateTemplate: result }) =>
-          result.error ? setError(mutationErrorText(result.error, fallback)) : onSaved(),
-        onError: failed,
-      });
-    } else {
-      create({
-        variables: { input: draft },
-        onCompleted: ({ createTemplate: result }) =>
-          result.error ? setError(mutationErrorText(result.error, fallback)) : onSaved(),
-        onError: failed,
-      });
-    }
-  };
 
   return (
     <AdminFormDialog
@@ -368,7 +353,7 @@ function TemplateDialog({
       testId="template-dialog"
       error={error}
       errorTestId="template-save-error"
-      submitting={creating || saving}
+      submitting={submitting}
       submitTestId="template-save"
       extraActions={
         <Button variant="outline" onClick={() => show(draft)} data-testid="template-preview-draft">
@@ -376,7 +361,7 @@ function TemplateDialog({
           <Trans>Предпросмотр</Trans>
         </Button>
       }
-      onSubmit={submit}
+      onSubmit={() => submit(template?.id, draft)}
       onClose={onClose}
     >
       <Field.Root required>

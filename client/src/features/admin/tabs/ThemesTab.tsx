@@ -13,6 +13,7 @@ import { toaster } from '../../../components/ui/toaster';
 import { mutationErrorText } from '../../../relay/mutationError';
 import { loadSiteTheme } from '../../../app/siteTheme';
 import { AdminFormDialog } from '../AdminFormDialog';
+import { useCreateOrSave } from '../useCreateOrSave';
 import type { AdminTabProps } from '../adminTabs';
 
 const themesTabQuery = graphql`
@@ -242,31 +243,14 @@ function ThemeDialog({ theme, onSaved, onClose }: { theme: Theme | null; onSaved
   const [description, setDescription] = useState(theme?.description ?? '');
   const [mode, setMode] = useState<Mode>(theme?.mode === 'DARK' ? 'dark' : 'light');
   const [accent, setAccent] = useState(theme?.accent.toLowerCase() ?? 'blue');
-  const [error, setError] = useState<string | null>(null);
-  const [create, creating] = useMutation<ThemesTabCreateMutation>(createMutation);
-  const [save, saving] = useMutation<ThemesTabSaveMutation>(saveMutation);
-
-  const submit = () => {
-    setError(null);
-    const input = { name, description, mode, accent };
-    const failed = (cause: Error) => setError(cause.message);
-    const fallback = t`Ошибка сохранения темы`;
-    if (theme) {
-      save({
-        variables: { id: theme.id, input },
-        onCompleted: ({ updateTheme: result }) =>
-          result.error ? setError(mutationErrorText(result.error, fallback)) : onSaved(),
-        onError: failed,
-      });
-    } else {
-      create({
-        variables: { input },
-        onCompleted: ({ createTheme: result }) =>
-          result.error ? setError(mutationErrorText(result.error, fallback)) : onSaved(),
-        onError: failed,
-      });
-    }
-  };
+  const { error, submitting, submit } = useCreateOrSave<ThemesTabCreateMutation, ThemesTabSaveMutation>({
+    create: createMutation,
+    created: (response) => response.createTheme,
+    save: saveMutation,
+    saved: (response) => response.updateTheme,
+    fallback: t`Ошибка сохранения темы`,
+    onSaved,
+  });
 
   return (
     <AdminFormDialog
@@ -275,9 +259,9 @@ function ThemeDialog({ theme, onSaved, onClose }: { theme: Theme | null; onSaved
       testId="theme-dialog"
       error={error}
       errorTestId="theme-error"
-      submitting={creating || saving}
+      submitting={submitting}
       submitTestId="theme-save"
-      onSubmit={submit}
+      onSubmit={() => submit(theme?.id, { name, description, mode, accent })}
       onClose={onClose}
     >
       <Field.Root required>
