@@ -1,17 +1,16 @@
 import { useState } from 'react';
-import { Badge, Box, Button, Checkbox, Field, HStack, Input, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Checkbox, Field, HStack, Input, Stack, Table, Text, Textarea } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Plus } from 'lucide-react';
-import { fetchQuery, graphql, useMutation, usePreloadedQuery, useRelayEnvironment, type PreloadedQuery } from 'react-relay/hooks';
+import { fetchQuery, graphql, usePreloadedQuery, useRelayEnvironment, type PreloadedQuery } from 'react-relay/hooks';
 import type { StylesTabQuery, StylesTabQuery$data } from '../../../__generated__/StylesTabQuery.graphql';
 import type { StylesTabSaveMutation } from '../../../__generated__/StylesTabSaveMutation.graphql';
 import type { StylesTabCreateMutation } from '../../../__generated__/StylesTabCreateMutation.graphql';
 import type { StylesTabActivateMutation } from '../../../__generated__/StylesTabActivateMutation.graphql';
-import { toaster } from '../../../components/ui/toaster';
 import { formatDateTime } from '../../../i18n/format';
-import { mutationErrorText } from '../../../relay/mutationError';
 import { reloadSiteStylesheet } from '../../../app/siteStylesheet';
 import { AdminFormDialog } from '../AdminFormDialog';
+import { ActiveBadge, ActiveToggleButton, useActivation } from '../activation';
 import { useCreateOrSave } from '../useCreateOrSave';
 import type { AdminTabProps } from '../adminTabs';
 
@@ -108,7 +107,6 @@ export default function StylesTab({ queryRef }: AdminTabProps) {
   const { t } = useLingui();
   const data = usePreloadedQuery<StylesTabQuery>(stylesTabQuery, queryRef as PreloadedQuery<StylesTabQuery>);
   const [editing, setEditing] = useState<Sheet | 'new' | null>(null);
-  const [activate, activating] = useMutation<StylesTabActivateMutation>(activateMutation);
   const environment = useRelayEnvironment();
   const sheets = data.stylesheets;
   /** After a change: the list again (one active at a time, so others change too), and this browser's site stylesheet. */
@@ -117,18 +115,14 @@ export default function StylesTab({ queryRef }: AdminTabProps) {
     reloadSiteStylesheet();
   };
 
+  const [activate, activating] = useActivation<StylesTabActivateMutation>({
+    mutation: activateMutation,
+    answer: (response) => response.setStylesheetActive,
+    failure: t`Ошибка активации стиля`,
+    onDone: refresh,
+  });
   const toggle = (sheet: Sheet) =>
-    activate({
-      variables: { id: sheet.id, active: !sheet.isActive },
-      onCompleted: ({ setStylesheetActive: result }) => {
-        if (result.error) {
-          toaster.create({ type: 'error', title: mutationErrorText(result.error, t`Ошибка активации стиля`) });
-          return;
-        }
-        refresh();
-        toaster.create({ type: 'success', title: sheet.isActive ? t`Стиль отключён` : t`Стиль применён к сайту` });
-      },
-    });
+    activate({ id: sheet.id, active: !sheet.isActive }, sheet.isActive ? t`Стиль отключён` : t`Стиль применён к сайту`);
 
   const saved = () => {
     refresh();
@@ -173,30 +167,19 @@ export default function StylesTab({ queryRef }: AdminTabProps) {
                   <Table.Cell fontWeight="medium">{sheet.name}</Table.Cell>
                   <Table.Cell whiteSpace="nowrap">{formatDateTime(sheet.updatedAt)}</Table.Cell>
                   <Table.Cell>
-                    {sheet.isActive ? (
-                      <Badge colorPalette="green" data-testid="stylesheet-active">
-                        <Trans>Активен</Trans>
-                      </Badge>
-                    ) : (
-                      <Badge>
-                        <Trans>Не активен</Trans>
-                      </Badge>
-                    )}
+                    <ActiveBadge active={sheet.isActive} testId="stylesheet-active" />
                   </Table.Cell>
                   <Table.Cell>
                     <HStack gap="2">
                       <Button size="xs" variant="outline" onClick={() => setEditing(sheet)} data-testid="stylesheet-edit">
                         <Trans>Изменить</Trans>
                       </Button>
-                      <Button
-                        size="xs"
-                        colorPalette={sheet.isActive ? 'gray' : 'green'}
+                      <ActiveToggleButton
+                        active={sheet.isActive}
                         loading={activating}
-                        onClick={() => toggle(sheet)}
-                        data-testid="stylesheet-toggle"
-                      >
-                        {sheet.isActive ? <Trans>Отключить</Trans> : <Trans>Активировать</Trans>}
-                      </Button>
+                        onToggle={() => toggle(sheet)}
+                        testId="stylesheet-toggle"
+                      />
                     </HStack>
                   </Table.Cell>
                 </Table.Row>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Badge, Box, Button, Code, Field, HStack, Input, NativeSelect, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Code, Field, HStack, Input, NativeSelect, Stack, Table, Text, Textarea } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Eye, Plus } from 'lucide-react';
 import { fetchQuery, graphql, useMutation, usePreloadedQuery, useRelayEnvironment, type PreloadedQuery } from 'react-relay/hooks';
@@ -15,6 +15,7 @@ import { toaster } from '../../../components/ui/toaster';
 import { formatDateTime } from '../../../i18n/format';
 import { mutationErrorText } from '../../../relay/mutationError';
 import { AdminFormDialog } from '../AdminFormDialog';
+import { ActiveBadge, ActiveToggleButton, useActivation } from '../activation';
 import { useCreateOrSave } from '../useCreateOrSave';
 import type { AdminTabProps } from '../adminTabs';
 
@@ -154,24 +155,19 @@ export default function TemplatesTab({ queryRef }: AdminTabProps) {
   const [editing, setEditing] = useState<Template | 'new' | null>(null);
   const [previewing, setPreviewing] = useState<Template | null>(null);
   const [deleting, setDeleting] = useState<Template | null>(null);
-  const [activate, activating] = useMutation<TemplatesTabActivateMutation>(activateMutation);
   const [remove, removing] = useMutation<TemplatesTabDeleteMutation>(deleteMutation);
   const environment = useRelayEnvironment();
   /** After a change: the list again (one active per type, so others change too). */
   const refresh = () => fetchQuery(environment, templatesTabQuery, {}, { fetchPolicy: 'network-only' }).subscribe({});
 
+  const [activate, activating] = useActivation<TemplatesTabActivateMutation>({
+    mutation: activateMutation,
+    answer: (response) => response.setTemplateActive,
+    failure: t`Ошибка активации шаблона`,
+    onDone: refresh,
+  });
   const toggle = (template: Template) =>
-    activate({
-      variables: { id: template.id, active: !template.isActive },
-      onCompleted: ({ setTemplateActive: result }) => {
-        if (result.error) {
-          toaster.create({ type: 'error', title: mutationErrorText(result.error, t`Ошибка активации шаблона`) });
-          return;
-        }
-        refresh();
-        toaster.create({ type: 'success', title: template.isActive ? t`Шаблон отключён` : t`Шаблон активирован` });
-      },
-    });
+    activate({ id: template.id, active: !template.isActive }, template.isActive ? t`Шаблон отключён` : t`Шаблон активирован`);
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -224,15 +220,7 @@ export default function TemplatesTab({ queryRef }: AdminTabProps) {
                 </Table.Cell>
                 <Table.Cell whiteSpace="nowrap">{formatDateTime(template.updatedAt)}</Table.Cell>
                 <Table.Cell>
-                  {template.isActive ? (
-                    <Badge colorPalette="green" data-testid="template-active">
-                      <Trans>Активен</Trans>
-                    </Badge>
-                  ) : (
-                    <Badge>
-                      <Trans>Не активен</Trans>
-                    </Badge>
-                  )}
+                  <ActiveBadge active={template.isActive} testId="template-active" />
                 </Table.Cell>
                 <Table.Cell>
                   <HStack gap="2">
@@ -248,15 +236,12 @@ export default function TemplatesTab({ queryRef }: AdminTabProps) {
                       <Eye size={14} aria-hidden="true" />
                       <Trans>Предпросмотр</Trans>
                     </Button>
-                    <Button
-                      size="xs"
-                      colorPalette={template.isActive ? 'gray' : 'green'}
+                    <ActiveToggleButton
+                      active={template.isActive}
                       loading={activating}
-                      onClick={() => toggle(template)}
-                      data-testid="template-toggle"
-                    >
-                      {template.isActive ? <Trans>Отключить</Trans> : <Trans>Активировать</Trans>}
-                    </Button>
+                      onToggle={() => toggle(template)}
+                      testId="template-toggle"
+                    />
                     <Button size="xs" variant="ghost" colorPalette="red" onClick={() => setDeleting(template)}>
                       <Trans>Удалить</Trans>
                     </Button>

@@ -13,6 +13,7 @@ import { toaster } from '../../../components/ui/toaster';
 import { mutationErrorText } from '../../../relay/mutationError';
 import { loadSiteTheme } from '../../../app/siteTheme';
 import { AdminFormDialog } from '../AdminFormDialog';
+import { useActivation } from '../activation';
 import { useCreateOrSave } from '../useCreateOrSave';
 import type { AdminTabProps } from '../adminTabs';
 
@@ -114,7 +115,6 @@ export default function ThemesTab({ queryRef }: AdminTabProps) {
   const data = usePreloadedQuery<ThemesTabQuery>(themesTabQuery, queryRef as PreloadedQuery<ThemesTabQuery>);
   const [editing, setEditing] = useState<Theme | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Theme | null>(null);
-  const [activate, activating] = useMutation<ThemesTabActivateMutation>(activateMutation);
   const [remove, removing] = useMutation<ThemesTabDeleteMutation>(deleteMutation);
   const environment = useRelayEnvironment();
   const modeLabel = (mode: string) => (mode === 'DARK' ? t`Тёмная` : t`Светлая`);
@@ -125,18 +125,13 @@ export default function ThemesTab({ queryRef }: AdminTabProps) {
     void loadSiteTheme();
   };
 
-  const makeActive = (theme: Theme) =>
-    activate({
-      variables: { id: theme.id },
-      onCompleted: ({ activateTheme: result }) => {
-        if (result.error) {
-          toaster.create({ type: 'error', title: mutationErrorText(result.error, t`Не удалось применить тему`) });
-          return;
-        }
-        refresh();
-        toaster.create({ type: 'success', title: t`Тема применена к сайту` });
-      },
-    });
+  const [activate, activating] = useActivation<ThemesTabActivateMutation>({
+    mutation: activateMutation,
+    answer: (response) => response.activateTheme,
+    failure: t`Не удалось применить тему`,
+    onDone: refresh,
+  });
+  const makeActive = (theme: Theme) => activate({ id: theme.id }, t`Тема применена к сайту`);
 
   const confirmDelete = () => {
     if (!deleting) return;
