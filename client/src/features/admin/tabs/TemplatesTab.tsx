@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Box, Button, Code, Field, HStack, Input, NativeSelect, Stack, Table, Text, Textarea } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Eye, Plus } from 'lucide-react';
-import { fetchQuery, graphql, useMutation, usePreloadedQuery, useRelayEnvironment, type PreloadedQuery } from 'react-relay/hooks';
+import { fetchQuery, graphql, usePreloadedQuery, useRelayEnvironment, type PreloadedQuery } from 'react-relay/hooks';
 import type { TemplatesTabQuery, TemplatesTabQuery$data } from '../../../__generated__/TemplatesTabQuery.graphql';
 import type { TemplatesTabPreviewQuery } from '../../../__generated__/TemplatesTabPreviewQuery.graphql';
 import type { TemplatesTabCreateMutation } from '../../../__generated__/TemplatesTabCreateMutation.graphql';
@@ -10,13 +10,12 @@ import type { TemplatesTabSaveMutation } from '../../../__generated__/TemplatesT
 import type { TemplatesTabActivateMutation } from '../../../__generated__/TemplatesTabActivateMutation.graphql';
 import type { TemplatesTabDeleteMutation } from '../../../__generated__/TemplatesTabDeleteMutation.graphql';
 import { AppDialog } from '../../../components/AppDialog';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { toaster } from '../../../components/ui/toaster';
 import { formatDateTime } from '../../../i18n/format';
 import { mutationErrorText } from '../../../relay/mutationError';
 import { AdminFormDialog } from '../AdminFormDialog';
 import { ActiveBadge, ActiveToggleButton, useActivation } from '../activation';
 import { useCreateOrSave } from '../useCreateOrSave';
+import { ConfirmDeleteDialog } from '../ConfirmDeleteDialog';
 import type { AdminTabProps } from '../adminTabs';
 
 const templatesTabQuery = graphql`
@@ -155,7 +154,6 @@ export default function TemplatesTab({ queryRef }: AdminTabProps) {
   const [editing, setEditing] = useState<Template | 'new' | null>(null);
   const [previewing, setPreviewing] = useState<Template | null>(null);
   const [deleting, setDeleting] = useState<Template | null>(null);
-  const [remove, removing] = useMutation<TemplatesTabDeleteMutation>(deleteMutation);
   const environment = useRelayEnvironment();
   /** After a change: the list again (one active per type, so others change too). */
   const refresh = () => fetchQuery(environment, templatesTabQuery, {}, { fetchPolicy: 'network-only' }).subscribe({});
@@ -168,18 +166,6 @@ export default function TemplatesTab({ queryRef }: AdminTabProps) {
   });
   const toggle = (template: Template) =>
     activate({ id: template.id, active: !template.isActive }, template.isActive ? t`Шаблон отключён` : t`Шаблон активирован`);
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove({
-      variables: { id: deleting.id },
-      onCompleted: ({ deleteTemplate: result }) => {
-        if (result.error) toaster.create({ type: 'error', title: mutationErrorText(result.error, t`Не удалось удалить шаблон`) });
-        setDeleting(null);
-      },
-      onError: () => setDeleting(null),
-    });
-  };
 
   return (
     <Stack gap="4">
@@ -264,14 +250,13 @@ export default function TemplatesTab({ queryRef }: AdminTabProps) {
         />
       )}
       {previewing && <SavedPreviewDialog template={previewing} onClose={() => setPreviewing(null)} />}
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmDeleteDialog<TemplatesTabDeleteMutation>
+        item={deleting}
         title={t`Удалить шаблон «${deleting?.name ?? ''}»?`}
-        confirmLabel={t`Удалить`}
-        loading={removing}
-        destructive
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
+        mutation={deleteMutation}
+        answer={(response) => response.deleteTemplate}
+        failure={t`Не удалось удалить шаблон`}
+        onClose={() => setDeleting(null)}
       />
     </Stack>
   );

@@ -2,19 +2,17 @@ import { useState } from 'react';
 import { Badge, Box, Button, Card, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Plus } from 'lucide-react';
-import { fetchQuery, graphql, useMutation, usePreloadedQuery, useRelayEnvironment, type PreloadedQuery } from 'react-relay/hooks';
+import { fetchQuery, graphql, usePreloadedQuery, useRelayEnvironment, type PreloadedQuery } from 'react-relay/hooks';
 import type { ThemesTabQuery, ThemesTabQuery$data } from '../../../__generated__/ThemesTabQuery.graphql';
 import type { ThemesTabCreateMutation } from '../../../__generated__/ThemesTabCreateMutation.graphql';
 import type { ThemesTabSaveMutation } from '../../../__generated__/ThemesTabSaveMutation.graphql';
 import type { ThemesTabActivateMutation } from '../../../__generated__/ThemesTabActivateMutation.graphql';
 import type { ThemesTabDeleteMutation } from '../../../__generated__/ThemesTabDeleteMutation.graphql';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { toaster } from '../../../components/ui/toaster';
-import { mutationErrorText } from '../../../relay/mutationError';
 import { loadSiteTheme } from '../../../app/siteTheme';
 import { AdminFormDialog } from '../AdminFormDialog';
 import { useActivation } from '../activation';
 import { useCreateOrSave } from '../useCreateOrSave';
+import { ConfirmDeleteDialog } from '../ConfirmDeleteDialog';
 import type { AdminTabProps } from '../adminTabs';
 
 const themesTabQuery = graphql`
@@ -115,7 +113,6 @@ export default function ThemesTab({ queryRef }: AdminTabProps) {
   const data = usePreloadedQuery<ThemesTabQuery>(themesTabQuery, queryRef as PreloadedQuery<ThemesTabQuery>);
   const [editing, setEditing] = useState<Theme | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Theme | null>(null);
-  const [remove, removing] = useMutation<ThemesTabDeleteMutation>(deleteMutation);
   const environment = useRelayEnvironment();
   const modeLabel = (mode: string) => (mode === 'DARK' ? t`Тёмная` : t`Светлая`);
 
@@ -132,20 +129,6 @@ export default function ThemesTab({ queryRef }: AdminTabProps) {
     onDone: refresh,
   });
   const makeActive = (theme: Theme) => activate({ id: theme.id }, t`Тема применена к сайту`);
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove({
-      variables: { id: deleting.id },
-      onCompleted: ({ deleteTheme: result }) => {
-        if (result.error) {
-          toaster.create({ type: 'error', title: mutationErrorText(result.error, t`Не удалось удалить тему`) });
-        }
-        setDeleting(null);
-      },
-      onError: () => setDeleting(null),
-    });
-  };
 
   return (
     <Stack gap="4">
@@ -219,14 +202,13 @@ export default function ThemesTab({ queryRef }: AdminTabProps) {
           onClose={() => setEditing(null)}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmDeleteDialog<ThemesTabDeleteMutation>
+        item={deleting}
         title={t`Удалить тему «${deleting?.name ?? ''}»?`}
-        confirmLabel={t`Удалить`}
-        loading={removing}
-        destructive
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
+        mutation={deleteMutation}
+        answer={(response) => response.deleteTheme}
+        failure={t`Не удалось удалить тему`}
+        onClose={() => setDeleting(null)}
       />
     </Stack>
   );

@@ -9,9 +9,8 @@ import type { TriviaBankSaveMutation } from '../../../__generated__/TriviaBankSa
 import type { TriviaBankDeleteMutation } from '../../../__generated__/TriviaBankDeleteMutation.graphql';
 import { AppDialog, DialogActions } from '../../../components/AppDialog';
 import { FormError } from '../../../components/FormError';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { toaster } from '../../../components/ui/toaster';
 import { mutationErrorText } from '../../../relay/mutationError';
+import { ConfirmDeleteDialog } from '../ConfirmDeleteDialog';
 
 const triviaBankQuery = graphql`
   query TriviaBankQuery($locale: String!) {
@@ -100,21 +99,7 @@ function QuestionList({ locale }: { locale: string }) {
   const data = useLazyLoadQuery<TriviaBankQuery>(triviaBankQuery, { locale }, { fetchPolicy: 'store-and-network', fetchKey });
   const [editing, setEditing] = useState<Question | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Question | null>(null);
-  const [remove, removing] = useMutation<TriviaBankDeleteMutation>(deleteMutation);
   const refresh = () => setFetchKey((key) => key + 1);
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove({
-      variables: { id: deleting.id },
-      onCompleted: ({ deleteTriviaQuestion: result }) => {
-        if (result.error) toaster.create({ type: 'error', title: mutationErrorText(result.error, t`Не удалось удалить вопрос`) });
-        setDeleting(null);
-        refresh();
-      },
-      onError: () => setDeleting(null),
-    });
-  };
 
   return (
     <Stack gap="2">
@@ -168,14 +153,14 @@ function QuestionList({ locale }: { locale: string }) {
           }}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmDeleteDialog<TriviaBankDeleteMutation>
+        item={deleting}
         title={t`Удалить вопрос «${deleting?.prompt ?? ''}»?`}
-        confirmLabel={t`Удалить`}
-        loading={removing}
-        destructive
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
+        mutation={deleteMutation}
+        answer={(response) => response.deleteTriviaQuestion}
+        failure={t`Не удалось удалить вопрос`}
+        onClose={() => setDeleting(null)}
+        onAnswered={refresh}
       />
     </Stack>
   );
