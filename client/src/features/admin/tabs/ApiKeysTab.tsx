@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   Badge,
   Box,
@@ -22,12 +22,12 @@ import { graphql, useMutation, usePreloadedQuery, type PreloadedQuery } from 're
 import type { ApiKeysTabQuery, ApiKeysTabQuery$data } from '../../../__generated__/ApiKeysTabQuery.graphql';
 import type { ApiKeysTabCreateMutation } from '../../../__generated__/ApiKeysTabCreateMutation.graphql';
 import type { ApiKeysTabRevokeMutation } from '../../../__generated__/ApiKeysTabRevokeMutation.graphql';
-import { AppDialog, DialogActions } from '../../../components/AppDialog';
-import { FormError } from '../../../components/FormError';
+import { AppDialog } from '../../../components/AppDialog';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { toaster } from '../../../components/ui/toaster';
 import { formatDateTime } from '../../../i18n/format';
 import { mutationErrorText } from '../../../relay/mutationError';
+import { AdminFormDialog } from '../AdminFormDialog';
 import type { AdminTabProps } from '../adminTabs';
 
 const apiKeysTabQuery = graphql`
@@ -160,8 +160,7 @@ function CreateDialog({ onClose, onCreated }: { onClose: () => void; onCreated: 
   const toggle = (scope: string, checked: boolean) =>
     setScopes((current) => (checked ? [...current, scope] : current.filter((value) => value !== scope)));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setError(null);
     create({
       variables: { input: { name, scopes } },
@@ -181,60 +180,55 @@ function CreateDialog({ onClose, onCreated }: { onClose: () => void; onCreated: 
   };
 
   return (
-    <AppDialog
-      onClose={onClose}
+    <AdminFormDialog
+      formId="api-key-form"
       title={<Trans>Новый API-ключ</Trans>}
       testId="api-key-create"
-      footer={
-        <DialogActions
-          onCancel={onClose}
-          form="api-key-form"
-          label={<Trans>Создать</Trans>}
-          loading={creating}
-          testId="api-key-create-save"
-        />
-      }
+      error={error}
+      errorTestId="api-key-create-error"
+      errorColor="red.600"
+      submitLabel={<Trans>Создать</Trans>}
+      submitting={creating}
+      submitTestId="api-key-create-save"
+      gap="4"
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form id="api-key-form" onSubmit={submit} noValidate>
-        <Stack gap="4">
-          <FormError error={error} color="red.600" testId="api-key-create-error" />
-          <Field.Root required>
-            <Field.Label>
-              <Trans>Название</Trans>
-            </Field.Label>
-            <Input
-              value={name}
-              maxLength={100}
-              onChange={(event) => setName(event.currentTarget.value)}
-              placeholder={t`Например, интеграция с CRM`}
-              data-testid="api-key-name"
-            />
-          </Field.Root>
-          <Stack as="fieldset" gap="2">
-            <Text as="legend" fontWeight="medium" mb="1">
-              <Trans>Области доступа</Trans>
-            </Text>
-            {SCOPES.map((scope) => (
-              <Checkbox.Root
-                key={scope.value}
-                checked={scopes.includes(scope.value)}
-                onCheckedChange={(details) => toggle(scope.value, details.checked === true)}
-                data-testid={`api-key-scope-${scope.value}`}
-              >
-                <Checkbox.HiddenInput />
-                <Checkbox.Control />
-                <Checkbox.Label>
-                  {i18n._(scope.label)}{' '}
-                  <Text as="span" color="fg.muted" fontWeight="normal">
-                    ({scope.value}: {i18n._(scope.hint)})
-                  </Text>
-                </Checkbox.Label>
-              </Checkbox.Root>
-            ))}
-          </Stack>
-        </Stack>
-      </form>
-    </AppDialog>
+      <Field.Root required>
+        <Field.Label>
+          <Trans>Название</Trans>
+        </Field.Label>
+        <Input
+          value={name}
+          maxLength={100}
+          onChange={(event) => setName(event.currentTarget.value)}
+          placeholder={t`Например, интеграция с CRM`}
+          data-testid="api-key-name"
+        />
+      </Field.Root>
+      <Stack as="fieldset" gap="2">
+        <Text as="legend" fontWeight="medium" mb="1">
+          <Trans>Области доступа</Trans>
+        </Text>
+        {SCOPES.map((scope) => (
+          <Checkbox.Root
+            key={scope.value}
+            checked={scopes.includes(scope.value)}
+            onCheckedChange={(details) => toggle(scope.value, details.checked === true)}
+            data-testid={`api-key-scope-${scope.value}`}
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>
+              {i18n._(scope.label)}{' '}
+              <Text as="span" color="fg.muted" fontWeight="normal">
+                ({scope.value}: {i18n._(scope.hint)})
+              </Text>
+            </Checkbox.Label>
+          </Checkbox.Root>
+        ))}
+      </Stack>
+    </AdminFormDialog>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Badge, Box, Button, Field, HStack, IconButton, Input, Link, Stack, Table, Text, Textarea } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ExternalLink, File as FileIcon, FileText, Film } from 'lucide-react';
@@ -10,12 +10,12 @@ import type { MediaLibraryTab_query$key, MediaLibraryTab_query$data } from '../.
 import type { MediaLibraryTabPaginationQuery } from '../../../__generated__/MediaLibraryTabPaginationQuery.graphql';
 import type { MediaLibraryTabUpdateMutation } from '../../../__generated__/MediaLibraryTabUpdateMutation.graphql';
 import type { MediaLibraryTabDeleteMutation } from '../../../__generated__/MediaLibraryTabDeleteMutation.graphql';
-import { AppDialog, DialogActions } from '../../../components/AppDialog';
-import { FormError } from '../../../components/FormError';
+import { AppDialog } from '../../../components/AppDialog';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { toaster } from '../../../components/ui/toaster';
 import { formatDateTime } from '../../../i18n/format';
 import { mutationErrorText } from '../../../relay/mutationError';
+import { AdminFormDialog } from '../AdminFormDialog';
 import type { AdminTabProps } from '../adminTabs';
 
 export const MEDIA_PAGE_SIZE = 20;
@@ -198,8 +198,7 @@ function EditDialog({ file, onClose }: { file: MediaRow; onClose: () => void }) 
     const value = event.currentTarget.value;
     setValues((current) => ({ ...current, [field]: value }));
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setError(null);
     const fail = (detail: string) => setError(t`Ошибка при обновлении файла: ${detail}`);
     update({
@@ -213,44 +212,37 @@ function EditDialog({ file, onClose }: { file: MediaRow; onClose: () => void }) 
     });
   };
   return (
-    <AppDialog
-      onClose={onClose}
+    <AdminFormDialog
+      formId="admin-media-form"
       title={<Trans>Редактирование файла</Trans>}
       testId="media-edit"
-      footer={
-        <DialogActions
-          onCancel={onClose}
-          form="admin-media-form"
-          label={<Trans>Сохранить</Trans>}
-          loading={updating}
-          testId="media-edit-save"
-        />
-      }
+      error={error}
+      errorTestId="media-edit-error"
+      errorColor="red.600"
+      submitting={updating}
+      submitTestId="media-edit-save"
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form id="admin-media-form" onSubmit={submit} noValidate>
-        <Stack gap="3">
-          <FormError error={error} color="red.600" testId="media-edit-error" />
-          <Field.Root required>
-            <Field.Label>
-              <Trans>Имя файла</Trans>
-            </Field.Label>
-            <Input value={values.filename} onChange={set('filename')} name="filename" />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>
-              <Trans>Описание</Trans>
-            </Field.Label>
-            <Textarea value={values.description} onChange={set('description')} name="description" />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>
-              <Trans>Альтернативный текст</Trans>
-            </Field.Label>
-            <Input value={values.altText} onChange={set('altText')} name="altText" data-testid="media-edit-alt" />
-          </Field.Root>
-        </Stack>
-      </form>
-    </AppDialog>
+      <Field.Root required>
+        <Field.Label>
+          <Trans>Имя файла</Trans>
+        </Field.Label>
+        <Input value={values.filename} onChange={set('filename')} name="filename" />
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>
+          <Trans>Описание</Trans>
+        </Field.Label>
+        <Textarea value={values.description} onChange={set('description')} name="description" />
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>
+          <Trans>Альтернативный текст</Trans>
+        </Field.Label>
+        <Input value={values.altText} onChange={set('altText')} name="altText" data-testid="media-edit-alt" />
+      </Field.Root>
+    </AdminFormDialog>
   );
 }
 

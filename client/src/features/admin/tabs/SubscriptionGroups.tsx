@@ -1,4 +1,4 @@
-import { Suspense, useDeferredValue, useState, type FormEvent } from 'react';
+import { Suspense, useDeferredValue, useState } from 'react';
 import {
   Badge,
   Box,
@@ -21,13 +21,12 @@ import type { SubscriptionGroups_query$key } from '../../../__generated__/Subscr
 import type { SubscriptionGroupsUsersQuery } from '../../../__generated__/SubscriptionGroupsUsersQuery.graphql';
 import type { SubscriptionGroupsCreateMutation } from '../../../__generated__/SubscriptionGroupsCreateMutation.graphql';
 import type { SubscriptionGroupsDeleteMutation } from '../../../__generated__/SubscriptionGroupsDeleteMutation.graphql';
-import { AppDialog, DialogActions } from '../../../components/AppDialog';
-import { FormError } from '../../../components/FormError';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorBoundary } from '../../../components/ErrorBoundary';
 import { toaster } from '../../../components/ui/toaster';
 import { formatDate } from '../../../i18n/format';
 import { mutationErrorText } from '../../../relay/mutationError';
+import { AdminFormDialog } from '../AdminFormDialog';
 
 const groupsFragment = graphql`
   fragment SubscriptionGroups_query on Query {
@@ -167,8 +166,7 @@ function CreateGroupDialog({ plans, onClose }: { plans: readonly Plan[]; onClose
       return next;
     });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setError(null);
     create({
       variables: { input: { name, planId, userIds: Object.keys(picked) } },
@@ -190,77 +188,63 @@ function CreateGroupDialog({ plans, onClose }: { plans: readonly Plan[]; onClose
   };
 
   return (
-    <AppDialog
-      onClose={onClose}
+    <AdminFormDialog
+      formId="group-form"
       title={<Trans>Новая группа подписки</Trans>}
       testId="group-create"
-      footer={
-        <DialogActions
-          onCancel={onClose}
-          form="group-form"
-          label={<Trans>Создать</Trans>}
-          loading={creating}
-          testId="group-create-save"
-        />
-      }
+      error={error}
+      errorTestId="group-create-error"
+      errorColor="red.600"
+      submitLabel={<Trans>Создать</Trans>}
+      submitting={creating}
+      submitTestId="group-create-save"
+      gap="4"
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form id="group-form" onSubmit={submit} noValidate>
-        <Stack gap="4">
-          <FormError error={error} color="red.600" testId="group-create-error" />
-          <Field.Root required>
-            <Field.Label>
-              <Trans>Название группы</Trans>
-            </Field.Label>
-            <Input
-              value={name}
-              maxLength={200}
-              onChange={(event) => setName(event.currentTarget.value)}
-              data-testid="group-name"
-            />
-          </Field.Root>
-          <Field.Root required>
-            <Field.Label>
-              <Trans>План</Trans>
-            </Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                value={planId}
-                onChange={(event) => setPlanId(event.currentTarget.value)}
-                data-testid="group-plan"
-              >
-                {paid.map((plan) => (
-                  <option key={plan.planId} value={plan.planId}>
-                    {t`${plan.name} - ${plan.price}₽/мес`}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>
-              <Trans>Пользователи</Trans>
-            </Field.Label>
-            <Input
-              value={search}
-              onChange={(event) => setSearch(event.currentTarget.value)}
-              placeholder={t`Поиск по имени или email`}
-              data-testid="group-user-search"
-            />
-          </Field.Root>
-          <Stack gap="2" maxH="60" overflowY="auto" borderWidth="1px" rounded="md" p="2">
-            <ErrorBoundary fallback={<Text color="red.600">{t`Не удалось загрузить пользователей`}</Text>}>
-              <Suspense fallback={<Spinner size="sm" />}>
-                <UserChecklist search={deferredSearch} picked={picked} onToggle={toggle} />
-              </Suspense>
-            </ErrorBoundary>
-          </Stack>
-          <Text fontSize="sm" color="fg.muted" data-testid="group-selected-count">
-            <Trans>Выбрано: {count}</Trans>
-          </Text>
-        </Stack>
-      </form>
-    </AppDialog>
+      <Field.Root required>
+        <Field.Label>
+          <Trans>Название группы</Trans>
+        </Field.Label>
+        <Input value={name} maxLength={200} onChange={(event) => setName(event.currentTarget.value)} data-testid="group-name" />
+      </Field.Root>
+      <Field.Root required>
+        <Field.Label>
+          <Trans>План</Trans>
+        </Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field value={planId} onChange={(event) => setPlanId(event.currentTarget.value)} data-testid="group-plan">
+            {paid.map((plan) => (
+              <option key={plan.planId} value={plan.planId}>
+                {t`${plan.name} - ${plan.price}₽/мес`}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>
+          <Trans>Пользователи</Trans>
+        </Field.Label>
+        <Input
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          placeholder={t`Поиск по имени или email`}
+          data-testid="group-user-search"
+        />
+      </Field.Root>
+      <Stack gap="2" maxH="60" overflowY="auto" borderWidth="1px" rounded="md" p="2">
+        <ErrorBoundary fallback={<Text color="red.600">{t`Не удалось загрузить пользователей`}</Text>}>
+          <Suspense fallback={<Spinner size="sm" />}>
+            <UserChecklist search={deferredSearch} picked={picked} onToggle={toggle} />
+          </Suspense>
+        </ErrorBoundary>
+      </Stack>
+      <Text fontSize="sm" color="fg.muted" data-testid="group-selected-count">
+        <Trans>Выбрано: {count}</Trans>
+      </Text>
+    </AdminFormDialog>
   );
 }
 

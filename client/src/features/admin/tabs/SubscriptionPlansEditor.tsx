@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Badge, Box, Button, Checkbox, Field, Input, Stack, Table, Text, Textarea, Wrap } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { fetchQuery, graphql, useFragment, useMutation, useRelayEnvironment } from 'react-relay/hooks';
@@ -8,10 +8,9 @@ import type {
   SubscriptionPlansEditor_query$key,
 } from '../../../__generated__/SubscriptionPlansEditor_query.graphql';
 import type { SubscriptionPlansEditorMutation } from '../../../__generated__/SubscriptionPlansEditorMutation.graphql';
-import { AppDialog, DialogActions } from '../../../components/AppDialog';
-import { FormError } from '../../../components/FormError';
 import { toaster } from '../../../components/ui/toaster';
 import { mutationErrorText } from '../../../relay/mutationError';
+import { AdminFormDialog } from '../AdminFormDialog';
 import { FEATURE_LABELS, FEATURE_ORDER } from '../../subscriptions/texts';
 
 const plansFragment = graphql`
@@ -126,8 +125,7 @@ function PlanDialog({ plan, onClose }: { plan: Plan; onClose: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const [commit, saving] = useMutation<SubscriptionPlansEditorMutation>(updateMutation);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setError(null);
     const numbers = {
       price: wholeNumber(price),
@@ -156,102 +154,96 @@ function PlanDialog({ plan, onClose }: { plan: Plan; onClose: () => void }) {
   };
 
   return (
-    <AppDialog
-      onClose={onClose}
+    <AdminFormDialog
+      formId="plan-form"
       title={<Trans>План «{plan.name}»</Trans>}
       testId="plan-dialog"
-      footer={
-        <DialogActions onCancel={onClose} form="plan-form" label={<Trans>Сохранить</Trans>} loading={saving} testId="plan-save" />
-      }
+      error={error}
+      errorTestId="plan-error"
+      errorColor="red.600"
+      submitting={saving}
+      submitTestId="plan-save"
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form id="plan-form" onSubmit={submit} noValidate>
-        <Stack gap="3">
-          <FormError error={error} color="red.600" testId="plan-error" />
-          <Field.Root required>
-            <Field.Label>
-              <Trans>Название</Trans>
-            </Field.Label>
-            <Input
-              value={name}
-              maxLength={100}
-              onChange={(event) => setName(event.currentTarget.value)}
-              data-testid="plan-name"
-            />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>
-              <Trans>Описание</Trans>
-            </Field.Label>
-            <Textarea
-              value={description}
-              maxLength={500}
-              rows={2}
-              onChange={(event) => setDescription(event.currentTarget.value)}
-              data-testid="plan-description"
-            />
-          </Field.Root>
-          <Field.Root required>
-            <Field.Label>
-              <Trans>Цена, ₽/мес</Trans>
-            </Field.Label>
-            <Input
-              inputMode="numeric"
-              value={price}
-              disabled={plan.price === 0}
-              onChange={(event) => setPrice(event.currentTarget.value)}
-              data-testid="plan-price-input"
-            />
-            {plan.price === 0 && (
-              <Field.HelperText>
-                <Trans>Бесплатный план остаётся бесплатным</Trans>
-              </Field.HelperText>
-            )}
-          </Field.Root>
-          <Field.Root required>
-            <Field.Label>
-              <Trans>Участников в комнате, до</Trans>
-            </Field.Label>
-            <Input
-              inputMode="numeric"
-              value={participants}
-              onChange={(event) => setParticipants(event.currentTarget.value)}
-              data-testid="plan-participants-input"
-            />
-          </Field.Root>
-          <Field.Root required>
-            <Field.Label>
-              <Trans>Хранилище файлов комнат, МБ (0: нет)</Trans>
-            </Field.Label>
-            <Input
-              inputMode="numeric"
-              value={storage}
-              onChange={(event) => setStorage(event.currentTarget.value)}
-              data-testid="plan-storage-input"
-            />
-          </Field.Root>
-          <Stack gap="1" role="group" aria-label={t`Возможности`}>
-            <Text fontSize="sm" fontWeight="medium">
-              <Trans>Возможности</Trans>
-            </Text>
-            {FEATURE_ORDER.map((feature) => (
-              <Checkbox.Root
-                key={feature}
-                checked={features.includes(feature)}
-                onCheckedChange={(details) =>
-                  setFeatures((current) =>
-                    details.checked ? [...current, feature] : current.filter((candidate) => candidate !== feature),
-                  )
-                }
-                data-testid={`plan-feature-${feature}`}
-              >
-                <Checkbox.HiddenInput />
-                <Checkbox.Control />
-                <Checkbox.Label>{i18n._(FEATURE_LABELS[feature]!)}</Checkbox.Label>
-              </Checkbox.Root>
-            ))}
-          </Stack>
-        </Stack>
-      </form>
-    </AppDialog>
+      <Field.Root required>
+        <Field.Label>
+          <Trans>Название</Trans>
+        </Field.Label>
+        <Input value={name} maxLength={100} onChange={(event) => setName(event.currentTarget.value)} data-testid="plan-name" />
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>
+          <Trans>Описание</Trans>
+        </Field.Label>
+        <Textarea
+          value={description}
+          maxLength={500}
+          rows={2}
+          onChange={(event) => setDescription(event.currentTarget.value)}
+          data-testid="plan-description"
+        />
+      </Field.Root>
+      <Field.Root required>
+        <Field.Label>
+          <Trans>Цена, ₽/мес</Trans>
+        </Field.Label>
+        <Input
+          inputMode="numeric"
+          value={price}
+          disabled={plan.price === 0}
+          onChange={(event) => setPrice(event.currentTarget.value)}
+          data-testid="plan-price-input"
+        />
+        {plan.price === 0 && (
+          <Field.HelperText>
+            <Trans>Бесплатный план остаётся бесплатным</Trans>
+          </Field.HelperText>
+        )}
+      </Field.Root>
+      <Field.Root required>
+        <Field.Label>
+          <Trans>Участников в комнате, до</Trans>
+        </Field.Label>
+        <Input
+          inputMode="numeric"
+          value={participants}
+          onChange={(event) => setParticipants(event.currentTarget.value)}
+          data-testid="plan-participants-input"
+        />
+      </Field.Root>
+      <Field.Root required>
+        <Field.Label>
+          <Trans>Хранилище файлов комнат, МБ (0: нет)</Trans>
+        </Field.Label>
+        <Input
+          inputMode="numeric"
+          value={storage}
+          onChange={(event) => setStorage(event.currentTarget.value)}
+          data-testid="plan-storage-input"
+        />
+      </Field.Root>
+      <Stack gap="1" role="group" aria-label={t`Возможности`}>
+        <Text fontSize="sm" fontWeight="medium">
+          <Trans>Возможности</Trans>
+        </Text>
+        {FEATURE_ORDER.map((feature) => (
+          <Checkbox.Root
+            key={feature}
+            checked={features.includes(feature)}
+            onCheckedChange={(details) =>
+              setFeatures((current) =>
+                details.checked ? [...current, feature] : current.filter((candidate) => candidate !== feature),
+              )
+            }
+            data-testid={`plan-feature-${feature}`}
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>{i18n._(FEATURE_LABELS[feature]!)}</Checkbox.Label>
+          </Checkbox.Root>
+        ))}
+      </Stack>
+    </AdminFormDialog>
   );
 }

@@ -1,15 +1,14 @@
-import { Suspense, useState, type FormEvent } from 'react';
+import { Suspense, useState } from 'react';
 import { Button, Card, Field, Heading, HStack, IconButton, Input, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Pencil, Plus, Trash2, X } from 'lucide-react';
-import { graphql, useLazyLoadQuery, useMutation } from 'react-relay/hooks';
+import { graphql, useLazyLoadQuery } from 'react-relay/hooks';
 import type { TriviaBankQuery, TriviaBankQuery$data } from '../../../__generated__/TriviaBankQuery.graphql';
 import type { TriviaBankCreateMutation } from '../../../__generated__/TriviaBankCreateMutation.graphql';
 import type { TriviaBankSaveMutation } from '../../../__generated__/TriviaBankSaveMutation.graphql';
 import type { TriviaBankDeleteMutation } from '../../../__generated__/TriviaBankDeleteMutation.graphql';
-import { AppDialog, DialogActions } from '../../../components/AppDialog';
-import { FormError } from '../../../components/FormError';
-import { mutationErrorText } from '../../../relay/mutationError';
+import { AdminFormDialog } from '../AdminFormDialog';
+import { useCreateOrSave } from '../useCreateOrSave';
 import { ConfirmDeleteDialog } from '../ConfirmDeleteDialog';
 
 const triviaBankQuery = graphql`
@@ -172,24 +171,14 @@ function QuestionDialog(props: { locale: string; question: Question | null; onSa
   const [prompt, setPrompt] = useState(question?.prompt ?? '');
   const [options, setOptions] = useState<string[]>(question ? [...question.options] : ['', '']);
   const [correctIndex, setCorrectIndex] = useState(question?.correctIndex ?? 0);
-  const [error, setError] = useState<string | null>(null);
-  const [create, creating] = useMutation<TriviaBankCreateMutation>(createMutation);
-  const [save, saving] = useMutation<TriviaBankSaveMutation>(saveMutation);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    const input = { locale: props.locale, prompt, options, correctIndex };
-    const fallback = t`Не удалось сохранить вопрос`;
-    const done = (result: { error?: Parameters<typeof mutationErrorText>[0] }) =>
-      result.error ? setError(mutationErrorText(result.error, fallback)) : props.onSaved();
-    const failed = (cause: Error) => setError(cause.message);
-    if (question) {
-      save({ variables: { id: question.id, input }, onCompleted: (r) => done(r.updateTriviaQuestion), onError: failed });
-    } else {
-      create({ variables: { input }, onCompleted: (r) => done(r.createTriviaQuestion), onError: failed });
-    }
-  };
+  const { error, submitting, submit } = useCreateOrSave<TriviaBankCreateMutation, TriviaBankSaveMutation>({
+    create: createMutation,
+    created: (response) => response.createTriviaQuestion,
+    save: saveMutation,
+    saved: (response) => response.updateTriviaQuestion,
+    fallback: t`Не удалось сохранить вопрос`,
+    onSaved: props.onSaved,
+  });
 
   const setOption = (index: number, value: string) => setOptions((list) => list.map((old, i) => (i === index ? value : old)));
   const removeOption = (index: number) => {
@@ -198,75 +187,66 @@ function QuestionDialog(props: { locale: string; question: Question | null; onSa
   };
 
   return (
-    <AppDialog
-      onClose={props.onClose}
+    <AdminFormDialog
+      formId="trivia-form"
       title={question ? <Trans>Вопрос викторины</Trans> : <Trans>Новый вопрос викторины</Trans>}
       testId="trivia-dialog"
-      footer={
-        <DialogActions
-          onCancel={props.onClose}
-          form="trivia-form"
-          label={<Trans>Сохранить</Trans>}
-          loading={creating || saving}
-          testId="trivia-save"
-        />
-      }
+      error={error}
+      submitting={submitting}
+      submitTestId="trivia-save"
+      onSubmit={() => submit(question?.id, { locale: props.locale, prompt, options, correctIndex })}
+      onClose={props.onClose}
     >
-      <form id="trivia-form" onSubmit={submit} noValidate>
-        <Stack gap="3">
-          <FormError error={error} />
-          <Field.Root required>
-            <Field.Label>
-              <Trans>Вопрос</Trans>
-            </Field.Label>
-            <Input value={prompt} maxLength={500} onChange={(event) => setPrompt(event.currentTarget.value)} />
-          </Field.Root>
-          {/* Plain radio inputs: Chakra's radio group would add its styles to every page's shared chunks. */}
-          <Stack gap="2" role="radiogroup" aria-label={t`Правильный вариант`}>
-            <Text fontSize="sm" fontWeight="medium">
-              <Trans>Варианты (отметьте правильный)</Trans>
-            </Text>
-            {options.map((option, index) => (
-              <HStack key={index} gap="2">
-                <input
-                  type="radio"
-                  name="trivia-correct"
-                  checked={correctIndex === index}
-                  onChange={() => setCorrectIndex(index)}
-                  aria-label={t`Вариант ${index + 1} правильный`}
-                  style={{ width: '1rem', height: '1rem', flexShrink: 0 }}
-                />
-                <Input
-                  size="sm"
-                  value={option}
-                  maxLength={200}
-                  aria-label={t`Вариант ${index + 1}`}
-                  onChange={(event) => setOption(index, event.currentTarget.value)}
-                />
-                <IconButton
-                  size="xs"
-                  variant="ghost"
-                  aria-label={t`Убрать вариант ${index + 1}`}
-                  disabled={options.length <= 2}
-                  onClick={() => removeOption(index)}
-                >
-                  <X />
-                </IconButton>
-              </HStack>
-            ))}
-          </Stack>
-          <Button
-            size="xs"
-            variant="outline"
-            alignSelf="start"
-            disabled={options.length >= MAX_OPTIONS}
-            onClick={() => setOptions((list) => [...list, ''])}
-          >
-            <Plus size={14} aria-hidden="true" />
-            <Trans>Вариант</Trans>
-          </Button>
-        </Stack>
-      </form>
-    </AppDialog>
+      <Field.Root required>
+        <Field.Label>
+          <Trans>Вопрос</Trans>
+        </Field.Label>
+        <Input value={prompt} maxLength={500} onChange={(event) => setPrompt(event.currentTarget.value)} />
+      </Field.Root>
+      {/* Plain radio inputs: Chakra's radio group would add its styles to every page's shared chunks. */}
+      <Stack gap="2" role="radiogroup" aria-label={t`Правильный вариант`}>
+        <Text fontSize="sm" fontWeight="medium">
+          <Trans>Варианты (отметьте правильный)</Trans>
+        </Text>
+        {options.map((option, index) => (
+          <HStack key={index} gap="2">
+            <input
+              type="radio"
+              name="trivia-correct"
+              checked={correctIndex === index}
+              onChange={() => setCorrectIndex(index)}
+              aria-label={t`Вариант ${index + 1} правильный`}
+              style={{ width: '1rem', height: '1rem', flexShrink: 0 }}
+            />
+            <Input
+              size="sm"
+              value={option}
+              maxLength={200}
+              aria-label={t`Вариант ${index + 1}`}
+              onChange={(event) => setOption(index, event.currentTarget.value)}
+            />
+            <IconButton
+              size="xs"
+              variant="ghost"
+              aria-label={t`Убрать вариант ${index + 1}`}
+              disabled={options.length <= 2}
+              onClick={() => removeOption(index)}
+            >
+              <X />
+            </IconButton>
+          </HStack>
+        ))}
+      </Stack>
+      <Button
+        size="xs"
+        variant="outline"
+        alignSelf="start"
+        disabled={options.length >= MAX_OPTIONS}
+        onClick={() => setOptions((list) => [...list, ''])}
+      >
+        <Plus size={14} aria-hidden="true" />
+        <Trans>Вариант</Trans>
+      </Button>
+    </AdminFormDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, useTransition, type FormEvent } from 'react';
+import { useEffect, useState, useTransition } from 'react';
 import { Badge, Button, Field, HStack, Input, InputGroup, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Search, UserPlus } from 'lucide-react';
@@ -11,14 +11,14 @@ import type { UsersTabPaginationQuery } from '../../../__generated__/UsersTabPag
 import type { UsersTabCreateMutation } from '../../../__generated__/UsersTabCreateMutation.graphql';
 import type { UsersTabUpdateMutation } from '../../../__generated__/UsersTabUpdateMutation.graphql';
 import type { UsersTabDeleteMutation } from '../../../__generated__/UsersTabDeleteMutation.graphql';
-import { AppDialog, DialogActions } from '../../../components/AppDialog';
-import { FormError } from '../../../components/FormError';
+import { AppDialog } from '../../../components/AppDialog';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PasswordInput } from '../../../components/PasswordInput';
 import { RoleBadge } from '../../../components/RoleBadge';
 import { toaster } from '../../../components/ui/toaster';
 import { formatDate, formatDateTime } from '../../../i18n/format';
 import { mutationErrorText } from '../../../relay/mutationError';
+import { AdminFormDialog } from '../AdminFormDialog';
 import type { AdminTabProps } from '../adminTabs';
 
 export const ADMIN_USERS_PAGE_SIZE = 20;
@@ -170,8 +170,7 @@ function UserFormDialog({ user, connectionId, onClose }: { user: UserRow | null;
       setValues((current) => ({ ...current, [field]: value }));
     };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setError(null);
     const failed = (fallback: string) => (text: string) => setError(text || fallback);
     if (user) {
@@ -209,83 +208,76 @@ function UserFormDialog({ user, connectionId, onClose }: { user: UserRow | null;
   };
 
   return (
-    <AppDialog
-      onClose={onClose}
+    <AdminFormDialog
+      formId="admin-user-form"
       title={user ? <Trans>Редактирование пользователя</Trans> : <Trans>Новый пользователь</Trans>}
       testId="user-form"
-      footer={
-        <DialogActions
-          onCancel={onClose}
-          form="admin-user-form"
-          label={<Trans>Сохранить</Trans>}
-          loading={creating || updating}
-          testId="user-form-save"
-        />
-      }
+      error={error}
+      errorTestId="user-form-error"
+      errorColor="red.600"
+      submitting={creating || updating}
+      submitTestId="user-form-save"
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form id="admin-user-form" onSubmit={submit} noValidate>
-        <Stack gap="3">
-          <FormError error={error} color="red.600" testId="user-form-error" />
-          <Field.Root required>
-            <Field.Label>
-              <Trans>Имя</Trans>
-            </Field.Label>
-            <Input value={values.firstName} onChange={set('firstName')} name="firstName" />
-          </Field.Root>
-          <Field.Root required>
-            <Field.Label>
-              <Trans>Фамилия</Trans>
-            </Field.Label>
-            <Input value={values.lastName} onChange={set('lastName')} name="lastName" />
-          </Field.Root>
-          {!user && (
-            <Field.Root required>
-              <Field.Label>
-                <Trans>Имя пользователя</Trans>
-              </Field.Label>
-              <Input value={values.username} onChange={set('username')} name="username" autoComplete="off" />
-            </Field.Root>
-          )}
-          <Field.Root required>
-            <Field.Label>Email</Field.Label>
-            <Input type="email" value={values.email} onChange={set('email')} name="email" autoComplete="off" />
-          </Field.Root>
-          {!user && (
-            <Field.Root required>
-              <Field.Label>
-                <Trans>Пароль</Trans>
-              </Field.Label>
-              <PasswordInput value={values.password} onChange={set('password')} name="password" autoComplete="new-password" />
-            </Field.Root>
-          )}
-          <Field.Root>
-            <Field.Label>
-              <Trans>Роль</Trans>
-            </Field.Label>
-            <RoleSelect value={values.role} onChange={(role) => setValues((current) => ({ ...current, role }))} />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>
-              <Trans>Статус</Trans>
-            </Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                value={values.isActive ? 'active' : 'blocked'}
-                onChange={(event) => {
-                  const isActive = event.currentTarget.value === 'active';
-                  setValues((current) => ({ ...current, isActive }));
-                }}
-                data-testid="user-form-active"
-              >
-                <option value="active">{t`Активен`}</option>
-                <option value="blocked">{t`Заблокирован`}</option>
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-        </Stack>
-      </form>
-    </AppDialog>
+      <Field.Root required>
+        <Field.Label>
+          <Trans>Имя</Trans>
+        </Field.Label>
+        <Input value={values.firstName} onChange={set('firstName')} name="firstName" />
+      </Field.Root>
+      <Field.Root required>
+        <Field.Label>
+          <Trans>Фамилия</Trans>
+        </Field.Label>
+        <Input value={values.lastName} onChange={set('lastName')} name="lastName" />
+      </Field.Root>
+      {!user && (
+        <Field.Root required>
+          <Field.Label>
+            <Trans>Имя пользователя</Trans>
+          </Field.Label>
+          <Input value={values.username} onChange={set('username')} name="username" autoComplete="off" />
+        </Field.Root>
+      )}
+      <Field.Root required>
+        <Field.Label>Email</Field.Label>
+        <Input type="email" value={values.email} onChange={set('email')} name="email" autoComplete="off" />
+      </Field.Root>
+      {!user && (
+        <Field.Root required>
+          <Field.Label>
+            <Trans>Пароль</Trans>
+          </Field.Label>
+          <PasswordInput value={values.password} onChange={set('password')} name="password" autoComplete="new-password" />
+        </Field.Root>
+      )}
+      <Field.Root>
+        <Field.Label>
+          <Trans>Роль</Trans>
+        </Field.Label>
+        <RoleSelect value={values.role} onChange={(role) => setValues((current) => ({ ...current, role }))} />
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>
+          <Trans>Статус</Trans>
+        </Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field
+            value={values.isActive ? 'active' : 'blocked'}
+            onChange={(event) => {
+              const isActive = event.currentTarget.value === 'active';
+              setValues((current) => ({ ...current, isActive }));
+            }}
+            data-testid="user-form-active"
+          >
+            <option value="active">{t`Активен`}</option>
+            <option value="blocked">{t`Заблокирован`}</option>
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+    </AdminFormDialog>
   );
 }
 
