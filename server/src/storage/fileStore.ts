@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -267,18 +266,30 @@ export function createLocalFileStore(root: string, options: FileStoreOptions = {
     },
 
     async serve(request, name) {
-      const found = await statOf(name);
-      if (!found) return null;
-      const { file, stat } = found;
-      const served = servedFile(
-        request,
-        name,
-        { size: stat.size, modified: stat.mtime, etag: `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"` },
-        options,
-      );
-      if ('response' in served) return served.response;
-      const body = Readable.toWeb(createReadStream(file, served.range)) as ReadableStream<Uint8Array>;
-      return new Response(body, { status: served.status, headers: served.headers });
+      // Opened before anything is answered, and read through this handle: a file removed meanwhile
+      // (a replaced logo, a deleted attachment) is either not found here (404) or still read whole.
+      // A stream opening it by path later failed inside the answer, and the failure ended the process.
+      const file = pathOf(name);
+      const handle = file ? await fs.open(file, 'r').catch(() => null) : null;
+      if (!handle) return null;
+      let streaming = false;
+      try {
+        const stat = await handle.stat();
+        if (!stat.isFile()) return null;
+        const served = servedFile(
+          request,
+          name,
+          { size: stat.size, modified: stat.mtime, etag: `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"` },
+          options,
+        );
+        if ('response' in served) return served.response;
+        // The stream closes the handle when it ends, fails or is cancelled (a client gone).
+        const body = Readable.toWeb(handle.createReadStream(served.range)) as ReadableStream<Uint8Array>;
+        streaming = true;
+        return new Response(body, { status: served.status, headers: served.headers });
+      } finally {
+        if (!streaming) await handle.close();
+      }
     },
   };
   return store;
