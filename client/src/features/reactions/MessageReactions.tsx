@@ -1,13 +1,11 @@
 import { useMemo } from 'react';
-import { useLingui } from '@lingui/react/macro';
-import { graphql, useFragment, useMutation, useSubscription } from 'react-relay/hooks';
+import { graphql, useFragment, useSubscription } from 'react-relay/hooks';
 import type { GraphQLSubscriptionConfig } from 'relay-runtime';
 import type { MessageReactions_message$key } from '../../__generated__/MessageReactions_message.graphql';
 import type { MessageReactionsMutation } from '../../__generated__/MessageReactionsMutation.graphql';
 import type { MessageReactionsLiveSubscription } from '../../__generated__/MessageReactionsLiveSubscription.graphql';
-import { toaster } from '../../components/ui/toaster';
 import { ReactionBar } from './ReactionBar';
-import { withReaction, type Reaction } from './reactionSet';
+import { useReactionBar } from './useReactionBar';
 
 const fragment = graphql`
   fragment MessageReactions_message on Message {
@@ -68,31 +66,15 @@ export function useMessageReactionsLive() {
 
 /** The reaction bar under a message bubble's content: shown at once (optimistic), sent as a state. */
 export function MessageReactions({ message }: { message: MessageReactions_message$key }) {
-  const { t } = useLingui();
   const data = useFragment(fragment, message);
-  const [commit] = useMutation<MessageReactionsMutation>(mutation);
-
   // The bar shows exactly these three fields of each reaction.
   const reactions = data.reactions.map(({ reaction, count, viewerHasReacted }) => ({ reaction, count, viewerHasReacted }));
-
-  const set = (reaction: Reaction, reacted: boolean) => {
-    const failed = (text?: string) => {
-      toaster.create({ type: 'error', title: text ?? t`Не удалось сохранить реакцию` });
-    };
-    commit({
-      variables: { id: data.id, reaction, reacted },
-      optimisticResponse: {
-        reactToMessage: {
-          __typename: 'ReactToMessageSuccess',
-          reactedMessage: { id: data.id, reactions: withReaction(reactions, reaction, reacted) as never },
-        },
-      },
-      onCompleted: ({ reactToMessage: result }) => {
-        if (result.__typename !== 'ReactToMessageSuccess') failed('message' in result ? result.message : undefined);
-      },
-      onError: () => failed(),
-    });
-  };
-
-  return <ReactionBar itemId={data.id} reactions={reactions} onSet={set} testId="message-reactions" />;
+  const bar = useReactionBar<MessageReactionsMutation>(mutation, data.id, reactions, {
+    optimistic: (counts) => ({
+      reactToMessage: { __typename: 'ReactToMessageSuccess', reactedMessage: { id: data.id, reactions: counts as never } },
+    }),
+    answer: (response) => response.reactToMessage,
+    success: 'ReactToMessageSuccess',
+  });
+  return <ReactionBar {...bar} testId="message-reactions" />;
 }

@@ -1,13 +1,11 @@
 import { useMemo } from 'react';
-import { useLingui } from '@lingui/react/macro';
-import { graphql, useFragment, useMutation, useSubscription } from 'react-relay/hooks';
+import { graphql, useFragment, useSubscription } from 'react-relay/hooks';
 import type { GraphQLSubscriptionConfig } from 'relay-runtime';
 import type { PublicationReactions_publication$key } from '../../__generated__/PublicationReactions_publication.graphql';
 import type { PublicationReactionsMutation } from '../../__generated__/PublicationReactionsMutation.graphql';
 import type { PublicationReactionsSubscription } from '../../__generated__/PublicationReactionsSubscription.graphql';
-import { toaster } from '../../components/ui/toaster';
 import { ReactionBar } from './ReactionBar';
-import { withReaction, type Reaction } from './reactionSet';
+import { useReactionBar } from './useReactionBar';
 
 const fragment = graphql`
   fragment PublicationReactions_publication on Publication {
@@ -57,9 +55,7 @@ const subscription = graphql`
 
 /** The reaction bar of a publication card: shown at once (optimistic), sent as a state, kept live. */
 export function PublicationReactions({ publication }: { publication: PublicationReactions_publication$key }) {
-  const { t } = useLingui();
   const data = useFragment(fragment, publication);
-  const [commit] = useMutation<PublicationReactionsMutation>(mutation);
   const live = useMemo<GraphQLSubscriptionConfig<PublicationReactionsSubscription>>(
     () => ({ subscription, variables: { id: data.id }, onError: () => {} }),
     [data.id],
@@ -68,25 +64,15 @@ export function PublicationReactions({ publication }: { publication: Publication
 
   // The bar shows exactly these three fields of each reaction.
   const reactions = data.reactions.map(({ reaction, count, viewerHasReacted }) => ({ reaction, count, viewerHasReacted }));
-
-  const set = (reaction: Reaction, reacted: boolean) => {
-    const failed = (message?: string) => {
-      toaster.create({ type: 'error', title: message ?? t`Не удалось сохранить реакцию` });
-    };
-    commit({
-      variables: { id: data.id, reaction, reacted },
-      optimisticResponse: {
-        reactToPublication: {
-          __typename: 'ReactToPublicationSuccess',
-          publication: { id: data.id, reactions: withReaction(reactions, reaction, reacted) as never },
-        },
+  const bar = useReactionBar<PublicationReactionsMutation>(mutation, data.id, reactions, {
+    optimistic: (counts) => ({
+      reactToPublication: {
+        __typename: 'ReactToPublicationSuccess',
+        publication: { id: data.id, reactions: counts as never },
       },
-      onCompleted: ({ reactToPublication: result }) => {
-        if (result.__typename !== 'ReactToPublicationSuccess') failed('message' in result ? result.message : undefined);
-      },
-      onError: () => failed(),
-    });
-  };
-
-  return <ReactionBar itemId={data.id} reactions={reactions} onSet={set} testId="publication-reactions" />;
+    }),
+    answer: (response) => response.reactToPublication,
+    success: 'ReactToPublicationSuccess',
+  });
+  return <ReactionBar {...bar} testId="publication-reactions" />;
 }
