@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
 import { Plus } from 'lucide-react';
 import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay/hooks';
@@ -10,7 +10,7 @@ import type { SuggestedCommunities_query$key } from '../../../__generated__/Sugg
 import type { SuggestedCommunitiesPageQuery } from '../../../__generated__/SuggestedCommunitiesPageQuery.graphql';
 import type { SectionPanelProps } from '../socialSections';
 import { CommunityRow } from './CommunityRow';
-import { MoreButton } from './communityParts';
+import { CommunityListCard } from './communityParts';
 import { COMMUNITY_LIST_SIZE } from './communitySection';
 import { CreateCommunityDialog } from './CreateCommunityDialog';
 
@@ -62,23 +62,20 @@ function CommunityList(props: {
   onMore: () => void;
 }) {
   return (
-    <Card.Root data-testid={`communities-${props.kind}`}>
-      <Card.Body gap="3" p={{ base: '3', md: '5' }}>
-        <Heading size="md">{props.title}</Heading>
-        {props.nodes.length === 0 ? (
-          <Text color="fg.muted" fontSize="sm" data-testid={`communities-${props.kind}-empty`}>
-            {props.empty}
-          </Text>
-        ) : (
-          <Stack gap="1">
-            {props.nodes.map((node) => (
-              <CommunityRow key={node.id} community={node} />
-            ))}
-          </Stack>
-        )}
-        <MoreButton hasNext={props.hasNext} loading={props.loading} onMore={props.onMore} />
-      </Card.Body>
-    </Card.Root>
+    <CommunityListCard testId={`communities-${props.kind}`} hasNext={props.hasNext} loading={props.loading} onMore={props.onMore}>
+      <Heading size="md">{props.title}</Heading>
+      {props.nodes.length === 0 ? (
+        <Text color="fg.muted" fontSize="sm" data-testid={`communities-${props.kind}-empty`}>
+          {props.empty}
+        </Text>
+      ) : (
+        <Stack gap="1">
+          {props.nodes.map((node) => (
+            <CommunityRow key={node.id} community={node} />
+          ))}
+        </Stack>
+      )}
+    </CommunityListCard>
   );
 }
 

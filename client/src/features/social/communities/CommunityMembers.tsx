@@ -1,4 +1,4 @@
-import { Badge, Button, Card, HStack, Stack } from '@chakra-ui/react';
+import { Badge, Button, HStack, Stack } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { graphql, useMutation, usePaginationFragment } from 'react-relay/hooks';
 import type { CommunityMembers_community$key } from '../../../__generated__/CommunityMembers_community.graphql';
@@ -6,7 +6,7 @@ import type { CommunityMembersPageQuery } from '../../../__generated__/Community
 import type { CommunityMembersRemoveMutation } from '../../../__generated__/CommunityMembersRemoveMutation.graphql';
 import type { CommunityMembersRoleMutation } from '../../../__generated__/CommunityMembersRoleMutation.graphql';
 import type { CommunityMembersTransferMutation } from '../../../__generated__/CommunityMembersTransferMutation.graphql';
-import { MoreButton, Person, ROLE_LABELS, useActionCallbacks } from './communityParts';
+import { CommunityListCard, Person, ROLE_LABELS, useActionCallbacks } from './communityParts';
 import { COMMUNITY_LIST_SIZE } from './communitySection';
 
 const membersFragment = graphql`
@@ -108,86 +108,86 @@ export function CommunityMembers({
   const moderates = isOwner || viewerRole === 'MODERATOR';
 
   return (
-    <Card.Root data-testid="community-members">
-      <Card.Body gap="3" p={{ base: '3', md: '5' }}>
-        <Stack gap="3">
-          {data.members.edges.map(({ node }) => {
-            const self = node.user.id === viewerId;
-            const mayRemove = moderates && !self && node.role !== 'OWNER' && (isOwner || node.role === 'MEMBER');
-            return (
-              <Stack key={node.id} gap="2" data-testid="community-member" data-username={node.user.username}>
-                <HStack gap="2" align="center" minW="0">
-                  <Person user={node.user} />
-                  <Badge
-                    variant={node.role === 'MEMBER' ? 'outline' : 'subtle'}
-                    colorPalette={node.role === 'OWNER' ? 'brand' : node.role === 'MODERATOR' ? 'teal' : 'gray'}
-                    flexShrink={0}
-                    data-testid="community-member-role"
-                  >
-                    {i18n._(ROLE_LABELS[node.role as keyof typeof ROLE_LABELS] ?? ROLE_LABELS.MEMBER)}
-                  </Badge>
+    <CommunityListCard
+      testId="community-members"
+      hasNext={hasNext}
+      loading={isLoadingNext}
+      onMore={() => loadNext(COMMUNITY_LIST_SIZE)}
+    >
+      <Stack gap="3">
+        {data.members.edges.map(({ node }) => {
+          const self = node.user.id === viewerId;
+          const mayRemove = moderates && !self && node.role !== 'OWNER' && (isOwner || node.role === 'MEMBER');
+          return (
+            <Stack key={node.id} gap="2" data-testid="community-member" data-username={node.user.username}>
+              <HStack gap="2" align="center" minW="0">
+                <Person user={node.user} />
+                <Badge
+                  variant={node.role === 'MEMBER' ? 'outline' : 'subtle'}
+                  colorPalette={node.role === 'OWNER' ? 'brand' : node.role === 'MODERATOR' ? 'teal' : 'gray'}
+                  flexShrink={0}
+                  data-testid="community-member-role"
+                >
+                  {i18n._(ROLE_LABELS[node.role as keyof typeof ROLE_LABELS] ?? ROLE_LABELS.MEMBER)}
+                </Badge>
+              </HStack>
+              {(mayRemove || (isOwner && !self)) && (
+                <HStack gap="1" wrap="wrap" pl={{ base: '0', sm: '11' }}>
+                  {isOwner && !self && node.role !== 'OWNER' && (
+                    <Button
+                      size="xs"
+                      variant="ghost"
+                      loading={settingRole}
+                      onClick={() =>
+                        setRole({
+                          variables: { id: node.id, role: node.role === 'MODERATOR' ? 'MEMBER' : 'MODERATOR' },
+                          ...callbacks((response: CommunityMembersRoleMutation['response']) => response.setCommunityMemberRole),
+                        })
+                      }
+                      data-testid="community-member-toggle-moderator"
+                    >
+                      {node.role === 'MODERATOR' ? <Trans>Снять модератора</Trans> : <Trans>Сделать модератором</Trans>}
+                    </Button>
+                  )}
+                  {isOwner && !self && (
+                    <Button
+                      size="xs"
+                      variant="ghost"
+                      loading={transferring}
+                      onClick={() =>
+                        transfer({
+                          variables: { id: node.id },
+                          ...transferCallbacks,
+                        })
+                      }
+                      data-testid="community-member-transfer"
+                    >
+                      <Trans>Передать права владельца</Trans>
+                    </Button>
+                  )}
+                  {mayRemove && (
+                    <Button
+                      size="xs"
+                      variant="ghost"
+                      colorPalette="red"
+                      loading={removing}
+                      onClick={() =>
+                        remove({
+                          variables: { id: node.id, connections },
+                          ...callbacks((response: CommunityMembersRemoveMutation['response']) => response.removeCommunityMember),
+                        })
+                      }
+                      data-testid="community-member-remove"
+                    >
+                      <Trans>Исключить</Trans>
+                    </Button>
+                  )}
                 </HStack>
-                {(mayRemove || (isOwner && !self)) && (
-                  <HStack gap="1" wrap="wrap" pl={{ base: '0', sm: '11' }}>
-                    {isOwner && !self && node.role !== 'OWNER' && (
-                      <Button
-                        size="xs"
-                        variant="ghost"
-                        loading={settingRole}
-                        onClick={() =>
-                          setRole({
-                            variables: { id: node.id, role: node.role === 'MODERATOR' ? 'MEMBER' : 'MODERATOR' },
-                            ...callbacks((response: CommunityMembersRoleMutation['response']) => response.setCommunityMemberRole),
-                          })
-                        }
-                        data-testid="community-member-toggle-moderator"
-                      >
-                        {node.role === 'MODERATOR' ? <Trans>Снять модератора</Trans> : <Trans>Сделать модератором</Trans>}
-                      </Button>
-                    )}
-                    {isOwner && !self && (
-                      <Button
-                        size="xs"
-                        variant="ghost"
-                        loading={transferring}
-                        onClick={() =>
-                          transfer({
-                            variables: { id: node.id },
-                            ...transferCallbacks,
-                          })
-                        }
-                        data-testid="community-member-transfer"
-                      >
-                        <Trans>Передать права владельца</Trans>
-                      </Button>
-                    )}
-                    {mayRemove && (
-                      <Button
-                        size="xs"
-                        variant="ghost"
-                        colorPalette="red"
-                        loading={removing}
-                        onClick={() =>
-                          remove({
-                            variables: { id: node.id, connections },
-                            ...callbacks(
-                              (response: CommunityMembersRemoveMutation['response']) => response.removeCommunityMember,
-                            ),
-                          })
-                        }
-                        data-testid="community-member-remove"
-                      >
-                        <Trans>Исключить</Trans>
-                      </Button>
-                    )}
-                  </HStack>
-                )}
-              </Stack>
-            );
-          })}
-        </Stack>
-        <MoreButton hasNext={hasNext} loading={isLoadingNext} onMore={() => loadNext(COMMUNITY_LIST_SIZE)} />
-      </Card.Body>
-    </Card.Root>
+              )}
+            </Stack>
+          );
+        })}
+      </Stack>
+    </CommunityListCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Card, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { Trans } from '@lingui/react/macro';
 import { graphql, useMutation, usePaginationFragment } from 'react-relay/hooks';
 import type { CommunityRequests_community$key } from '../../../__generated__/CommunityRequests_community.graphql';
@@ -6,7 +6,7 @@ import type { CommunityRequestsPageQuery } from '../../../__generated__/Communit
 import type { CommunityRequestsApproveMutation } from '../../../__generated__/CommunityRequestsApproveMutation.graphql';
 import type { CommunityRequestsDeclineMutation } from '../../../__generated__/CommunityRequestsDeclineMutation.graphql';
 import { COMMUNITY_LIST_SIZE } from './communitySection';
-import { MoreButton, Person, useActionCallbacks } from './communityParts';
+import { CommunityListCard, Person, useActionCallbacks } from './communityParts';
 
 const requestsFragment = graphql`
   fragment CommunityRequests_community on Community
@@ -65,57 +65,59 @@ export function CommunityRequests({ community }: { community: CommunityRequests_
   const connections = [data.joinRequests.__id];
   const edges = data.joinRequests.edges;
   return (
-    <Card.Root data-testid="community-requests">
-      <Card.Body gap="3" p={{ base: '3', md: '5' }}>
-        {edges.length === 0 ? (
-          <Text color="fg.muted" fontSize="sm" data-testid="community-requests-empty">
-            <Trans>Новых заявок нет.</Trans>
-          </Text>
-        ) : (
-          <Stack gap="3">
-            {edges.map(({ node }) => (
-              <Flex key={node.id} gap="2" align="center" wrap="wrap" data-testid="community-request-row">
-                <Person user={node.user} />
-                <HStack gap="1">
-                  <Button
-                    size="xs"
-                    colorPalette="brand"
-                    loading={approving}
-                    onClick={() =>
-                      approve({
-                        variables: { id: node.id, connections },
-                        ...callbacks(
-                          (response: CommunityRequestsApproveMutation['response']) => response.approveCommunityJoinRequest,
-                        ),
-                      })
-                    }
-                    data-testid="community-request-approve"
-                  >
-                    <Trans>Принять</Trans>
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="ghost"
-                    loading={declining}
-                    onClick={() =>
-                      decline({
-                        variables: { id: node.id, connections },
-                        ...callbacks(
-                          (response: CommunityRequestsDeclineMutation['response']) => response.declineCommunityJoinRequest,
-                        ),
-                      })
-                    }
-                    data-testid="community-request-decline"
-                  >
-                    <Trans>Отклонить</Trans>
-                  </Button>
-                </HStack>
-              </Flex>
-            ))}
-          </Stack>
-        )}
-        <MoreButton hasNext={hasNext} loading={isLoadingNext} onMore={() => loadNext(COMMUNITY_LIST_SIZE)} />
-      </Card.Body>
-    </Card.Root>
+    <CommunityListCard
+      testId="community-requests"
+      hasNext={hasNext}
+      loading={isLoadingNext}
+      onMore={() => loadNext(COMMUNITY_LIST_SIZE)}
+    >
+      {edges.length === 0 ? (
+        <Text color="fg.muted" fontSize="sm" data-testid="community-requests-empty">
+          <Trans>Новых заявок нет.</Trans>
+        </Text>
+      ) : (
+        <Stack gap="3">
+          {edges.map(({ node }) => (
+            <Flex key={node.id} gap="2" align="center" wrap="wrap" data-testid="community-request-row">
+              <Person user={node.user} />
+              <HStack gap="1">
+                <Button
+                  size="xs"
+                  colorPalette="brand"
+                  loading={approving}
+                  onClick={() =>
+                    approve({
+                      variables: { id: node.id, connections },
+                      ...callbacks(
+                        (response: CommunityRequestsApproveMutation['response']) => response.approveCommunityJoinRequest,
+                      ),
+                    })
+                  }
+                  data-testid="community-request-approve"
+                >
+                  <Trans>Принять</Trans>
+                </Button>
+                <Button
+                  size="xs"
+                  variant="ghost"
+                  loading={declining}
+                  onClick={() =>
+                    decline({
+                      variables: { id: node.id, connections },
+                      ...callbacks(
+                        (response: CommunityRequestsDeclineMutation['response']) => response.declineCommunityJoinRequest,
+                      ),
+                    })
+                  }
+                  data-testid="community-request-decline"
+                >
+                  <Trans>Отклонить</Trans>
+                </Button>
+              </HStack>
+            </Flex>
+          ))}
+        </Stack>
+      )}
+    </CommunityListCard>
   );
 }

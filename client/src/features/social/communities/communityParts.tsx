@@ -1,4 +1,5 @@
-import { Box, Button, Flex, Link, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { Box, Button, Card, Flex, Link, Text } from '@chakra-ui/react';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { graphql, useFragment } from 'react-relay/hooks';
@@ -30,6 +31,34 @@ export function useActionCallbacks() {
     },
     onError: failed,
   });
+}
+
+/**
+ * A card holding one of the community area's paged lists (my and suggested communities, a community's
+ * members, its join requests), with "show more" under the rows while there is a next page. The three
+ * lists each wrote this frame out.
+ */
+export function CommunityListCard({
+  testId,
+  hasNext,
+  loading,
+  onMore,
+  children,
+}: {
+  testId: string;
+  hasNext: boolean;
+  loading: boolean;
+  onMore: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Card.Root data-testid={testId}>
+      <Card.Body gap="3" p={{ base: '3', md: '5' }}>
+        {children}
+        <MoreButton hasNext={hasNext} loading={loading} onMore={onMore} />
+      </Card.Body>
+    </Card.Root>
+  );
 }
 
 /** "Show more" under a list that has a next page. */
