@@ -24,10 +24,10 @@ import type { ApiKeysTabCreateMutation } from '../../../__generated__/ApiKeysTab
 import type { ApiKeysTabRevokeMutation } from '../../../__generated__/ApiKeysTabRevokeMutation.graphql';
 import { AppDialog } from '../../../components/AppDialog';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { toaster } from '../../../components/ui/toaster';
 import { formatDateTime } from '../../../i18n/format';
 import { mutationErrorText } from '../../../relay/mutationError';
 import { AdminFormDialog } from '../AdminFormDialog';
+import { useToastedMutation } from '../useToastedMutation';
 import type { AdminTabProps } from '../adminTabs';
 
 const apiKeysTabQuery = graphql`
@@ -239,24 +239,14 @@ export default function ApiKeysTab({ queryRef }: AdminTabProps) {
   const { t } = useLingui();
   const data = usePreloadedQuery<ApiKeysTabQuery>(apiKeysTabQuery, queryRef as PreloadedQuery<ApiKeysTabQuery>);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [revoke, revoking] = useMutation<ApiKeysTabRevokeMutation>(revokeMutation);
-
-  const confirmRevoke = (key: ApiKeyRow) =>
-    revoke({
-      variables: { id: key.id },
-      onCompleted: ({ revokeApiKey: result }) => {
-        if (result.__typename !== 'ApiKey') {
-          toaster.create({ type: 'error', title: mutationErrorText(result.error, t`Не удалось отозвать ключ`) });
-        } else {
-          toaster.create({ type: 'success', title: t`Ключ отозван` });
-        }
-        setDialog(null);
-      },
-      onError: (cause) => {
-        toaster.create({ type: 'error', title: cause.message });
-        setDialog(null);
-      },
-    });
+  const [revoke, revoking] = useToastedMutation<ApiKeysTabRevokeMutation>({
+    mutation: revokeMutation,
+    answer: (response) => response.revokeApiKey,
+    succeeded: 'ApiKey',
+    failure: t`Не удалось отозвать ключ`,
+    success: t`Ключ отозван`,
+    onSettled: () => setDialog(null),
+  });
 
   return (
     <Stack gap="4" data-testid="admin-api-keys">
@@ -369,7 +359,7 @@ export default function ApiKeysTab({ queryRef }: AdminTabProps) {
           confirmLabel={<Trans>Отозвать</Trans>}
           destructive
           loading={revoking}
-          onConfirm={() => confirmRevoke(dialog.key)}
+          onConfirm={() => revoke({ id: dialog.key.id })}
           onCancel={() => setDialog(null)}
         >
           <Trans>Ключ «{dialog.key.name}» перестанет работать сразу; запросы с ним получат ошибку 401.</Trans>

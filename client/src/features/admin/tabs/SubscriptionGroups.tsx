@@ -27,6 +27,7 @@ import { toaster } from '../../../components/ui/toaster';
 import { formatDate } from '../../../i18n/format';
 import { mutationErrorText } from '../../../relay/mutationError';
 import { AdminFormDialog } from '../AdminFormDialog';
+import { useToastedMutation } from '../useToastedMutation';
 
 const groupsFragment = graphql`
   fragment SubscriptionGroups_query on Query {
@@ -254,33 +255,25 @@ export function SubscriptionGroups({ query }: { query: SubscriptionGroups_query$
   const data = useFragment(groupsFragment, query);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
-  const [remove, removing] = useMutation<SubscriptionGroupsDeleteMutation>(deleteMutation);
+  const [remove, removing] = useToastedMutation<SubscriptionGroupsDeleteMutation>({
+    mutation: deleteMutation,
+    answer: (response) => response.deleteSubscriptionGroup,
+    succeeded: 'DeleteSubscriptionGroupSuccess',
+    failure: t`Ошибка удаления группы`,
+    success: t`Группа удалена`,
+    onSettled: () => setDeleting(null),
+  });
 
   const confirmDelete = (group: { id: string; name: string }) =>
-    remove({
-      variables: { id: group.id },
-      updater: (store, response) => {
-        if (response?.deleteSubscriptionGroup.__typename !== 'DeleteSubscriptionGroupSuccess') return;
-        const root = store.getRoot();
-        const list = root.getLinkedRecords('subscriptionGroups');
-        if (list)
-          root.setLinkedRecords(
-            list.filter((record) => record && record.getDataID() !== group.id),
-            'subscriptionGroups',
-          );
-      },
-      onCompleted: ({ deleteSubscriptionGroup: result }) => {
-        if (result.__typename !== 'DeleteSubscriptionGroupSuccess') {
-          toaster.create({ type: 'error', title: mutationErrorText(result.error, t`Ошибка удаления группы`) });
-        } else {
-          toaster.create({ type: 'success', title: t`Группа удалена` });
-        }
-        setDeleting(null);
-      },
-      onError: (cause) => {
-        toaster.create({ type: 'error', title: cause.message });
-        setDeleting(null);
-      },
+    remove({ id: group.id }, (store, response) => {
+      if (response?.deleteSubscriptionGroup.__typename !== 'DeleteSubscriptionGroupSuccess') return;
+      const root = store.getRoot();
+      const list = root.getLinkedRecords('subscriptionGroups');
+      if (list)
+        root.setLinkedRecords(
+          list.filter((record) => record && record.getDataID() !== group.id),
+          'subscriptionGroups',
+        );
     });
 
   return (
