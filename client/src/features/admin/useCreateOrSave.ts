@@ -12,8 +12,8 @@ type SaveMutation<Input> = MutationParameters & { variables: { id: string; input
 /**
  * Submitting an admin editor that both creates an item (there is none yet) and saves one (its id):
  * the create or the update mutation with the same input, the server's refusal (or the network's
- * failure) as the form's error, `onSaved` once it is stored. The stylesheet, template and theme
- * editors each wrote this out around their own two mutations.
+ * failure) as the form's error, `onSaved` once it is stored. The stylesheet, template, theme and
+ * trivia question editors each wrote this out around their own two mutations.
  */
 export function useCreateOrSave<TCreate extends CreateMutation, TSave extends SaveMutation<TCreate['variables']['input']>>({
   create,
