@@ -10,8 +10,7 @@ import type { SuggestedCommunities_query$key } from '../../../__generated__/Sugg
 import type { SuggestedCommunitiesPageQuery } from '../../../__generated__/SuggestedCommunitiesPageQuery.graphql';
 import type { SectionPanelProps } from '../socialSections';
 import { CommunityRow } from './CommunityRow';
-import { CommunityListCard } from './communityParts';
-import { COMMUNITY_LIST_SIZE } from './communitySection';
+import { CommunityListCard, type ListPages } from './communityParts';
 import { CreateCommunityDialog } from './CreateCommunityDialog';
 
 const communitiesPanelQuery = graphql`
@@ -57,12 +56,10 @@ function CommunityList(props: {
   title: ReactNode;
   empty: ReactNode;
   nodes: ReadonlyArray<{ id: string } & Parameters<typeof CommunityRow>[0]['community']>;
-  hasNext: boolean;
-  loading: boolean;
-  onMore: () => void;
+  pages: ListPages;
 }) {
   return (
-    <CommunityListCard testId={`communities-${props.kind}`} hasNext={props.hasNext} loading={props.loading} onMore={props.onMore}>
+    <CommunityListCard testId={`communities-${props.kind}`} pages={props.pages}>
       <Heading size="md">{props.title}</Heading>
       {props.nodes.length === 0 ? (
         <Text color="fg.muted" fontSize="sm" data-testid={`communities-${props.kind}-empty`}>
@@ -80,37 +77,27 @@ function CommunityList(props: {
 }
 
 function MyCommunities({ query }: { query: MyCommunities_query$key }) {
-  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<MyCommunitiesPageQuery, MyCommunities_query$key>(
-    myFragment,
-    query,
-  );
+  const pages = usePaginationFragment<MyCommunitiesPageQuery, MyCommunities_query$key>(myFragment, query);
   return (
     <CommunityList
       kind="mine"
       title={<Trans>Мои сообщества</Trans>}
       empty={<Trans>Вы пока не состоите ни в одном сообществе.</Trans>}
-      nodes={data.myCommunities.edges.map((edge) => edge.node)}
-      hasNext={hasNext}
-      loading={isLoadingNext}
-      onMore={() => loadNext(COMMUNITY_LIST_SIZE)}
+      nodes={pages.data.myCommunities.edges.map((edge) => edge.node)}
+      pages={pages}
     />
   );
 }
 
 function SuggestedCommunities({ query }: { query: SuggestedCommunities_query$key }) {
-  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<
-    SuggestedCommunitiesPageQuery,
-    SuggestedCommunities_query$key
-  >(suggestedFragment, query);
+  const pages = usePaginationFragment<SuggestedCommunitiesPageQuery, SuggestedCommunities_query$key>(suggestedFragment, query);
   return (
     <CommunityList
       kind="suggested"
       title={<Trans>Рекомендуемые</Trans>}
       empty={<Trans>Открытых сообществ, в которых вас нет, пока нет.</Trans>}
-      nodes={data.suggestedCommunities.edges.map((edge) => edge.node)}
-      hasNext={hasNext}
-      loading={isLoadingNext}
-      onMore={() => loadNext(COMMUNITY_LIST_SIZE)}
+      nodes={pages.data.suggestedCommunities.edges.map((edge) => edge.node)}
+      pages={pages}
     />
   );
 }

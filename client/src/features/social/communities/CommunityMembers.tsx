@@ -7,7 +7,6 @@ import type { CommunityMembersRemoveMutation } from '../../../__generated__/Comm
 import type { CommunityMembersRoleMutation } from '../../../__generated__/CommunityMembersRoleMutation.graphql';
 import type { CommunityMembersTransferMutation } from '../../../__generated__/CommunityMembersTransferMutation.graphql';
 import { CommunityListCard, Person, ROLE_LABELS, useActionCallbacks } from './communityParts';
-import { COMMUNITY_LIST_SIZE } from './communitySection';
 
 const membersFragment = graphql`
   fragment CommunityMembers_community on Community
@@ -86,10 +85,8 @@ export function CommunityMembers({
   viewerRole: string | null | undefined;
 }) {
   const { i18n } = useLingui();
-  const { data, hasNext, isLoadingNext, loadNext, refetch } = usePaginationFragment<
-    CommunityMembersPageQuery,
-    CommunityMembers_community$key
-  >(membersFragment, community);
+  const pages = usePaginationFragment<CommunityMembersPageQuery, CommunityMembers_community$key>(membersFragment, community);
+  const { data, refetch } = pages;
   const [remove, removing] = useMutation<CommunityMembersRemoveMutation>(removeMutation);
   const [setRole, settingRole] = useMutation<CommunityMembersRoleMutation>(roleMutation);
   const [transfer, transferring] = useMutation<CommunityMembersTransferMutation>(transferMutation);
@@ -108,12 +105,7 @@ export function CommunityMembers({
   const moderates = isOwner || viewerRole === 'MODERATOR';
 
   return (
-    <CommunityListCard
-      testId="community-members"
-      hasNext={hasNext}
-      loading={isLoadingNext}
-      onMore={() => loadNext(COMMUNITY_LIST_SIZE)}
-    >
+    <CommunityListCard testId="community-members" pages={pages}>
       <Stack gap="3">
         {data.members.edges.map(({ node }) => {
           const self = node.user.id === viewerId;

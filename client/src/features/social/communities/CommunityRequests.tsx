@@ -5,7 +5,6 @@ import type { CommunityRequests_community$key } from '../../../__generated__/Com
 import type { CommunityRequestsPageQuery } from '../../../__generated__/CommunityRequestsPageQuery.graphql';
 import type { CommunityRequestsApproveMutation } from '../../../__generated__/CommunityRequestsApproveMutation.graphql';
 import type { CommunityRequestsDeclineMutation } from '../../../__generated__/CommunityRequestsDeclineMutation.graphql';
-import { COMMUNITY_LIST_SIZE } from './communitySection';
 import { CommunityListCard, Person, useActionCallbacks } from './communityParts';
 
 const requestsFragment = graphql`
@@ -55,22 +54,15 @@ const declineMutation = graphql`
 
 /** Pending join requests, for owner and moderators: approve or decline each. */
 export function CommunityRequests({ community }: { community: CommunityRequests_community$key }) {
-  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<
-    CommunityRequestsPageQuery,
-    CommunityRequests_community$key
-  >(requestsFragment, community);
+  const pages = usePaginationFragment<CommunityRequestsPageQuery, CommunityRequests_community$key>(requestsFragment, community);
+  const { data } = pages;
   const [approve, approving] = useMutation<CommunityRequestsApproveMutation>(approveMutation);
   const [decline, declining] = useMutation<CommunityRequestsDeclineMutation>(declineMutation);
   const callbacks = useActionCallbacks();
   const connections = [data.joinRequests.__id];
   const edges = data.joinRequests.edges;
   return (
-    <CommunityListCard
-      testId="community-requests"
-      hasNext={hasNext}
-      loading={isLoadingNext}
-      onMore={() => loadNext(COMMUNITY_LIST_SIZE)}
-    >
+    <CommunityListCard testId="community-requests" pages={pages}>
       {edges.length === 0 ? (
         <Text color="fg.muted" fontSize="sm" data-testid="community-requests-empty">
           <Trans>Новых заявок нет.</Trans>

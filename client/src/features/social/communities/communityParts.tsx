@@ -8,6 +8,7 @@ import type { communityParts_user$key } from '../../../__generated__/communityPa
 import { toaster } from '../../../components/ui/toaster';
 import { mutationFailure, type MutationErrorKey } from '../../../relay/mutationError';
 import { UserAvatar } from '../UserAvatar';
+import { COMMUNITY_LIST_SIZE } from './communitySection';
 
 /** The pieces the community page's parts share. */
 
@@ -33,29 +34,21 @@ export function useActionCallbacks() {
   });
 }
 
+/** What CommunityListCard reads of a list's usePaginationFragment. */
+export type ListPages = { hasNext: boolean; isLoadingNext: boolean; loadNext: (count: number) => unknown };
+
 /**
  * A card holding one of the community area's paged lists (my and suggested communities, a community's
- * members, its join requests), with "show more" under the rows while there is a next page. The three
- * lists each wrote this frame out.
+ * members, its join requests), with "show more" under the rows while there is a next page: `pages`
+ * is the list's usePaginationFragment, each page COMMUNITY_LIST_SIZE long. The three lists each wrote
+ * this frame out.
  */
-export function CommunityListCard({
-  testId,
-  hasNext,
-  loading,
-  onMore,
-  children,
-}: {
-  testId: string;
-  hasNext: boolean;
-  loading: boolean;
-  onMore: () => void;
-  children: ReactNode;
-}) {
+export function CommunityListCard({ testId, pages, children }: { testId: string; pages: ListPages; children: ReactNode }) {
   return (
     <Card.Root data-testid={testId}>
       <Card.Body gap="3" p={{ base: '3', md: '5' }}>
         {children}
-        <MoreButton hasNext={hasNext} loading={loading} onMore={onMore} />
+        <MoreButton hasNext={pages.hasNext} loading={pages.isLoadingNext} onMore={() => pages.loadNext(COMMUNITY_LIST_SIZE)} />
       </Card.Body>
     </Card.Root>
   );
