@@ -1,7 +1,9 @@
 import { startServer } from './server';
+import { logUnhandledRejections } from './processGuards';
 
 const started = Date.now();
 const running = await startServer({ devClient: process.argv.includes('--dev') });
+logUnhandledRejections(running.services.log);
 running.services.log.info(`started in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
 let stopping = false;
