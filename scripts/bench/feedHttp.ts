@@ -18,8 +18,9 @@ import type { ProcessStats } from './processStats';
  * publications, the client's selection in feedQuery.ts) for the same member of the feed dataset
  * (feedData.ts). Both answers are compared byte for byte first; then autocannon loads each server
  * in turn (a warm-up, then the measured run) and this prints requests per second, latency p50/p99,
- * the server's CPU time per request, its resident memory before and after, and its SQL statements
- * per request; then GraphQL / raw.
+ * the server's CPU time per request, its resident memory (before the warm-up, after it, and under
+ * load at the end of the run: the growth after warm-up is what says whether memory stays flat under
+ * a steady load, as the soak measures it) and its SQL statements per request; then GraphQL / raw.
  *
  * Usage: node --import tsx scripts/bench/feedHttp.ts [--duration=30] [--warmup=5] [--connections=20]
  *   [--members=1000] [--publications=100000] [--contacts=100] [--port=8300]
@@ -182,6 +183,8 @@ try {
   for (const [name, server] of Object.entries(servers)) {
     const before = await server.stats();
     if (WARMUP > 0) await autocannon({ url: `${server.url}/graphql`, connections: CONNECTIONS, duration: WARMUP, ...request });
+    // RSS under the warm-up's load, as at the end of the run below: the growth between the two is the run's.
+    const warmed = await server.stats();
     const start = await settledStats(server);
     const result = await autocannon({ url: `${server.url}/graphql`, connections: CONNECTIONS, duration: DURATION, ...request });
     // RSS under load, before it settles.
@@ -197,6 +200,7 @@ try {
       p99Ms: result.latency.p99,
       cpuMsPerRequest: (end.cpuMs - start.cpuMs) / requests,
       rssBeforeMb: before.rssBytes / MB,
+      rssWarmMb: warmed.rssBytes / MB,
       rssAfterMb: loaded.rssBytes / MB,
       sqlPerRequest: (end.statements - start.statements) / requests,
       requests,
@@ -213,7 +217,7 @@ try {
     console.log(
       `${(name === 'graphql' ? 'LinkUp /graphql' : 'raw node:http + pg').padEnd(20)} ${f.requestsPerSecond!.toFixed(1).padStart(7)} req/s  ` +
         `p50 ${f.p50Ms!.toFixed(0).padStart(5)} ms  p99 ${f.p99Ms!.toFixed(0).padStart(5)} ms  ` +
-        `CPU ${f.cpuMsPerRequest!.toFixed(1).padStart(5)} ms/request  RSS ${f.rssBeforeMb!.toFixed(0)} -> ${f.rssAfterMb!.toFixed(0)} MB  ` +
+        `CPU ${f.cpuMsPerRequest!.toFixed(1).padStart(5)} ms/request  RSS ${f.rssBeforeMb!.toFixed(0)} -> ${f.rssWarmMb!.toFixed(0)} -> ${f.rssAfterMb!.toFixed(0)} MB  ` +
         `${f.sqlPerRequest!.toFixed(1)} SQL/request${f.failed ? `  ${f.failed} FAILED` : ''}`,
     );
   }

@@ -174,11 +174,12 @@ const BENCHES: Bench[] = [
           reached: '—',
         },
         {
-          measure: 'GraphQL feed page: server RSS before -> under load',
-          linkup: `${fixed(g.rssBeforeMb, 0)} -> ${fixed(g.rssAfterMb, 0)} MB`,
-          baseline: `raw: ${fixed(raw.rssBeforeMb, 0)} -> ${fixed(raw.rssAfterMb, 0)} MB`,
-          goal: 'flat memory (taken as: < 10% growth)',
-          reached: verdict(g.rssAfterMb < g.rssBeforeMb * 1.1),
+          measure: 'GraphQL feed page: server RSS before -> after the warm-up -> under load at the end',
+          linkup: `${fixed(g.rssBeforeMb, 0)} -> ${fixed(g.rssWarmMb, 0)} -> ${fixed(g.rssAfterMb, 0)} MB`,
+          baseline: `raw: ${fixed(raw.rssBeforeMb, 0)} -> ${fixed(raw.rssWarmMb, 0)} -> ${fixed(raw.rssAfterMb, 0)} MB`,
+          // As the soak's: the heap grows to the load's working set during the warm-up, then must stay.
+          goal: 'flat after the warm-up (< 10% growth)',
+          reached: verdict(g.rssAfterMb < g.rssWarmMb * 1.1),
         },
         {
           measure: 'GraphQL feed page: SQL statements per request',
