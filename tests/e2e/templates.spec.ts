@@ -6,7 +6,7 @@ import { logInToDashboard, unique } from './support';
 /**
  * Issue 15 point 4, templates: an admin writes a mail template, is told what is wrong with it,
  * previews it with sample values (in a sandboxed frame) and saves it; the list shows its type and
- * status, and its saved version previews too. Activation and its effect on mails and the landing
+ * status, and its saved version previews too; deleted, it leaves the list and the tab stays. Activation and its effect on mails and the landing
  * page are server tests (templates.test.ts): an active template here would change what parallel
  * specs see.
  */
@@ -46,5 +46,15 @@ for (const viewport of [
     await row.getByTestId('template-preview-open').click();
     const saved = page.frameLocator('[data-testid="template-preview-dialog"] [data-testid="template-preview"]');
     await expect(saved.locator('p')).toContainText('Здравствуйте!');
+    await page.getByTestId('template-preview-dialog').getByRole('button', { name: 'Закрыть' }).click();
+    await expect(page.getByTestId('template-preview-dialog')).toHaveCount(0);
+
+    // Deleted, it leaves the list and the tab stays with the other templates.
+    await row.getByTestId('template-delete').click();
+    await page.getByTestId('confirm-ok').click();
+    await expect(row).toHaveCount(0);
+    await expect(page.locator('[data-testid="template-row"][data-name="Письмо LinkUp"]')).toBeVisible();
+    await expect(page.getByTestId('template-create')).toBeVisible();
+    await expect(page.getByTestId('admin-tab-error')).toHaveCount(0);
   });
 }

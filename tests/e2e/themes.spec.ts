@@ -64,6 +64,10 @@ test('an applied theme sets the colour mode and accent of every page, for everyo
   await card.getByTestId('theme-delete').click();
   await page.getByTestId('confirm-ok').click();
   await expect(card).toHaveCount(0);
+  // The tab stays, with the other themes: the deleted one was not left in the list as a null theme.
+  await expect(page.locator('[data-testid="theme-card"][data-name="Светлая"]')).toBeVisible();
+  await expect(page.getByTestId('theme-create')).toBeVisible();
+  await expect(page.getByTestId('admin-tab-error')).toHaveCount(0);
   await memberPage.context().close();
 });
 

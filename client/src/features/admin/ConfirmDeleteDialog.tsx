@@ -4,10 +4,12 @@ import type { GraphQLTaggedNode, MutationParameters } from 'relay-runtime';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { toaster } from '../../components/ui/toaster';
 import { mutationErrorText, type MutationErrorKey } from '../../relay/mutationError';
+import { removeFromRootList, type RootList } from './rootList';
 
 /**
  * Asking before deleting an item of an admin list, then deleting it: a destructive «Удалить»
- * confirmation, open while `item` is set, that runs the delete mutation; the server's refusal is an
+ * confirmation, open while `item` is set, that runs the delete mutation; once the server deleted the
+ * item it leaves `list` in the store (so the list shows the rest at once), the server's refusal is an
  * error toast, and the dialog closes (`onClose`) whatever the answer. The templates, themes and trivia
  * question lists each wrote this out around their own delete mutation.
  */
@@ -15,6 +17,7 @@ export function ConfirmDeleteDialog<T extends MutationParameters & { variables: 
   item,
   title,
   mutation,
+  list,
   answer,
   failure,
   onClose,
@@ -24,6 +27,8 @@ export function ConfirmDeleteDialog<T extends MutationParameters & { variables: 
   item: { readonly id: string } | null;
   title: string;
   mutation: GraphQLTaggedNode;
+  /** The Query's list that shows the items, which the deleted one leaves. */
+  list: RootList;
   /** The answer in the mutation's response: its `error` alias is set when the server refused. */
   answer: (response: T['response']) => { readonly error?: MutationErrorKey | null };
   /** The error toast's text when the refusal brings none. */
@@ -39,6 +44,9 @@ export function ConfirmDeleteDialog<T extends MutationParameters & { variables: 
     if (!item) return;
     remove({
       variables: { id: item.id } as T['variables'],
+      updater: (store, response) => {
+        if (response && !answer(response).error) removeFromRootList(store, list, item.id);
+      },
       onCompleted: (response) => {
         const { error } = answer(response);
         if (error) toaster.create({ type: 'error', title: mutationErrorText(error, failure) });

@@ -91,7 +91,7 @@ const deleteMutation = graphql`
       __typename
       ...mutationError_error @alias(as: "error")
       ... on DeleteTemplateSuccess {
-        deletedId @deleteRecord
+        deletedId
       }
     }
   }
@@ -228,7 +228,13 @@ export default function TemplatesTab({ queryRef }: AdminTabProps) {
                       onToggle={() => toggle(template)}
                       testId="template-toggle"
                     />
-                    <Button size="xs" variant="ghost" colorPalette="red" onClick={() => setDeleting(template)}>
+                    <Button
+                      size="xs"
+                      variant="ghost"
+                      colorPalette="red"
+                      onClick={() => setDeleting(template)}
+                      data-testid="template-delete"
+                    >
                       <Trans>Удалить</Trans>
                     </Button>
                   </HStack>
@@ -254,6 +260,7 @@ export default function TemplatesTab({ queryRef }: AdminTabProps) {
         item={deleting}
         title={t`Удалить шаблон «${deleting?.name ?? ''}»?`}
         mutation={deleteMutation}
+        list={{ field: 'templates' }}
         answer={(response) => response.deleteTemplate}
         failure={t`Не удалось удалить шаблон`}
         onClose={() => setDeleting(null)}

@@ -71,7 +71,7 @@ const deleteMutation = graphql`
       __typename
       ...mutationError_error @alias(as: "error")
       ... on DeleteThemeSuccess {
-        deletedId @deleteRecord
+        deletedId
       }
     }
   }
@@ -206,6 +206,7 @@ export default function ThemesTab({ queryRef }: AdminTabProps) {
         item={deleting}
         title={t`Удалить тему «${deleting?.name ?? ''}»?`}
         mutation={deleteMutation}
+        list={{ field: 'themes' }}
         answer={(response) => response.deleteTheme}
         failure={t`Не удалось удалить тему`}
         onClose={() => setDeleting(null)}

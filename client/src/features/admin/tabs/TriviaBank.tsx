@@ -156,6 +156,7 @@ function QuestionList({ locale }: { locale: string }) {
         item={deleting}
         title={t`Удалить вопрос «${deleting?.prompt ?? ''}»?`}
         mutation={deleteMutation}
+        list={{ field: 'triviaQuestions', args: { locale } }}
         answer={(response) => response.deleteTriviaQuestion}
         failure={t`Не удалось удалить вопрос`}
         onClose={() => setDeleting(null)}

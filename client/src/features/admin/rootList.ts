@@ -1,0 +1,21 @@
+import type { RecordSourceProxy, Variables } from 'relay-runtime';
+
+/** A plain list field of the Query (not a connection) that an admin tab shows: `themes`, `triviaQuestions(locale)`. */
+export type RootList = { field: string; args?: Variables };
+
+/**
+ * Takes the record `id` out of the Query's list in a mutation's store updater, once the server
+ * deleted it. Deleting the record alone (`@deleteRecord`) left the list pointing at a record that is
+ * no more, which the list read as a null item and its tab crashed on; such a list has no edges for
+ * `@deleteEdge`, so the updater removes the link itself (and any link already dangling).
+ */
+export function removeFromRootList(store: RecordSourceProxy, { field, args }: RootList, id: string) {
+  const root = store.getRoot();
+  const records = root.getLinkedRecords(field, args);
+  if (!records) return;
+  root.setLinkedRecords(
+    records.filter((record) => record != null && record.getDataID() !== id),
+    field,
+    args,
+  );
+}

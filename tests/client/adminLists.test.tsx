@@ -1,0 +1,171 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeGraphQLServer, makeUser, renderApp, storeSession, type Resolver } from './helpers';
+
+/**
+ * Deleting an item of an admin list: the list shows the others at once and the tab stays. The
+ * deletes took the record out of Relay's store (`@deleteRecord`) and left the list pointing at it;
+ * the list then read a null item and the tab's error boundary («Не удалось загрузить вкладку»)
+ * took its place.
+ */
+
+const admin = makeUser('ADMIN');
+
+/** An answer that never comes (a request still under way). */
+const HELD = Symbol('held');
+
+/** An admin's fake server: `answer` gives an operation's data by name (undefined: not expected; HELD: no answer yet). */
+function adminServer(answer: (operationName: string, variables: Record<string, unknown>) => unknown) {
+  storeSession(admin);
+  const resolver: Resolver = (call) => {
+    if (call.operationName === 'SupportBadgeQuery') return { body: { data: { supportUnreadCount: 0 } } };
+    if (call.operationName === 'OnboardingTourQuery') {
+      return {
+        body: {
+          data: {
+            viewer: { __typename: 'User', id: admin.id, role: 'ADMIN', tourCompleted: true },
+            interfaceSettings: { tourEnabled: false },
+          },
+        },
+      };
+    }
+    const data = answer(call.operationName, call.variables);
+    if (data === HELD) return new Promise(() => {});
+    return data === undefined ? undefined : { body: { data } };
+  };
+  return fakeGraphQLServer(resolver);
+}
+
+const LOADED = { timeout: 10_000 };
+
+/** Clicks a row's delete `button` and confirms; waits for the mutation's answer (the dialog closes on it). */
+async function confirmDelete(server: ReturnType<typeof adminServer>, button: HTMLElement, mutation: string) {
+  const sent = server.operations().filter((name) => name === mutation).length;
+  fireEvent.click(button);
+  fireEvent.click(await screen.findByTestId('confirm-ok'));
+  await waitFor(() => expect(server.operations().filter((name) => name === mutation)).toHaveLength(sent + 1));
+  await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
+}
+
+const theme = (id: string, name: string, isActive = false) => ({
+  __typename: 'Theme',
+  id,
+  name,
+  description: null,
+  mode: 'LIGHT',
+  accent: 'BLUE',
+  isActive,
+});
+
+const template = (id: string, name: string) => ({
+  __typename: 'Template',
+  id,
+  name,
+  templateType: 'mail',
+  content: '<p>{{body}}</p>',
+  isActive: false,
+  updatedAt: '2026-01-02T10:00:00.000Z',
+});
+
+const question = (id: string, prompt: string) => ({
+  __typename: 'TriviaQuestion',
+  id,
+  prompt,
+  options: ['Да', 'Нет'],
+  correctIndex: 0,
+});
+
+/** The group calls tab with two trivia questions; once `deleted()`, the bank's reads never answer. */
+function fakeAdminServerWithTrivia(deleted: () => boolean) {
+  return adminServer((name, variables) => {
+    if (name === 'GroupCallsTabQuery') {
+      return {
+        groupCallSettings: {
+          participantPlan: { plan: 'free', maxParticipants: 4, commercial: false },
+          groupCallsEnabled: true,
+          videoQuality: 'auto',
+          settings: [],
+        },
+      };
+    }
+    if (name === 'TriviaBankQuery') {
+      expect(variables).toEqual({ locale: 'ru' });
+      if (deleted()) return HELD;
+      return { triviaQuestions: [question('VHJpdmlhOjE=', 'Первый?'), question('VHJpdmlhOjI=', 'Второй?')] };
+    }
+    if (name === 'TriviaBankDeleteMutation') return { deleteTriviaQuestion: { __typename: 'DeleteTriviaQuestionSuccess' } };
+    return undefined;
+  });
+}
+
+describe('an admin list after a delete', () => {
+  it('themes: the deleted theme leaves the list and the tab stays', async () => {
+    const server = adminServer((name) => {
+      if (name === 'ThemesTabQuery') return { themes: [theme('VGhlbWU6MQ==', 'Светлая', true), theme('VGhlbWU6Mg==', 'Ночь')] };
+      if (name === 'ThemesTabDeleteMutation')
+        return { deleteTheme: { __typename: 'DeleteThemeSuccess', deletedId: 'VGhlbWU6Mg==' } };
+      return undefined;
+    });
+    renderApp('/admin/themes');
+    const cards = await screen.findAllByTestId('theme-card', {}, LOADED);
+    expect(cards.map((card) => card.dataset.name)).toEqual(['Светлая', 'Ночь']);
+    await confirmDelete(server, within(cards[1]!).getByTestId('theme-delete'), 'ThemesTabDeleteMutation');
+
+    await waitFor(() => expect(screen.getAllByTestId('theme-card').map((card) => card.dataset.name)).toEqual(['Светлая']));
+    expect(screen.queryByTestId('admin-tab-error')).toBeNull();
+    expect(screen.getByTestId('theme-create')).toBeTruthy();
+  });
+
+  it('themes: a refused delete keeps the theme in the list', async () => {
+    const server = adminServer((name) => {
+      if (name === 'ThemesTabQuery') return { themes: [theme('VGhlbWU6MQ==', 'Светлая', true), theme('VGhlbWU6Mg==', 'Ночь')] };
+      if (name === 'ThemesTabDeleteMutation') {
+        return { deleteTheme: { __typename: 'NotFoundError', __isError: 'NotFoundError', message: 'Тема не найдена' } };
+      }
+      return undefined;
+    });
+    renderApp('/admin/themes');
+    const cards = await screen.findAllByTestId('theme-card', {}, LOADED);
+    await confirmDelete(server, within(cards[1]!).getByTestId('theme-delete'), 'ThemesTabDeleteMutation');
+
+    expect(await screen.findByText('Тема не найдена')).toBeTruthy();
+    expect(screen.getAllByTestId('theme-card').map((card) => card.dataset.name)).toEqual(['Светлая', 'Ночь']);
+  });
+
+  it('templates: the deleted template leaves the list and the tab stays', async () => {
+    const server = adminServer((name) => {
+      if (name === 'TemplatesTabQuery') {
+        return {
+          templates: [template('VGVtcGxhdGU6MQ==', 'Письмо LinkUp'), template('VGVtcGxhdGU6Mg==', 'Черновик')],
+          templatePlaceholders: [{ templateType: 'mail', names: ['subject', 'body'], required: ['body'] }],
+        };
+      }
+      if (name === 'TemplatesTabDeleteMutation') {
+        return { deleteTemplate: { __typename: 'DeleteTemplateSuccess', deletedId: 'VGVtcGxhdGU6Mg==' } };
+      }
+      return undefined;
+    });
+    renderApp('/admin/templates');
+    const rows = await screen.findAllByTestId('template-row', {}, LOADED);
+    expect(rows.map((row) => row.dataset.name)).toEqual(['Письмо LinkUp', 'Черновик']);
+    await confirmDelete(server, within(rows[1]!).getByTestId('template-delete'), 'TemplatesTabDeleteMutation');
+
+    await waitFor(() => expect(screen.getAllByTestId('template-row').map((row) => row.dataset.name)).toEqual(['Письмо LinkUp']));
+    expect(screen.queryByTestId('admin-tab-error')).toBeNull();
+    expect(screen.getByTestId('template-create')).toBeTruthy();
+  });
+
+  it('trivia questions: the deleted question leaves the list at once', async () => {
+    let deleted = false;
+    const server = fakeAdminServerWithTrivia(() => deleted);
+    renderApp('/admin/group-calls');
+    const cards = await screen.findAllByTestId('trivia-question', {}, LOADED);
+    expect(cards).toHaveLength(2);
+    deleted = true;
+    await confirmDelete(server, within(cards[1]!).getByRole('button', { name: 'Удалить вопрос' }), 'TriviaBankDeleteMutation');
+
+    // The list's next read is held back: the question is gone without it.
+    await waitFor(() => expect(screen.getAllByTestId('trivia-question')).toHaveLength(1));
+    expect(screen.getByText('Первый?')).toBeTruthy();
+  });
+});
