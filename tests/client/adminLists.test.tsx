@@ -75,6 +75,22 @@ const question = (id: string, prompt: string) => ({
   correctIndex: 0,
 });
 
+const contentItem = (id: string, title: string) => ({
+  __typename: 'ContentItem',
+  id,
+  title,
+  slug: title.toLowerCase(),
+  content: '<p>Текст</p>',
+  excerpt: null,
+  contentType: 'POST',
+  status: 'PUBLISHED',
+  views: 0,
+  createdAt: '2026-01-02T10:00:00.000Z',
+  category: null,
+  tags: [],
+  author: null,
+});
+
 /** The group calls tab with two trivia questions; once `deleted()`, the bank's reads never answer. */
 function fakeAdminServerWithTrivia(deleted: () => boolean) {
   return adminServer((name, variables) => {
@@ -167,5 +183,39 @@ describe('an admin list after a delete', () => {
     // The list's next read is held back: the question is gone without it.
     await waitFor(() => expect(screen.getAllByTestId('trivia-question')).toHaveLength(1));
     expect(screen.getByText('Первый?')).toBeTruthy();
+  });
+
+  it('content: the deleted item leaves the list and the tab stays', async () => {
+    let reads = 0;
+    const server = adminServer((name) => {
+      if (name === 'AdminContentTabQuery') {
+        reads += 1;
+        const items =
+          reads === 1
+            ? [contentItem('Q29udGVudDox', 'Первая'), contentItem('Q29udGVudDoy', 'Вторая')]
+            : [contentItem('Q29udGVudDox', 'Первая')];
+        return {
+          contentItems: {
+            totalCount: items.length,
+            edges: items.map((node, index) => ({ cursor: `c${index}`, node })),
+            pageInfo: { hasNextPage: false, endCursor: null },
+          },
+          contentCategories: [],
+          contentTags: [],
+        };
+      }
+      if (name === 'AdminContentTabDeleteMutation') {
+        return { deleteContent: { __typename: 'DeleteContentSuccess', deletedId: 'Q29udGVudDoy' } };
+      }
+      return undefined;
+    });
+    renderApp('/admin/content');
+    const rows = await screen.findAllByTestId('content-row', {}, LOADED);
+    expect(rows).toHaveLength(2);
+    await confirmDelete(server, within(rows[1]!).getByTestId('content-delete'), 'AdminContentTabDeleteMutation');
+
+    await waitFor(() => expect(screen.getAllByTestId('content-row')).toHaveLength(1));
+    expect(screen.getByText('Первая')).toBeTruthy();
+    expect(screen.queryByText('Ошибка загрузки контента')).toBeNull();
   });
 });

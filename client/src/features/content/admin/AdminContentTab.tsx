@@ -38,14 +38,9 @@ import { TaxonomyEditor } from './TaxonomyEditor';
 
 const query = graphql`
   query AdminContentTabQuery($contentType: String, $status: String, $categoryId: ID, $tagId: ID, $search: String) {
-    contentItems(
-      first: 100
-      contentType: $contentType
-      status: $status
-      categoryId: $categoryId
-      tagId: $tagId
-      search: $search
-    ) {
+    contentItems(first: 100, contentType: $contentType, status: $status, categoryId: $categoryId, tagId: $tagId, search: $search)
+      @connection(key: "AdminContentTab_contentItems", filters: ["contentType", "status", "categoryId", "tagId", "search"]) {
+      __id
       totalCount
       edges {
         node {
@@ -128,10 +123,10 @@ const updateMutation = graphql`
 `;
 
 const deleteMutation = graphql`
-  mutation AdminContentTabDeleteMutation($id: ID!) {
+  mutation AdminContentTabDeleteMutation($id: ID!, $connections: [ID!]!) {
     deleteContent(id: $id) {
       ... on DeleteContentSuccess {
-        deletedId @deleteRecord
+        deletedId @deleteEdge(connections: $connections)
       }
       ...mutationError_error @alias(as: "error")
     }
@@ -347,7 +342,7 @@ function ContentList({
 
   const remove = (item: Item) =>
     commitDelete({
-      variables: { id: item.id },
+      variables: { id: item.id, connections: [data.contentItems.__id] },
       onCompleted: ({ deleteContent }) => {
         setDeleting(null);
         if (deleteContent.error) {
