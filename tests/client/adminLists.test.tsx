@@ -114,6 +114,19 @@ function fakeAdminServerWithTrivia(deleted: () => boolean) {
   });
 }
 
+const member = (id: string, username: string) => ({
+  __typename: 'User',
+  id,
+  username,
+  firstName: 'Имя',
+  lastName: username,
+  email: `${username}@example.ru`,
+  role: 'USER',
+  isActive: true,
+  createdAt: '2026-01-02T10:00:00.000Z',
+  lastLogin: null,
+});
+
 describe('an admin list after a delete', () => {
   it('themes: the deleted theme leaves the list and the tab stays', async () => {
     const server = adminServer((name) => {
@@ -217,5 +230,39 @@ describe('an admin list after a delete', () => {
     await waitFor(() => expect(screen.getAllByTestId('content-row')).toHaveLength(1));
     expect(screen.getByText('Первая')).toBeTruthy();
     expect(screen.queryByText('Ошибка загрузки контента')).toBeNull();
+  });
+
+  it('users: the deleted account leaves the list, a refused delete keeps it', async () => {
+    const users = [member('VXNlcjo1', 'olga'), member('VXNlcjo2', 'petr')];
+    const server = adminServer((name, variables) => {
+      if (name === 'UsersTabQuery') {
+        return {
+          users: {
+            totalCount: users.length,
+            edges: users.map((node, index) => ({ cursor: `c${index}`, node })),
+            pageInfo: { hasNextPage: false, endCursor: 'c1' },
+          },
+        };
+      }
+      if (name === 'UsersTabDeleteMutation' && variables.id === 'VXNlcjo1') {
+        return { deleteUser: { __typename: 'ForbiddenError', __isError: 'ForbiddenError', message: 'Нельзя удалить себя' } };
+      }
+      if (name === 'UsersTabDeleteMutation') {
+        return { deleteUser: { __typename: 'DeleteUserSuccess', message: 'Удалён', deletedUserId: variables.id } };
+      }
+      return undefined;
+    });
+    renderApp('/admin/users');
+    const usernames = () => screen.getAllByTestId('admin-user-row').map((row) => row.dataset.username);
+    const rows = await screen.findAllByTestId('admin-user-row', {}, LOADED);
+    expect(usernames()).toEqual(['olga', 'petr']);
+
+    await confirmDelete(server, within(rows[0]!).getByTestId('admin-user-delete'), 'UsersTabDeleteMutation');
+    expect(await screen.findByText('Нельзя удалить себя')).toBeTruthy();
+    expect(usernames()).toEqual(['olga', 'petr']);
+
+    await confirmDelete(server, within(rows[1]!).getByTestId('admin-user-delete'), 'UsersTabDeleteMutation');
+    await waitFor(() => expect(usernames()).toEqual(['olga']));
+    expect(screen.queryByTestId('admin-tab-error')).toBeNull();
   });
 });

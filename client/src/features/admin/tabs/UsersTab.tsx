@@ -4,7 +4,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Search, UserPlus } from 'lucide-react';
 import { RowActions } from '../../../components/RowActions';
 import { graphql, useMutation, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay/hooks';
-import { ConnectionHandler } from 'relay-runtime';
 import type { UsersTabQuery } from '../../../__generated__/UsersTabQuery.graphql';
 import type { UsersTab_query$key, UsersTab_query$data } from '../../../__generated__/UsersTab_query.graphql';
 import type { UsersTabPaginationQuery } from '../../../__generated__/UsersTabPaginationQuery.graphql';
@@ -97,12 +96,12 @@ const updateMutation = graphql`
 `;
 
 const deleteMutation = graphql`
-  mutation UsersTabDeleteMutation($id: ID!) {
+  mutation UsersTabDeleteMutation($id: ID!, $connections: [ID!]!) {
     deleteUser(id: $id) {
       __typename
       ... on DeleteUserSuccess {
         message
-        deletedUserId @deleteRecord
+        deletedUserId @deleteEdge(connections: $connections)
       }
       ...mutationError_error @alias(as: "error")
     }
@@ -354,11 +353,7 @@ function UserTable({ query: key, search }: { query: UsersTab_query$key; search: 
   const edges = data.users.edges.filter((edge): edge is NonNullable<typeof edge> => !!edge?.node);
   const confirmDelete = (user: UserRow) =>
     remove({
-      variables: { id: user.id },
-      updater: (store) => {
-        const connection = store.get(connectionId);
-        if (connection) ConnectionHandler.deleteNode(connection, user.id);
-      },
+      variables: { id: user.id, connections: [connectionId] },
       onCompleted: ({ deleteUser: result }) => {
         if (result.__typename !== 'DeleteUserSuccess') {
           toaster.create({ type: 'error', title: mutationErrorText(result.error, t`Ошибка при удалении пользователя`) });
