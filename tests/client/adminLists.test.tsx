@@ -265,4 +265,56 @@ describe('an admin list after a delete', () => {
     await waitFor(() => expect(usernames()).toEqual(['olga']));
     expect(screen.queryByTestId('admin-tab-error')).toBeNull();
   });
+
+  it('subscription groups: the deleted group leaves the list, a refused delete keeps it', async () => {
+    const group = (id: string, name: string) => ({
+      __typename: 'SubscriptionGroup',
+      id,
+      name,
+      createdAt: '2026-01-02T10:00:00.000Z',
+      plan: { __typename: 'SubscriptionPlan', name: 'Pro' },
+      members: [],
+    });
+    const server = adminServer((name, variables) => {
+      if (name === 'SubscribersTabQuery') {
+        return {
+          subscriptionPlans: [
+            {
+              __typename: 'SubscriptionPlan',
+              planId: 'pro',
+              name: 'Pro',
+              description: '',
+              price: 500,
+              maxParticipants: 10,
+              storageQuotaMb: 1000,
+              features: [],
+            },
+          ],
+          subscriptionGroups: [group('R3JvdXA6MQ==', 'Офис'), group('R3JvdXA6Mg==', 'Школа')],
+          adminSubscriptions: [],
+        };
+      }
+      if (name === 'SubscriptionGroupsDeleteMutation' && variables.id === 'R3JvdXA6MQ==') {
+        return {
+          deleteSubscriptionGroup: { __typename: 'NotFoundError', __isError: 'NotFoundError', message: 'Группа не найдена' },
+        };
+      }
+      if (name === 'SubscriptionGroupsDeleteMutation') {
+        return { deleteSubscriptionGroup: { __typename: 'DeleteSubscriptionGroupSuccess', deletedId: variables.id } };
+      }
+      return undefined;
+    });
+    renderApp('/admin/subscribers');
+    const names = () => screen.getAllByTestId('group-row').map((row) => row.firstElementChild?.textContent);
+    const rows = await screen.findAllByTestId('group-row', {}, LOADED);
+    expect(names()).toEqual(['Офис', 'Школа']);
+
+    await confirmDelete(server, within(rows[0]!).getByTestId('group-delete-open'), 'SubscriptionGroupsDeleteMutation');
+    expect(await screen.findByText('Группа не найдена')).toBeTruthy();
+    expect(names()).toEqual(['Офис', 'Школа']);
+
+    await confirmDelete(server, within(rows[1]!).getByTestId('group-delete-open'), 'SubscriptionGroupsDeleteMutation');
+    await waitFor(() => expect(names()).toEqual(['Офис']));
+    expect(screen.queryByTestId('admin-tab-error')).toBeNull();
+  });
 });

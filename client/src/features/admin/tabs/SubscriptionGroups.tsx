@@ -27,6 +27,7 @@ import { toaster } from '../../../components/ui/toaster';
 import { formatDate } from '../../../i18n/format';
 import { mutationErrorText } from '../../../relay/mutationError';
 import { AdminFormDialog } from '../AdminFormDialog';
+import { removeFromRootList } from '../rootList';
 import { useToastedMutation } from '../useToastedMutation';
 
 const groupsFragment = graphql`
@@ -90,7 +91,7 @@ const deleteMutation = graphql`
     deleteSubscriptionGroup(id: $id) {
       __typename
       ... on DeleteSubscriptionGroupSuccess {
-        deletedId @deleteRecord
+        deletedId
       }
       ...mutationError_error @alias(as: "error")
     }
@@ -266,14 +267,8 @@ export function SubscriptionGroups({ query }: { query: SubscriptionGroups_query$
 
   const confirmDelete = (group: { id: string; name: string }) =>
     remove({ id: group.id }, (store, response) => {
-      if (response?.deleteSubscriptionGroup.__typename !== 'DeleteSubscriptionGroupSuccess') return;
-      const root = store.getRoot();
-      const list = root.getLinkedRecords('subscriptionGroups');
-      if (list)
-        root.setLinkedRecords(
-          list.filter((record) => record && record.getDataID() !== group.id),
-          'subscriptionGroups',
-        );
+      if (response?.deleteSubscriptionGroup.__typename === 'DeleteSubscriptionGroupSuccess')
+        removeFromRootList(store, { field: 'subscriptionGroups' }, group.id);
     });
 
   return (
