@@ -27,6 +27,7 @@ export function AdminFormDialog({
   onSubmit,
   onClose,
   children,
+  done,
 }: {
   /** The form's id: the footer's main button, outside the form, submits it by this id. */
   formId: string;
@@ -50,7 +51,22 @@ export function AdminFormDialog({
   onSubmit: () => void;
   onClose: () => void;
   children: ReactNode;
+  /**
+   * What the dialog shows in place of the form once the form has done its work and the admin has
+   * something to read before closing it (a new API key's secret, shown this once). It is the same
+   * dialog going on, not another one opened as this one closes: a closing dialog hands the focus
+   * back to the button that opened it, and a dialog opened at that moment took the focus leaving
+   * it for a click outside and closed at once.
+   */
+  done?: { title: ReactNode; testId: string; body: ReactNode; footer: ReactNode } | null;
 }) {
+  if (done) {
+    return (
+      <AppDialog onClose={onClose} size={size} title={done.title} testId={done.testId} footer={done.footer}>
+        {done.body}
+      </AppDialog>
+    );
+  }
   const actions = (
     <DialogActions
       onCancel={onClose}

@@ -22,7 +22,6 @@ import { graphql, useMutation, usePreloadedQuery, type PreloadedQuery } from 're
 import type { ApiKeysTabQuery, ApiKeysTabQuery$data } from '../../../__generated__/ApiKeysTabQuery.graphql';
 import type { ApiKeysTabCreateMutation } from '../../../__generated__/ApiKeysTabCreateMutation.graphql';
 import type { ApiKeysTabRevokeMutation } from '../../../__generated__/ApiKeysTabRevokeMutation.graphql';
-import { AppDialog } from '../../../components/AppDialog';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { formatDateTime } from '../../../i18n/format';
 import { mutationErrorText } from '../../../relay/mutationError';
@@ -107,52 +106,50 @@ function ScopeBadges({ scopes }: { scopes: readonly string[] }) {
   );
 }
 
-/** The new key's secret, shown this once with a copy button. */
-function SecretDialog({ secret, onClose }: { secret: string; onClose: () => void }) {
+/**
+ * The new key's secret, shown this once with a copy button: what the dialog that created the key
+ * shows next, until the admin says it is saved.
+ */
+function SecretView({ secret }: { secret: string }) {
   const { t } = useLingui();
   return (
-    <AppDialog
-      onClose={onClose}
-      title={<Trans>Ключ создан</Trans>}
-      testId="api-key-secret"
-      footer={
-        <Button colorPalette="brand" onClick={onClose} data-testid="api-key-secret-done">
-          <Trans>Я сохранил ключ</Trans>
-        </Button>
-      }
-    >
-      <Stack gap="3">
-        <Text>
-          <Trans>Скопируйте ключ сейчас: он показывается только один раз и больше не будет доступен.</Trans>
-        </Text>
-        <Clipboard.Root value={secret}>
-          <HStack>
-            <Input
-              readOnly
-              value={secret}
-              fontFamily="mono"
-              data-testid="api-key-secret-value"
-              onFocus={(e) => e.currentTarget.select()}
-            />
-            <Clipboard.Trigger asChild>
-              <IconButton variant="outline" aria-label={t`Копировать ключ`} data-testid="api-key-secret-copy">
-                <Clipboard.Indicator />
-              </IconButton>
-            </Clipboard.Trigger>
-          </HStack>
-        </Clipboard.Root>
-        <Text fontSize="sm" color="fg.muted">
-          <Trans>
-            Передавайте ключ в заголовке <Code>X-API-Key</Code> запросов к /graphql и REST API.
-          </Trans>
-        </Text>
-      </Stack>
-    </AppDialog>
+    <Stack gap="3">
+      <Text>
+        <Trans>Скопируйте ключ сейчас: он показывается только один раз и больше не будет доступен.</Trans>
+      </Text>
+      <Clipboard.Root value={secret}>
+        <HStack>
+          <Input
+            readOnly
+            value={secret}
+            fontFamily="mono"
+            data-testid="api-key-secret-value"
+            onFocus={(e) => e.currentTarget.select()}
+            autoFocus
+          />
+          <Clipboard.Trigger asChild>
+            <IconButton variant="outline" aria-label={t`Копировать ключ`} data-testid="api-key-secret-copy">
+              <Clipboard.Indicator />
+            </IconButton>
+          </Clipboard.Trigger>
+        </HStack>
+      </Clipboard.Root>
+      <Text fontSize="sm" color="fg.muted">
+        <Trans>
+          Передавайте ключ в заголовке <Code>X-API-Key</Code> запросов к /graphql и REST API.
+        </Trans>
+      </Text>
+    </Stack>
   );
 }
 
-function CreateDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (secret: string) => void }) {
+/**
+ * Creating a key: the form, then, in the same dialog, the new key's secret (SecretView) until the
+ * admin says it is saved.
+ */
+function CreateDialog({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useLingui();
+  const [secret, setSecret] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<string[]>(['read']);
   const [error, setError] = useState<string | null>(null);
@@ -172,7 +169,7 @@ function CreateDialog({ onClose, onCreated }: { onClose: () => void; onCreated: 
         if (created && list) root.setLinkedRecords([created, ...list], 'apiKeys');
       },
       onCompleted: ({ createApiKey: result }) => {
-        if (result.__typename === 'CreateApiKeySuccess' && result.secret) onCreated(result.secret);
+        if (result.__typename === 'CreateApiKeySuccess' && result.secret) setSecret(result.secret);
         else setError(mutationErrorText(result.error, t`Не удалось создать ключ`));
       },
       onError: (cause) => setError(cause.message),
@@ -193,6 +190,20 @@ function CreateDialog({ onClose, onCreated }: { onClose: () => void; onCreated: 
       gap="4"
       onSubmit={submit}
       onClose={onClose}
+      done={
+        secret === null
+          ? null
+          : {
+              title: <Trans>Ключ создан</Trans>,
+              testId: 'api-key-secret',
+              body: <SecretView secret={secret} />,
+              footer: (
+                <Button colorPalette="brand" onClick={onClose} data-testid="api-key-secret-done">
+                  <Trans>Я сохранил ключ</Trans>
+                </Button>
+              ),
+            }
+      }
     >
       <Field.Root required>
         <Field.Label>
@@ -232,7 +243,7 @@ function CreateDialog({ onClose, onCreated }: { onClose: () => void; onCreated: 
   );
 }
 
-type Dialog = { kind: 'create' } | { kind: 'secret'; secret: string } | { kind: 'revoke'; key: ApiKeyRow } | null;
+type Dialog = { kind: 'create' } | { kind: 'revoke'; key: ApiKeyRow } | null;
 
 /** API management (admin panel): integrators' keys, their scopes and last use; create (secret shown once) and revoke. */
 export default function ApiKeysTab({ queryRef }: AdminTabProps) {
@@ -348,10 +359,7 @@ export default function ApiKeysTab({ queryRef }: AdminTabProps) {
           </Table.Root>
         </Table.ScrollArea>
       )}
-      {dialog?.kind === 'create' && (
-        <CreateDialog onClose={() => setDialog(null)} onCreated={(secret) => setDialog({ kind: 'secret', secret })} />
-      )}
-      {dialog?.kind === 'secret' && <SecretDialog secret={dialog.secret} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'create' && <CreateDialog onClose={() => setDialog(null)} />}
       {dialog?.kind === 'revoke' && (
         <ConfirmDialog
           open
