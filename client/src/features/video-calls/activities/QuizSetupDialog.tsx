@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Field, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Plus, Sparkles, Trash2 } from 'lucide-react';
 import { fetchQuery, graphql, useMutation, useRelayEnvironment } from 'react-relay/hooks';
@@ -9,6 +9,7 @@ import { asRequestError } from '../../../relay/errors';
 import { mutationErrorText } from '../../../relay/mutationError';
 import { AppDialog, DialogActions } from '../../../components/AppDialog';
 import { FormError } from '../../../components/FormError';
+import { Field } from '../../../components/ui/field';
 
 const launchMutation = graphql`
   mutation QuizSetupDialogMutation($roomId: ID!, $quiz: QuizSetupInput!) {
@@ -131,20 +132,14 @@ export function QuizSetupDialog({ roomId, onClose }: { roomId: string; onClose: 
                   <Trash2 size={14} />
                 </IconButton>
               </HStack>
-              <Field.Root required>
-                <Field.Label>
-                  <Trans>Текст вопроса</Trans>
-                </Field.Label>
+              <Field label={<Trans>Текст вопроса</Trans>} required>
                 <Input
                   value={question.prompt}
                   maxLength={500}
                   onChange={(event) => change(index, { prompt: event.target.value })}
                 />
-              </Field.Root>
-              <Field.Root>
-                <Field.Label>
-                  <Trans>Тип ответа</Trans>
-                </Field.Label>
+              </Field>
+              <Field label={<Trans>Тип ответа</Trans>}>
                 <NativeSelect.Root>
                   <NativeSelect.Field
                     value={question.type}
@@ -155,7 +150,7 @@ export function QuizSetupDialog({ roomId, onClose }: { roomId: string; onClose: 
                   </NativeSelect.Field>
                   <NativeSelect.Indicator />
                 </NativeSelect.Root>
-              </Field.Root>
+              </Field>
               {question.type === 'MULTIPLE' ? (
                 <Stack gap="0" role="radiogroup" aria-label={t`Правильный вариант`}>
                   <Text fontSize="sm" mb="2">
@@ -217,16 +212,13 @@ export function QuizSetupDialog({ roomId, onClose }: { roomId: string; onClose: 
                   )}
                 </Stack>
               ) : (
-                <Field.Root required>
-                  <Field.Label>
-                    <Trans>Правильный ответ (регистр не важен)</Trans>
-                  </Field.Label>
+                <Field label={<Trans>Правильный ответ (регистр не важен)</Trans>} required>
                   <Input
                     value={question.answer}
                     maxLength={200}
                     onChange={(event) => change(index, { answer: event.target.value })}
                   />
-                </Field.Root>
+                </Field>
               )}
             </Stack>
           ))}

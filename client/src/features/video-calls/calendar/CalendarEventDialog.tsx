@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Checkbox, Field, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Checkbox, Field as ChakraField, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { graphql, useMutation } from 'react-relay/hooks';
 import type { RecordSourceSelectorProxy } from 'relay-runtime';
 import type { CalendarEventDialogCreateMutation } from '../../../__generated__/CalendarEventDialogCreateMutation.graphql';
 import type { CalendarEventDialogUpdateMutation } from '../../../__generated__/CalendarEventDialogUpdateMutation.graphql';
+import { Field } from '../../../components/ui/field';
 import { toaster } from '../../../components/ui/toaster';
 import { asRequestError } from '../../../relay/errors';
 import { fieldErrorMap, mutationErrorText, readMutationError } from '../../../relay/mutationError';
@@ -168,10 +169,7 @@ export function CalendarEventDialog({
     >
       <form id="calendar-event-form" onSubmit={submit} noValidate>
         <Stack gap="4">
-          <Field.Root invalid={!!errors.title} required>
-            <Field.Label>
-              <Trans>Название</Trans>
-            </Field.Label>
+          <Field label={<Trans>Название</Trans>} errorText={errors.title} required>
             <Input
               value={title}
               onChange={(change) => setTitle(change.target.value)}
@@ -179,12 +177,8 @@ export function CalendarEventDialog({
               autoFocus
               data-testid="calendar-event-title"
             />
-            <Field.ErrorText>{errors.title}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={!!errors.description}>
-            <Field.Label>
-              <Trans>Описание</Trans>
-            </Field.Label>
+          </Field>
+          <Field label={<Trans>Описание</Trans>} errorText={errors.description}>
             <Textarea
               value={description}
               onChange={(change) => setDescription(change.target.value)}
@@ -192,39 +186,35 @@ export function CalendarEventDialog({
               rows={2}
               data-testid="calendar-event-description"
             />
-            <Field.ErrorText>{errors.description}</Field.ErrorText>
-          </Field.Root>
+          </Field>
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <Field.Root invalid={!!errors.date}>
-              <Field.Label>
+            <ChakraField.Root invalid={!!errors.date}>
+              <ChakraField.Label>
                 <Trans>Дата</Trans>
-              </Field.Label>
+              </ChakraField.Label>
               <Input
                 type="date"
                 value={date}
                 onChange={(change) => setDate(change.target.value)}
                 data-testid="calendar-event-date"
               />
-              <Field.HelperText>{!date && t`Сегодня`}</Field.HelperText>
-              <Field.ErrorText>{errors.date}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root invalid={!!errors.time}>
-              <Field.Label>
+              <ChakraField.HelperText>{!date && t`Сегодня`}</ChakraField.HelperText>
+              <ChakraField.ErrorText>{errors.date}</ChakraField.ErrorText>
+            </ChakraField.Root>
+            <ChakraField.Root invalid={!!errors.time}>
+              <ChakraField.Label>
                 <Trans>Время</Trans>
-              </Field.Label>
+              </ChakraField.Label>
               <Input
                 type="time"
                 value={time}
                 onChange={(change) => setTime(change.target.value)}
                 data-testid="calendar-event-time"
               />
-              <Field.HelperText>{!time && '12:00'}</Field.HelperText>
-              <Field.ErrorText>{errors.time}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root invalid={!!errors.durationMinutes}>
-              <Field.Label>
-                <Trans>Длительность</Trans>
-              </Field.Label>
+              <ChakraField.HelperText>{!time && '12:00'}</ChakraField.HelperText>
+              <ChakraField.ErrorText>{errors.time}</ChakraField.ErrorText>
+            </ChakraField.Root>
+            <Field label={<Trans>Длительность</Trans>} errorText={errors.durationMinutes}>
               <NativeSelect.Root>
                 <NativeSelect.Field
                   value={duration}
@@ -239,12 +229,8 @@ export function CalendarEventDialog({
                 </NativeSelect.Field>
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
-              <Field.ErrorText>{errors.durationMinutes}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root invalid={!!errors.type}>
-              <Field.Label>
-                <Trans>Тип</Trans>
-              </Field.Label>
+            </Field>
+            <Field label={<Trans>Тип</Trans>} errorText={errors.type}>
               <NativeSelect.Root>
                 <NativeSelect.Field
                   value={type}
@@ -259,14 +245,10 @@ export function CalendarEventDialog({
                 </NativeSelect.Field>
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
-              <Field.ErrorText>{errors.type}</Field.ErrorText>
-            </Field.Root>
+            </Field>
           </SimpleGrid>
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <Field.Root invalid={!!errors.roomId}>
-              <Field.Label>
-                <Trans>Комната</Trans>
-              </Field.Label>
+            <Field label={<Trans>Комната</Trans>} errorText={errors.roomId}>
               <NativeSelect.Root>
                 <NativeSelect.Field
                   value={roomId}
@@ -282,12 +264,8 @@ export function CalendarEventDialog({
                 </NativeSelect.Field>
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
-              <Field.ErrorText>{errors.roomId}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root invalid={!!errors.location}>
-              <Field.Label>
-                <Trans>Место</Trans>
-              </Field.Label>
+            </Field>
+            <Field label={<Trans>Место</Trans>} errorText={errors.location}>
               <Input
                 value={location}
                 onChange={(change) => setLocation(change.target.value)}
@@ -295,13 +273,12 @@ export function CalendarEventDialog({
                 placeholder={t`Название комнаты или место`}
                 data-testid="calendar-event-location"
               />
-              <Field.ErrorText>{errors.location}</Field.ErrorText>
-            </Field.Root>
+            </Field>
           </SimpleGrid>
-          <Field.Root invalid={!!errors.participantIds}>
-            <Field.Label>
+          <ChakraField.Root invalid={!!errors.participantIds}>
+            <ChakraField.Label>
               <Trans>Участники</Trans>
-            </Field.Label>
+            </ChakraField.Label>
             {contacts.length === 0 ? (
               <Text fontSize="sm" color="fg.muted">
                 <Trans>Нет доступных контактов</Trans>
@@ -322,12 +299,12 @@ export function CalendarEventDialog({
                 ))}
               </Stack>
             )}
-            <Field.ErrorText>{errors.participantIds}</Field.ErrorText>
-          </Field.Root>
+            <ChakraField.ErrorText>{errors.participantIds}</ChakraField.ErrorText>
+          </ChakraField.Root>
           {errors.form && (
-            <Field.Root invalid>
-              <Field.ErrorText>{errors.form}</Field.ErrorText>
-            </Field.Root>
+            <ChakraField.Root invalid>
+              <ChakraField.ErrorText>{errors.form}</ChakraField.ErrorText>
+            </ChakraField.Root>
           )}
         </Stack>
       </form>

@@ -1,7 +1,8 @@
-import { Checkbox, Field, Input, Stack } from '@chakra-ui/react';
+import { Checkbox, Input, Stack } from '@chakra-ui/react';
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Field } from '../../../components/ui/field';
 
 export type ClassValues = {
   name: string;
@@ -50,29 +51,18 @@ export function ClassFields({
   const set = <K extends keyof ClassValues>(key: K, value: ClassValues[K]) => onChange({ ...values, [key]: value });
   return (
     <Stack gap="4">
-      <Field.Root invalid={!!errors.name} required>
-        <Field.Label>
-          <Trans>Название</Trans>
-        </Field.Label>
+      <Field label={<Trans>Название</Trans>} errorText={errors.name} required>
         <Input
           value={values.name}
           onChange={(event) => set('name', event.target.value)}
           maxLength={200}
           data-testid="class-form-name"
         />
-        <Field.ErrorText>{errors.name}</Field.ErrorText>
-      </Field.Root>
-      <Field.Root invalid={!!errors.description}>
-        <Field.Label>
-          <Trans>Описание</Trans>
-        </Field.Label>
+      </Field>
+      <Field label={<Trans>Описание</Trans>} errorText={errors.description}>
         <Input value={values.description} onChange={(event) => set('description', event.target.value)} maxLength={2000} />
-        <Field.ErrorText>{errors.description}</Field.ErrorText>
-      </Field.Root>
-      <Field.Root invalid={!!errors.maxRooms}>
-        <Field.Label>
-          <Trans>Максимум комнат (1–20)</Trans>
-        </Field.Label>
+      </Field>
+      <Field label={<Trans>Максимум комнат (1–20)</Trans>} errorText={errors.maxRooms}>
         <Input
           type="number"
           min={1}
@@ -81,8 +71,7 @@ export function ClassFields({
           onChange={(event) => set('maxRooms', event.target.value)}
           data-testid="class-form-max-rooms"
         />
-        <Field.ErrorText>{errors.maxRooms}</Field.ErrorText>
-      </Field.Root>
+      </Field>
       <Checkbox.Root checked={values.isPrivate} onCheckedChange={(details) => set('isPrivate', details.checked === true)}>
         <Checkbox.HiddenInput />
         <Checkbox.Control />

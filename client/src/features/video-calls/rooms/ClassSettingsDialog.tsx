@@ -1,5 +1,5 @@
 import { Suspense, useState, type FormEvent } from 'react';
-import { Box, Button, Field, HStack, IconButton, Input, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, IconButton, Input, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Trash2, UserPlus } from 'lucide-react';
 import { graphql, useFragment, useLazyLoadQuery, useMutation } from 'react-relay/hooks';
@@ -16,6 +16,7 @@ import { AppDialog } from '../../../components/AppDialog';
 import { CLASS_ROLE_LABELS, labelOf } from '../texts';
 import { ClassFields, classInput, classValuesErrors, type ClassValues } from './ClassFields';
 import { fieldErrorMap, mutationErrorText, type MutationErrorKey } from '../../../relay/mutationError';
+import { Field } from '../../../components/ui/field';
 
 const settingsQuery = graphql`
   query ClassSettingsDialogQuery($id: ID!) {
@@ -325,12 +326,9 @@ function Members({
       ))}
       <form onSubmit={add}>
         <HStack align="end">
-          <Field.Root flex="1">
-            <Field.Label>
-              <Trans>Имя пользователя</Trans>
-            </Field.Label>
+          <Field label={<Trans>Имя пользователя</Trans>} flex="1">
             <Input size="sm" value={username} onChange={(event) => setUsername(event.target.value)} placeholder="@username" />
-          </Field.Root>
+          </Field>
           <RoleSelect
             size="sm"
             value={newRole}

@@ -1,5 +1,5 @@
 import { Suspense, useState, type FormEvent } from 'react';
-import { Field, Input, NativeSelect, Stack } from '@chakra-ui/react';
+import { Field as ChakraField, Input, NativeSelect, Stack } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { graphql, useLazyLoadQuery, useMutation } from 'react-relay/hooks';
 import type { RoomFormDialogConfigQuery } from '../../../__generated__/RoomFormDialogConfigQuery.graphql';
@@ -9,6 +9,7 @@ import { asRequestError } from '../../../relay/errors';
 import { AppDialog, DialogActions } from '../../../components/AppDialog';
 import { labelOf, ROOM_TYPE_LABELS } from '../texts';
 import { fieldErrorMap, mutationErrorText, readMutationError } from '../../../relay/mutationError';
+import { Field } from '../../../components/ui/field';
 
 const createMutation = graphql`
   mutation RoomFormDialogMutation($classId: ID, $input: CreateRoomInput!) {
@@ -94,10 +95,7 @@ export function RoomFormDialog({
     >
       <form id="room-form" onSubmit={submit} noValidate>
         <Stack gap="4">
-          <Field.Root invalid={!!errors.name} required>
-            <Field.Label>
-              <Trans>Название</Trans>
-            </Field.Label>
+          <Field label={<Trans>Название</Trans>} errorText={errors.name} required>
             <Input
               value={name}
               onChange={(event) => setName(event.target.value)}
@@ -105,12 +103,8 @@ export function RoomFormDialog({
               autoFocus
               data-testid="room-form-name"
             />
-            <Field.ErrorText>{errors.name}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>
-              <Trans>Тип</Trans>
-            </Field.Label>
+          </Field>
+          <Field label={<Trans>Тип</Trans>}>
             <NativeSelect.Root>
               <NativeSelect.Field
                 value={type}
@@ -125,11 +119,11 @@ export function RoomFormDialog({
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
-          </Field.Root>
-          <Field.Root invalid={!!errors.maxParticipants}>
-            <Field.Label>
+          </Field>
+          <ChakraField.Root invalid={!!errors.maxParticipants}>
+            <ChakraField.Label>
               <Trans>Максимум участников (2–100)</Trans>
-            </Field.Label>
+            </ChakraField.Label>
             <Input
               type="number"
               min={2}
@@ -138,15 +132,15 @@ export function RoomFormDialog({
               onChange={(event) => setMaxParticipants(event.target.value)}
               data-testid="room-form-max"
             />
-            <Field.ErrorText>{errors.maxParticipants}</Field.ErrorText>
+            <ChakraField.ErrorText>{errors.maxParticipants}</ChakraField.ErrorText>
             <Suspense fallback={null}>
               <MeshOnlyHint />
             </Suspense>
-          </Field.Root>
+          </ChakraField.Root>
           {errors.form && (
-            <Field.Root invalid>
-              <Field.ErrorText>{errors.form}</Field.ErrorText>
-            </Field.Root>
+            <ChakraField.Root invalid>
+              <ChakraField.ErrorText>{errors.form}</ChakraField.ErrorText>
+            </ChakraField.Root>
           )}
         </Stack>
       </form>
@@ -160,8 +154,8 @@ function MeshOnlyHint() {
   const mesh = meetingConfig.meshMaxParticipants;
   if (meetingConfig.sfuAvailable) return null;
   return (
-    <Field.HelperText data-testid="room-form-mesh-only">
+    <ChakraField.HelperText data-testid="room-form-mesh-only">
       <Trans>Медиасервер сейчас недоступен: в звонке может быть не более {mesh} участников</Trans>
-    </Field.HelperText>
+    </ChakraField.HelperText>
   );
 }
