@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Field, Input, Stack } from '@chakra-ui/react';
+import { Alert, Button, Input, Stack } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { graphql } from 'react-relay/hooks';
 import { useMutationOnDemand } from '../../relay/useMutationOnDemand';
@@ -9,6 +9,7 @@ import { useAuth } from '../../app/auth/AuthProvider';
 import { readAuthUser } from '../../app/auth/authUser';
 import { PasswordInput } from '../../components/PasswordInput';
 import { loginRequestErrorText, loginResultErrorText } from './authErrors';
+import { Field } from '../../components/ui/field';
 
 const signInMutation = graphql`
   mutation LoginFormSignInMutation($input: SignInInput!) {
@@ -82,8 +83,7 @@ export function LoginForm({ initialEmail = '', notice, onForgotPassword }: Login
             <Alert.Title>{error}</Alert.Title>
           </Alert.Root>
         )}
-        <Field.Root invalid={Boolean(fieldErrors.email)}>
-          <Field.Label>Email</Field.Label>
+        <Field label="Email" errorText={fieldErrors.email}>
           <Input
             type="email"
             autoComplete="username"
@@ -92,20 +92,15 @@ export function LoginForm({ initialEmail = '', notice, onForgotPassword }: Login
             value={email}
             onChange={(event) => setEmail(event.currentTarget.value)}
           />
-          <Field.ErrorText>{fieldErrors.email}</Field.ErrorText>
-        </Field.Root>
-        <Field.Root invalid={Boolean(fieldErrors.password)}>
-          <Field.Label>
-            <Trans>Пароль</Trans>
-          </Field.Label>
+        </Field>
+        <Field label={<Trans>Пароль</Trans>} errorText={fieldErrors.password}>
           <PasswordInput
             autoComplete="current-password"
             data-testid="login-password"
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
           />
-          <Field.ErrorText>{fieldErrors.password}</Field.ErrorText>
-        </Field.Root>
+        </Field>
         <Button type="submit" colorPalette="brand" size="lg" loading={inFlight} data-testid="login-submit">
           <Trans context="sign in">Войти</Trans>
         </Button>

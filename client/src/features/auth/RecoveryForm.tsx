@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowLeft } from 'lucide-react';
 import { graphql } from 'react-relay/hooks';
 import { useMutationOnDemand } from '../../relay/useMutationOnDemand';
 import type { RecoveryFormRequestPasswordResetMutation } from '../../__generated__/RecoveryFormRequestPasswordResetMutation.graphql';
+import { Field } from '../../components/ui/field';
 
 const requestPasswordResetMutation = graphql`
   mutation RecoveryFormRequestPasswordResetMutation($input: RequestPasswordResetInput!) {
@@ -67,8 +68,7 @@ export function RecoveryForm({ initialEmail = '', onSent, onBack }: RecoveryForm
             <Alert.Title>{error}</Alert.Title>
           </Alert.Root>
         )}
-        <Field.Root invalid={Boolean(fieldError)}>
-          <Field.Label>Email</Field.Label>
+        <Field label="Email" errorText={fieldError}>
           <Input
             type="email"
             autoComplete="email"
@@ -77,8 +77,7 @@ export function RecoveryForm({ initialEmail = '', onSent, onBack }: RecoveryForm
             value={email}
             onChange={(event) => setEmail(event.currentTarget.value)}
           />
-          <Field.ErrorText>{fieldError}</Field.ErrorText>
-        </Field.Root>
+        </Field>
         <Button type="submit" colorPalette="brand" size="lg" loading={inFlight} data-testid="recovery-submit">
           <Trans>Отправить инструкции</Trans>
         </Button>

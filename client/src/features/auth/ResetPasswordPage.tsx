@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Field, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { graphql } from 'react-relay/hooks';
 import { useMutationOnDemand } from '../../relay/useMutationOnDemand';
@@ -8,6 +8,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { ResetPasswordPageMutation } from '../../__generated__/ResetPasswordPageMutation.graphql';
 import { PasswordInput } from '../../components/PasswordInput';
 import { AuthLayout } from './AuthLayout';
+import { Field } from '../../components/ui/field';
 
 /** Spec section 9: password minimum 6. */
 export const MIN_PASSWORD_LENGTH = 6;
@@ -108,30 +109,22 @@ export default function ResetPasswordPage() {
                   <Alert.Title>{error}</Alert.Title>
                 </Alert.Root>
               )}
-              <Field.Root invalid={Boolean(errors.password)}>
-                <Field.Label>
-                  <Trans>Новый пароль</Trans>
-                </Field.Label>
+              <Field label={<Trans>Новый пароль</Trans>} errorText={errors.password}>
                 <PasswordInput
                   autoComplete="new-password"
                   data-testid="reset-password"
                   value={password}
                   onChange={(event) => setPassword(event.currentTarget.value)}
                 />
-                <Field.ErrorText>{errors.password}</Field.ErrorText>
-              </Field.Root>
-              <Field.Root invalid={Boolean(errors.confirm)}>
-                <Field.Label>
-                  <Trans>Повторите пароль</Trans>
-                </Field.Label>
+              </Field>
+              <Field label={<Trans>Повторите пароль</Trans>} errorText={errors.confirm}>
                 <PasswordInput
                   autoComplete="new-password"
                   data-testid="reset-password-confirm"
                   value={confirm}
                   onChange={(event) => setConfirm(event.currentTarget.value)}
                 />
-                <Field.ErrorText>{errors.confirm}</Field.ErrorText>
-              </Field.Root>
+              </Field>
               <Button type="submit" colorPalette="brand" size="lg" loading={inFlight} data-testid="reset-submit">
                 <Trans>Сохранить пароль</Trans>
               </Button>
