@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Field, Stack } from '@chakra-ui/react';
+import { Button, Stack } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { graphql, useMutation } from 'react-relay/hooks';
 import type { PasswordChangeFormMutation } from '../../__generated__/PasswordChangeFormMutation.graphql';
 import { PasswordInput } from '../../components/PasswordInput';
 import { mutationErrorText } from '../../relay/mutationError';
 import { SettingsNotices, useSettingsNotices } from './SettingsNotices';
+import { Field } from '../../components/ui/field';
 
 const changeMutation = graphql`
   mutation PasswordChangeFormMutation($input: ChangePasswordInput!) {
@@ -55,37 +56,25 @@ export function PasswordChangeForm() {
     <form onSubmit={submit} noValidate aria-label={t`Смена пароля`}>
       <Stack gap="4" pt="2" maxW="md">
         <SettingsNotices notices={notices} />
-        <Field.Root required>
-          <Field.Label>
-            <Trans>Текущий пароль</Trans>
-          </Field.Label>
+        <Field label={<Trans>Текущий пароль</Trans>} required>
           <PasswordInput
             value={values.current}
             onChange={set('current')}
             autoComplete="current-password"
             data-testid="current-password"
           />
-        </Field.Root>
-        <Field.Root required>
-          <Field.Label>
-            <Trans>Новый пароль</Trans>
-          </Field.Label>
+        </Field>
+        <Field label={<Trans>Новый пароль</Trans>} helperText={<Trans>Не менее 6 символов</Trans>} required>
           <PasswordInput value={values.next} onChange={set('next')} autoComplete="new-password" data-testid="new-password" />
-          <Field.HelperText>
-            <Trans>Не менее 6 символов</Trans>
-          </Field.HelperText>
-        </Field.Root>
-        <Field.Root required>
-          <Field.Label>
-            <Trans>Подтвердите новый пароль</Trans>
-          </Field.Label>
+        </Field>
+        <Field label={<Trans>Подтвердите новый пароль</Trans>} required>
           <PasswordInput
             value={values.confirm}
             onChange={set('confirm')}
             autoComplete="new-password"
             data-testid="confirm-password"
           />
-        </Field.Root>
+        </Field>
         <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={saving} data-testid="change-password">
           <Trans>Изменить пароль</Trans>
         </Button>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Badge, Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ShieldCheck } from 'lucide-react';
 import { graphql, useFragment, useMutation } from 'react-relay/hooks';
@@ -8,6 +8,7 @@ import type { PhoneVerificationSendMutation } from '../../__generated__/PhoneVer
 import type { PhoneVerificationVerifyMutation } from '../../__generated__/PhoneVerificationVerifyMutation.graphql';
 import { mutationErrorText } from '../../relay/mutationError';
 import { SettingsNotices, useSettingsNotices, type SettingsNotice } from './SettingsNotices';
+import { Field } from '../../components/ui/field';
 
 const fragment = graphql`
   fragment PhoneVerification_user on User {
@@ -102,12 +103,9 @@ export function PhoneVerification({ user: key }: { user: PhoneVerification_user$
     return (
       <Stack gap="4" pt="2" data-testid="phone-verified">
         <SettingsNotices notices={notices} />
-        <Field.Root disabled>
-          <Field.Label>
-            <Trans>Номер телефона</Trans>
-          </Field.Label>
+        <Field label={<Trans>Номер телефона</Trans>} disabled>
           <Input value={user.phone ?? ''} readOnly data-testid="settings-phone" />
-        </Field.Root>
+        </Field>
         <HStack gap="2">
           <Badge colorPalette="green" size="lg">
             <ShieldCheck size={14} aria-hidden="true" />
@@ -123,10 +121,10 @@ export function PhoneVerification({ user: key }: { user: PhoneVerification_user$
       <SettingsNotices notices={notices} />
       <form onSubmit={send} noValidate aria-label={t`Отправка кода`}>
         <Stack gap="3">
-          <Field.Root>
-            <Field.Label>
-              <Trans>Номер телефона</Trans>
-            </Field.Label>
+          <Field
+            label={<Trans>Номер телефона</Trans>}
+            helperText={<Trans>Мы отправим SMS с 6-значным кодом подтверждения.</Trans>}
+          >
             <Input
               type="tel"
               value={phone}
@@ -135,10 +133,7 @@ export function PhoneVerification({ user: key }: { user: PhoneVerification_user$
               autoComplete="tel"
               data-testid="settings-phone"
             />
-            <Field.HelperText>
-              <Trans>Мы отправим SMS с 6-значным кодом подтверждения.</Trans>
-            </Field.HelperText>
-          </Field.Root>
+          </Field>
           <Button
             type="submit"
             alignSelf="flex-start"
@@ -154,10 +149,14 @@ export function PhoneVerification({ user: key }: { user: PhoneVerification_user$
       {codeSentTo && (
         <form onSubmit={confirm} noValidate aria-label={t`Подтверждение телефона`}>
           <Stack gap="3">
-            <Field.Root>
-              <Field.Label>
-                <Trans>Код подтверждения</Trans>
-              </Field.Label>
+            <Field
+              label={<Trans>Код подтверждения</Trans>}
+              helperText={
+                <Text as="span">
+                  <Trans>Код отправлен на {codeSentTo}</Trans>
+                </Text>
+              }
+            >
               <Input
                 value={code}
                 onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, '').slice(0, CODE_LENGTH))}
@@ -168,12 +167,7 @@ export function PhoneVerification({ user: key }: { user: PhoneVerification_user$
                 maxW="12rem"
                 data-testid="verification-code"
               />
-              <Field.HelperText>
-                <Text as="span">
-                  <Trans>Код отправлен на {codeSentTo}</Trans>
-                </Text>
-              </Field.HelperText>
-            </Field.Root>
+            </Field>
             <Button type="submit" alignSelf="flex-start" colorPalette="brand" loading={verifying} data-testid="verify-code">
               <Trans>Подтвердить</Trans>
             </Button>

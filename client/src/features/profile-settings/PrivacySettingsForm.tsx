@@ -1,11 +1,12 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Button, Field, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Button, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { graphql, useFragment, useMutation } from 'react-relay/hooks';
 import type { PrivacySettingsForm_user$key, Visibility } from '../../__generated__/PrivacySettingsForm_user.graphql';
 import type { PrivacySettingsFormMutation } from '../../__generated__/PrivacySettingsFormMutation.graphql';
 import { mutationErrorText } from '../../relay/mutationError';
 import { SettingsNotices, useSettingsNotices } from './SettingsNotices';
+import { Field } from '../../components/ui/field';
 
 const fragment = graphql`
   fragment PrivacySettingsForm_user on User {
@@ -54,8 +55,7 @@ export function PrivacySettingsForm({ user: key }: { user: PrivacySettingsForm_u
   ];
 
   const select = (field: keyof Choices, label: ReactNode) => (
-    <Field.Root>
-      <Field.Label>{label}</Field.Label>
+    <Field label={label}>
       <NativeSelect.Root>
         <NativeSelect.Field
           value={choices[field]}
@@ -73,7 +73,7 @@ export function PrivacySettingsForm({ user: key }: { user: PrivacySettingsForm_u
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
-    </Field.Root>
+    </Field>
   );
 
   const save = (event: FormEvent) => {

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Field, Grid, Input, Stack } from '@chakra-ui/react';
+import { Button, Field as ChakraField, Grid, Input, Stack } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { fetchQuery, graphql, useFragment, useMutation, useRelayEnvironment } from 'react-relay/hooks';
 import type { ProfileSettingsForm_user$key } from '../../__generated__/ProfileSettingsForm_user.graphql';
@@ -8,6 +8,7 @@ import type { ProfileSettingsFormUsernameQuery } from '../../__generated__/Profi
 import { useAuth } from '../../app/auth/AuthProvider';
 import { mutationErrorText } from '../../relay/mutationError';
 import { SettingsNotices, useSettingsNotices } from './SettingsNotices';
+import { Field } from '../../components/ui/field';
 
 const fragment = graphql`
   fragment ProfileSettingsForm_user on User {
@@ -109,42 +110,31 @@ export function ProfileSettingsForm({ user: key }: { user: ProfileSettingsForm_u
       <Stack gap="4" pt="2">
         <SettingsNotices notices={notices} />
         <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
-          <Field.Root required>
-            <Field.Label>
-              <Trans>Имя</Trans>
-              <Field.RequiredIndicator />
-            </Field.Label>
+          <Field label={<Trans>Имя</Trans>} requiredIndicator required>
             <Input value={values.firstName} onChange={set('firstName')} maxLength={100} data-testid="settings-first-name" />
-          </Field.Root>
-          <Field.Root required>
-            <Field.Label>
-              <Trans>Фамилия</Trans>
-              <Field.RequiredIndicator />
-            </Field.Label>
+          </Field>
+          <Field label={<Trans>Фамилия</Trans>} requiredIndicator required>
             <Input value={values.lastName} onChange={set('lastName')} maxLength={100} data-testid="settings-last-name" />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>
-              <Trans>Отчество</Trans>
-            </Field.Label>
+          </Field>
+          <Field label={<Trans>Отчество</Trans>}>
             <Input value={values.middleName} onChange={set('middleName')} maxLength={100} data-testid="settings-middle-name" />
-          </Field.Root>
-          <Field.Root required invalid={taken}>
-            <Field.Label>
+          </Field>
+          <ChakraField.Root required invalid={taken}>
+            <ChakraField.Label>
               <Trans>Имя пользователя</Trans>
-              <Field.RequiredIndicator />
-            </Field.Label>
+              <ChakraField.RequiredIndicator />
+            </ChakraField.Label>
             <Input value={values.username} onChange={set('username')} maxLength={32} data-testid="settings-username" />
             {taken ? (
-              <Field.ErrorText data-testid="username-taken">
+              <ChakraField.ErrorText data-testid="username-taken">
                 <Trans>Это имя пользователя уже занято</Trans>
-              </Field.ErrorText>
+              </ChakraField.ErrorText>
             ) : (
-              <Field.HelperText>
+              <ChakraField.HelperText>
                 <Trans>3–32 символа: латинские буквы, цифры, точка, дефис и подчёркивание</Trans>
-              </Field.HelperText>
+              </ChakraField.HelperText>
             )}
-          </Field.Root>
+          </ChakraField.Root>
         </Grid>
         <Button
           type="submit"

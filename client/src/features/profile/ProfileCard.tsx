@@ -1,5 +1,19 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Badge, Box, Button, Card, Field, Grid, HStack, Input, Link, Stack, Text, Textarea } from '@chakra-ui/react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Field as ChakraField,
+  Grid,
+  HStack,
+  Input,
+  Link,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Pencil, ShieldCheck } from 'lucide-react';
 import { graphql, useFragment, useMutation } from 'react-relay/hooks';
@@ -10,6 +24,7 @@ import { useTimedNotice } from '../../components/useTimedNotice';
 import { formatDate } from '../../i18n/format';
 import { asRequestError } from '../../relay/errors';
 import { mutationErrorText } from '../../relay/mutationError';
+import { Field } from '../../components/ui/field';
 
 const fragment = graphql`
   fragment ProfileCard_user on User {
@@ -189,42 +204,38 @@ export function ProfileCard({ user: key }: { user: ProfileCard_user$key }) {
             <form onSubmit={save} noValidate aria-label={t`Редактирование профиля`}>
               <Stack gap="4">
                 <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
-                  <Field.Root required>
-                    <Field.Label>
-                      <Trans>Имя</Trans>
-                    </Field.Label>
+                  <Field label={<Trans>Имя</Trans>} required>
                     <Input value={draft.firstName} onChange={set('firstName')} maxLength={100} data-testid="edit-first-name" />
-                  </Field.Root>
-                  <Field.Root required>
-                    <Field.Label>
-                      <Trans>Фамилия</Trans>
-                    </Field.Label>
+                  </Field>
+                  <Field label={<Trans>Фамилия</Trans>} required>
                     <Input value={draft.lastName} onChange={set('lastName')} maxLength={100} data-testid="edit-last-name" />
-                  </Field.Root>
+                  </Field>
                 </Grid>
-                <Field.Root>
-                  <Field.Label>
-                    <Trans>Статус</Trans>
-                  </Field.Label>
+                <Field
+                  label={<Trans>Статус</Trans>}
+                  helperText={
+                    <>
+                      {draft.status.length}/{STATUS_MAX}
+                    </>
+                  }
+                >
                   <Input value={draft.status} onChange={set('status')} maxLength={STATUS_MAX} data-testid="edit-status" />
-                  <Field.HelperText>
-                    {draft.status.length}/{STATUS_MAX}
-                  </Field.HelperText>
-                </Field.Root>
-                <Field.Root>
-                  <Field.Label>
+                </Field>
+                <ChakraField.Root>
+                  <ChakraField.Label>
                     <Trans>О себе</Trans>
-                  </Field.Label>
+                  </ChakraField.Label>
                   <Textarea value={draft.bio} onChange={set('bio')} maxLength={BIO_MAX} rows={4} data-testid="edit-bio" />
-                  <Field.HelperText data-testid="bio-counter">
+                  <ChakraField.HelperText data-testid="bio-counter">
                     {draft.bio.length}/{BIO_MAX}
-                  </Field.HelperText>
-                </Field.Root>
+                  </ChakraField.HelperText>
+                </ChakraField.Root>
                 <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
-                  <Field.Root disabled={user.phoneVerified}>
-                    <Field.Label>
-                      <Trans>Телефон</Trans>
-                    </Field.Label>
+                  <Field
+                    label={<Trans>Телефон</Trans>}
+                    helperText={user.phoneVerified && <Trans>Телефон подтвержден</Trans>}
+                    disabled={user.phoneVerified}
+                  >
                     <Input
                       type="tel"
                       value={draft.phone}
@@ -232,30 +243,16 @@ export function ProfileCard({ user: key }: { user: ProfileCard_user$key }) {
                       placeholder="+79161234567"
                       data-testid="edit-phone"
                     />
-                    {user.phoneVerified && (
-                      <Field.HelperText>
-                        <Trans>Телефон подтвержден</Trans>
-                      </Field.HelperText>
-                    )}
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>
-                      <Trans>Местоположение</Trans>
-                    </Field.Label>
+                  </Field>
+                  <Field label={<Trans>Местоположение</Trans>}>
                     <Input value={draft.location} onChange={set('location')} maxLength={200} data-testid="edit-location" />
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>
-                      <Trans>Веб-сайт</Trans>
-                    </Field.Label>
+                  </Field>
+                  <Field label={<Trans>Веб-сайт</Trans>}>
                     <Input value={draft.website} onChange={set('website')} placeholder="https://" data-testid="edit-website" />
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>
-                      <Trans>Дата рождения</Trans>
-                    </Field.Label>
+                  </Field>
+                  <Field label={<Trans>Дата рождения</Trans>}>
                     <Input type="date" value={draft.birthDate} onChange={set('birthDate')} data-testid="edit-birth-date" />
-                  </Field.Root>
+                  </Field>
                 </Grid>
                 <HStack gap="3" justify="flex-end">
                   <Button variant="outline" onClick={() => setDraft(null)} disabled={saving} data-testid="cancel-edit">
