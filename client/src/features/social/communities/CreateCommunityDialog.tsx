@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Field, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
+import { Button, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { graphql, useMutation } from 'react-relay/hooks';
@@ -13,6 +13,7 @@ import { FailureAlert } from '../FailureAlert';
 import { AppDialog } from '../../../components/AppDialog';
 import { requestFailureText } from '../uploads';
 import { communityPath } from './communitySection';
+import { Field } from '../../../components/ui/field';
 
 const createMutation = graphql`
   mutation CreateCommunityDialogMutation($input: CommunityInput!, $avatar: File) {
@@ -77,16 +78,10 @@ export function CreateCommunityDialog({ open, onClose }: { open: boolean; onClos
       }
     >
       <Stack gap="4">
-        <Field.Root required>
-          <Field.Label>
-            <Trans>Название</Trans>
-          </Field.Label>
+        <Field label={<Trans>Название</Trans>} required>
           <Input value={name} maxLength={100} onChange={(e) => setName(e.currentTarget.value)} data-testid="community-name" />
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>
-            <Trans>Описание</Trans>
-          </Field.Label>
+        </Field>
+        <Field label={<Trans>Описание</Trans>}>
           <Textarea
             value={description}
             maxLength={2000}
@@ -94,11 +89,8 @@ export function CreateCommunityDialog({ open, onClose }: { open: boolean; onClos
             onChange={(e) => setDescription(e.currentTarget.value)}
             data-testid="community-description"
           />
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>
-            <Trans>Вступление</Trans>
-          </Field.Label>
+        </Field>
+        <Field label={<Trans>Вступление</Trans>}>
           <NativeSelect.Root>
             <NativeSelect.Field
               value={joinPolicy}
@@ -110,11 +102,8 @@ export function CreateCommunityDialog({ open, onClose }: { open: boolean; onClos
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>
-            <Trans>Аватар (JPG или PNG, до 5 МБ)</Trans>
-          </Field.Label>
+        </Field>
+        <Field label={<Trans>Аватар (JPG или PNG, до 5 МБ)</Trans>}>
           <Input
             type="file"
             accept="image/jpeg,image/png"
@@ -122,7 +111,7 @@ export function CreateCommunityDialog({ open, onClose }: { open: boolean; onClos
             onChange={(e) => setAvatar(e.currentTarget.files?.[0] ?? null)}
             data-testid="community-avatar"
           />
-        </Field.Root>
+        </Field>
         {failure && <FailureAlert failure={failure} testId="community-create-error" />}
       </Stack>
     </AppDialog>

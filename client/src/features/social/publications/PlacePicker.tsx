@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
-import { Alert, Box, Button, Field, HStack, Input, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Field as ChakraField, HStack, Input, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LocateFixed, MapPin, MessageSquareText, Search } from 'lucide-react';
 import { fetchQuery, graphql, useFragment, useRelayEnvironment } from 'react-relay/hooks';
@@ -11,6 +11,7 @@ import { AppDialog } from '../../../components/AppDialog';
 import { currentPosition, GeolocationError, reverseGeocode } from './geolocation';
 import { PlaceReviewsDialog } from './PlaceReviewsDialog';
 import type { LatLon } from './PlaceMap';
+import { Field } from '../../../components/ui/field';
 
 /** Leaflet and its styles load with the picker, not with the feed (nor the login page). */
 const PlaceMap = lazy(() => import('./PlaceMap'));
@@ -280,10 +281,7 @@ export function PlacePicker({
               <Trans>Найдите адрес, определите местоположение или нажмите на карту.</Trans>
             )}
           </Text>
-          <Field.Root>
-            <Field.Label>
-              <Trans>Адрес</Trans>
-            </Field.Label>
+          <Field label={<Trans>Адрес</Trans>}>
             <Input
               value={draft.address}
               onChange={(e) => setDraft({ ...draft, address: e.currentTarget.value })}
@@ -291,11 +289,11 @@ export function PlacePicker({
               placeholder={resolving ? t`Определяем адрес…` : undefined}
               data-testid="place-address"
             />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>
+          </Field>
+          <ChakraField.Root>
+            <ChakraField.Label>
               <Trans>Картографический сервис</Trans>
-            </Field.Label>
+            </ChakraField.Label>
             <NativeSelect.Root>
               <NativeSelect.Field
                 value={draft.mapProvider}
@@ -310,8 +308,8 @@ export function PlacePicker({
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
-            <Field.HelperText>{mapProviders.find((p) => p.key === draft.mapProvider)?.description}</Field.HelperText>
-          </Field.Root>
+            <ChakraField.HelperText>{mapProviders.find((p) => p.key === draft.mapProvider)?.description}</ChakraField.HelperText>
+          </ChakraField.Root>
           {point && (
             <Button
               variant="ghost"

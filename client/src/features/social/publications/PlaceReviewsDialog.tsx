@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { Button, Field, RatingGroup, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, RatingGroup, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { graphql, useLazyLoadQuery, useMutation } from 'react-relay/hooks';
 import type { PlaceReviewsDialogQuery } from '../../../__generated__/PlaceReviewsDialogQuery.graphql';
@@ -10,6 +10,7 @@ import { FailureAlert } from '../FailureAlert';
 import { formatCoordinates } from '../format';
 import { AppDialog } from '../../../components/AppDialog';
 import { mutationErrorText } from '../../../relay/mutationError';
+import { Field } from '../../../components/ui/field';
 
 const reviewsQuery = graphql`
   query PlaceReviewsDialogQuery($latitude: Float!, $longitude: Float!) {
@@ -160,10 +161,7 @@ export function PlaceReviewsDialog({
           </Suspense>
         )}
         <Stack gap="3" borderTopWidth="1px" pt="4">
-          <Field.Root>
-            <Field.Label>
-              <Trans>Ваша оценка</Trans>
-            </Field.Label>
+          <Field label={<Trans>Ваша оценка</Trans>}>
             <RatingGroup.Root
               count={5}
               value={rating}
@@ -174,13 +172,10 @@ export function PlaceReviewsDialog({
               <RatingGroup.HiddenInput />
               <RatingGroup.Control />
             </RatingGroup.Root>
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>
-              <Trans>Отзыв</Trans>
-            </Field.Label>
+          </Field>
+          <Field label={<Trans>Отзыв</Trans>}>
             <Textarea value={text} onChange={(e) => setText(e.currentTarget.value)} maxLength={2000} data-testid="review-text" />
-          </Field.Root>
+          </Field>
           {error && <FailureAlert failure={{ title: error }} />}
         </Stack>
       </Stack>
