@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Field, Image, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Button, Image, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { graphql, useFragment, useMutation } from 'react-relay/hooks';
 import type { SubscribeDialog_contact$key } from '../../__generated__/SubscribeDialog_contact.graphql';
@@ -9,6 +9,7 @@ import { asRequestError } from '../../relay/errors';
 import { mutationErrorText } from '../../relay/mutationError';
 import { AppDialog, DialogActions } from '../../components/AppDialog';
 import { PAYMENT_HINTS, PAYMENT_LABELS } from './texts';
+import { Field } from '../../components/ui/field';
 
 const subscribeMutation = graphql`
   mutation SubscribeDialogMutation($input: SubscribeInput!) {
@@ -150,36 +151,19 @@ export function SubscribeDialog({
           <Text fontSize="sm" color="fg.muted">
             <Trans>{new Intl.NumberFormat(i18n.locale).format(plan.price)} ₽/мес</Trans>
           </Text>
-          <Field.Root required>
-            <Field.Label>
-              <Trans>Имя</Trans>
-              <Field.RequiredIndicator />
-            </Field.Label>
+          <Field label={<Trans>Имя</Trans>} requiredIndicator required>
             <Input value={firstName} onChange={(e) => setFirstName(e.target.value)} data-testid="subscribe-first-name" />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>
-              <Trans>Фамилия</Trans>
-            </Field.Label>
+          </Field>
+          <Field label={<Trans>Фамилия</Trans>}>
             <Input value={lastName} onChange={(e) => setLastName(e.target.value)} />
-          </Field.Root>
-          <Field.Root required>
-            <Field.Label>
-              <Trans>Email</Trans>
-              <Field.RequiredIndicator />
-            </Field.Label>
+          </Field>
+          <Field label={<Trans>Email</Trans>} requiredIndicator required>
             <Input type="email" value={email} onChange={(e) => setEmail(e.target.value)} data-testid="subscribe-email" />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>
-              <Trans>Телефон</Trans>
-            </Field.Label>
+          </Field>
+          <Field label={<Trans>Телефон</Trans>}>
             <Input type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>
-              <Trans>Способ оплаты</Trans>
-            </Field.Label>
+          </Field>
+          <Field label={<Trans>Способ оплаты</Trans>} helperText={i18n._(PAYMENT_HINTS[method])}>
             <NativeSelect.Root>
               <NativeSelect.Field
                 value={method}
@@ -194,8 +178,7 @@ export function SubscribeDialog({
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
-            <Field.HelperText>{i18n._(PAYMENT_HINTS[method])}</Field.HelperText>
-          </Field.Root>
+          </Field>
         </Stack>
       </form>
     </AppDialog>

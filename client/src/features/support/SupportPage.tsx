@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Alert, Badge, Box, Button, Card, Field, Heading, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Card, Heading, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { commitLocalUpdate, fetchQuery, graphql, useFragment, useMutation, useRelayEnvironment } from 'react-relay/hooks';
 import { ConnectionHandler, type RecordSourceSelectorProxy } from 'relay-runtime';
@@ -14,6 +14,7 @@ import { toaster } from '../../components/ui/toaster';
 import { formatDateTime } from '../../i18n/format';
 import { mutationErrorText } from '../../relay/mutationError';
 import { useNotifications } from '../notifications/notificationEvents';
+import { Field } from '../../components/ui/field';
 
 /** The server's limits (services/support.ts). */
 export const SUBJECT_MAX = 255;
@@ -147,21 +148,23 @@ function SupportForm({ connectionId }: { connectionId: string }) {
             <Heading as="h2" size="lg">
               <Trans>Написать в поддержку</Trans>
             </Heading>
-            <Field.Root required>
-              <Field.Label>
-                <Trans>Тема</Trans>
-              </Field.Label>
+            <Field label={<Trans>Тема</Trans>} required>
               <Input
                 value={subject}
                 maxLength={SUBJECT_MAX}
                 onChange={(event) => setSubject(event.currentTarget.value)}
                 data-testid="support-subject"
               />
-            </Field.Root>
-            <Field.Root required>
-              <Field.Label>
-                <Trans>Сообщение</Trans>
-              </Field.Label>
+            </Field>
+            <Field
+              label={<Trans>Сообщение</Trans>}
+              helperText={
+                <>
+                  {message.length}/{MESSAGE_MAX}
+                </>
+              }
+              required
+            >
               <Textarea
                 value={message}
                 rows={5}
@@ -169,10 +172,7 @@ function SupportForm({ connectionId }: { connectionId: string }) {
                 onChange={(event) => setMessage(event.currentTarget.value)}
                 data-testid="support-text"
               />
-              <Field.HelperText>
-                {message.length}/{MESSAGE_MAX}
-              </Field.HelperText>
-            </Field.Root>
+            </Field>
             {error && (
               <Alert.Root status="error" data-testid="support-error">
                 <Alert.Indicator />
