@@ -294,3 +294,43 @@ describe('voice messages', () => {
     expect(await (form.get('0') as File).text()).toBe('abc');
   });
 });
+
+describe('the recordings tab', () => {
+  const recording = (id: string, title: string) => ({
+    __typename: 'Recording',
+    id,
+    title,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    durationSeconds: 65,
+    sizeText: '1,2 МБ',
+    url: `/recordings/${id}.webm`,
+    downloadUrl: `/recordings/${id}.webm?download=1`,
+    viewerIsOwner: true,
+    room: { name: 'Общая комната' },
+  });
+
+  it('deletes a recording: the others stay listed and the tab stays (the deleted record left a null in the list)', async () => {
+    storeSession(makeUser('USER'));
+    const server = fakeGraphQLServer((call: GraphQLCall) => {
+      if (call.operationName === 'VideoCallsPageQuery') return { body: pageData() };
+      if (call.operationName === 'RoomsTabRefetchQuery') return { body: { data: lists } };
+      if (call.operationName === 'RecordingsTabQuery') {
+        return { body: { data: { recordings: [recording('UmVjOjE=', 'Лекция 1'), recording('UmVjOjI=', 'Лекция 2')] } } };
+      }
+      if (call.operationName === 'RecordingItemDeleteMutation') {
+        return { body: { data: { deleteRecording: { __typename: 'DeleteRecordingSuccess', deletedId: call.variables.id } } } };
+      }
+      return undefined;
+    });
+    renderApp('/video-calls');
+    await screen.findByTestId('rooms-tab', {}, { timeout: 10_000 });
+    fireEvent.click(screen.getByTestId('tab-recordings'));
+    const first = (await screen.findAllByTestId('recording-item', {}, { timeout: 10_000 }))[0]!;
+    expect(within(first).getByTestId('recording-title').textContent).toBe('Лекция 1');
+    fireEvent.click(within(first).getByTestId('recording-delete'));
+    fireEvent.click(await screen.findByTestId('confirm-ok'));
+    await waitFor(() => expect(server.operations()).toContain('RecordingItemDeleteMutation'));
+    await waitFor(() => expect(screen.getAllByTestId('recording-title').map((title) => title.textContent)).toEqual(['Лекция 2']));
+    expect(screen.getByTestId('recordings-list')).toBeTruthy();
+  }, 30_000);
+});

@@ -4,7 +4,7 @@ import type { GraphQLTaggedNode, MutationParameters } from 'relay-runtime';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { toaster } from '../../components/ui/toaster';
 import { mutationErrorText, type MutationErrorKey } from '../../relay/mutationError';
-import { removeFromRootList, type RootList } from './rootList';
+import { removeFromRootList, type RootList } from '../../relay/rootList';
 
 /**
  * Asking before deleting an item of an admin list, then deleting it: a destructive «Удалить»

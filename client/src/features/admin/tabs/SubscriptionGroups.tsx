@@ -27,7 +27,7 @@ import { toaster } from '../../../components/ui/toaster';
 import { formatDate } from '../../../i18n/format';
 import { mutationErrorText } from '../../../relay/mutationError';
 import { AdminFormDialog } from '../AdminFormDialog';
-import { removeFromRootList } from '../rootList';
+import { removeFromRootList } from '../../../relay/rootList';
 import { useToastedMutation } from '../useToastedMutation';
 
 const groupsFragment = graphql`

@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { toaster } from '../../../components/ui/toaster';
 import { formatDateTime } from '../../../i18n/format';
 import { mutationErrorText } from '../../../relay/mutationError';
+import { removeFromRootList } from '../../../relay/rootList';
 import { formatDuration } from '../texts';
 
 const fragment = graphql`
@@ -47,7 +48,7 @@ const deleteMutation = graphql`
     deleteRecording(id: $id) {
       ...mutationError_error @alias(as: "error")
       ... on DeleteRecordingSuccess {
-        deletedId @deleteRecord
+        deletedId
       }
     }
   }
@@ -82,6 +83,10 @@ export function RecordingItem({ recording: key }: { recording: RecordingItem_rec
   const confirmDelete = () =>
     remove({
       variables: { id: recording.id },
+      // Out of the tab's list once deleted: the record alone (@deleteRecord) left the list a null item, and the tab crashed on it.
+      updater: (store, response) => {
+        if (response?.deleteRecording.deletedId) removeFromRootList(store, { field: 'recordings' }, recording.id);
+      },
       onCompleted: ({ deleteRecording }) => {
         setConfirming(false);
         if (deleteRecording.error)

@@ -1,6 +1,6 @@
 import type { RecordSourceProxy, Variables } from 'relay-runtime';
 
-/** A plain list field of the Query (not a connection) that an admin tab shows: `themes`, `triviaQuestions(locale)`. */
+/** A plain list field of the Query (not a connection) that a page shows: `themes`, `triviaQuestions(locale)`, `recordings`. */
 export type RootList = { field: string; args?: Variables };
 
 /**
