@@ -289,6 +289,12 @@ describe('group-call settings', () => {
       ['max_group_call_participants', '10'],
       ['video_call_quality', 'HD'],
     ]);
+    // Described in the reader's language (English here), though the rows store their Russian text.
+    expect(listed.body.map((setting: any) => setting.description)).toEqual([
+      'Group video calls enabled',
+      'Most participants in a group call',
+      'Default video quality',
+    ]);
     expect((await call('GET', '/settings/zoomvisor', member.token)).status).toBe(403);
   });
 

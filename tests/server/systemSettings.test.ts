@@ -55,6 +55,29 @@ describe('GET /settings', () => {
     expect(valueOf(body, 'zz_custom_note')).toBe('hello');
   });
 
+  it("describes the settings the product knows in the reader's language, the others as stored", async () => {
+    // A row created in Russian (as the demo data and earlier saves store it) still reads in English and French.
+    await app.db.prisma.systemSetting.upsert({
+      where: { key: 'registration_enabled' },
+      create: { key: 'registration_enabled', value: 'true', description: 'Разрешить регистрацию новых пользователей' },
+      update: { description: 'Разрешить регистрацию новых пользователей' },
+    });
+    await app.services.caches.clear(['settings']);
+    const descriptions = async (language: string) => {
+      const { body } = await app
+        .request('GET', '/settings', { token: admin.token, headers: { 'accept-language': language } })
+        .then(json);
+      return Object.fromEntries(body.settings.map((row: { key: string; description: string }) => [row.key, row.description]));
+    };
+    const [ru, english, fr] = await Promise.all(['ru', 'en', 'fr'].map(descriptions));
+    expect(english.registration_enabled).toBe('Registration open: anyone may create an account (true/false)');
+    expect(fr.registration_enabled).toBe('Inscription ouverte : tout le monde peut créer un compte (true/false)');
+    expect(ru.registration_enabled).toBe('Регистрация открыта: любой может создать учётную запись (true/false)');
+    expect(english.site_name).toBe('Site name (in the header)');
+    // A row the product does not know keeps the administrator's own text, in every language.
+    expect([ru.zz_custom_note, english.zz_custom_note, fr.zz_custom_note]).toEqual(['A note', 'A note', 'A note']);
+  });
+
   it('is for admins only: 401 without a token, 403 for members and moderators', async () => {
     expect((await app.request('GET', '/settings')).status).toBe(401);
     expect((await getSettings(member.token)).status).toBe(403);

@@ -18,6 +18,16 @@ export function translate(locale: Locale, key: string, params: MessageParams = {
 }
 
 /**
+ * A stored setting's description in `locale`: for a setting the product knows (a
+ * `settingDescription.<key>` message) its own text, since the row keeps the one it was created with
+ * (in Russian); for any other row (added by an administrator or an import), what the row stores.
+ */
+export function settingDescription(locale: Locale, key: string, stored: string | null): string | null {
+  const messageKey = `settingDescription.${key}`;
+  return isMessageKey(messageKey) ? messages[messageKey][locale] : stored;
+}
+
+/**
  * The language a request is answered in: the one the client names (the WebSocket connection's
  * `locale` parameter), else the best of its Accept-Language header, else ru. Every layer (HTTP,
  * GraphQL context, WebSocket) asks this function, so they always agree.

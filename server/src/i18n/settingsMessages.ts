@@ -82,4 +82,71 @@ export const settingsMessages = {
     en: 'The tour has been reset for everyone: it starts again at the next visit',
     fr: 'La visite guidée a été réinitialisée pour tous : elle reprendra à la prochaine visite',
   },
+  // The descriptions of the settings the product knows (system and ZoomVisor), by key: shown in the
+  // admin's language whatever the row stores (i18n settingDescription).
+  'settingDescription.site_name': {
+    ru: 'Название сайта (в шапке)',
+    en: 'Site name (in the header)',
+    fr: 'Nom du site (dans l’en-tête)',
+  },
+  'settingDescription.site_description': {
+    ru: 'Описание сайта',
+    en: 'Site description',
+    fr: 'Description du site',
+  },
+  'settingDescription.default_language': {
+    ru: 'Язык по умолчанию (ru, en, fr)',
+    en: 'Default language (ru, en, fr)',
+    fr: 'Langue par défaut (ru, en, fr)',
+  },
+  'settingDescription.registration_enabled': {
+    ru: 'Регистрация открыта: любой может создать учётную запись (true/false)',
+    en: 'Registration open: anyone may create an account (true/false)',
+    fr: 'Inscription ouverte : tout le monde peut créer un compte (true/false)',
+  },
+  'settingDescription.max_upload_size_mb': {
+    ru: 'Максимальный размер фото публикации или галереи, МБ',
+    en: 'Largest photo in a publication or gallery, MB',
+    fr: 'Taille maximale d’une photo de publication ou de galerie, Mo',
+  },
+  'settingDescription.max_video_upload_mb': {
+    ru: 'Максимальный размер видео публикации или галереи, МБ',
+    en: 'Largest video in a publication or gallery, MB',
+    fr: 'Taille maximale d’une vidéo de publication ou de galerie, Mo',
+  },
+  'settingDescription.start_page_enabled': {
+    ru: 'Стартовая страница: посетители без входа видят её по адресу / (true/false)',
+    en: 'Start page: signed-out visitors see it at / (true/false)',
+    fr: 'Page d’accueil : les visiteurs non connectés la voient à l’adresse / (true/false)',
+  },
+  'settingDescription.tour_enabled': {
+    ru: 'Тур по сайту: участники видят его при первом входе (true/false)',
+    en: 'Site tour: members see it on their first visit (true/false)',
+    fr: 'Visite guidée : les membres la voient à leur première visite (true/false)',
+  },
+  'settingDescription.support_email': {
+    ru: 'Адрес службы поддержки',
+    en: 'Support email address',
+    fr: 'Adresse e-mail de l’assistance',
+  },
+  'settingDescription.maintenance_mode': {
+    ru: 'Режим обслуживания',
+    en: 'Maintenance mode',
+    fr: 'Mode maintenance',
+  },
+  'settingDescription.group_video_calls_enabled': {
+    ru: 'Групповые видеозвонки включены',
+    en: 'Group video calls enabled',
+    fr: 'Appels vidéo de groupe activés',
+  },
+  'settingDescription.max_group_call_participants': {
+    ru: 'Максимум участников группового звонка',
+    en: 'Most participants in a group call',
+    fr: 'Nombre maximal de participants à un appel de groupe',
+  },
+  'settingDescription.video_call_quality': {
+    ru: 'Качество видео по умолчанию',
+    en: 'Default video quality',
+    fr: 'Qualité vidéo par défaut',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { builder } from '../builder';
 import { access } from '../auth/access';
 import * as meetingPlans from '../services/meetingPlans';
+import { settingDescription } from '../i18n';
 import { requiredFlag, toValidationError } from '../services/validation';
 
 /** The admin's group-call settings (spec sections 2 "Group calls", 3, 4 "Participant plan", 7). */
@@ -46,7 +47,11 @@ const MeetingSettingRef = builder.objectRef<SettingEntry>('MeetingSettingEntry')
     databaseId: t.exposeInt('id', { nullable: true, description: 'Null while the setting has its default.' }),
     key: t.exposeString('key'),
     value: t.exposeString('value'),
-    description: t.exposeString('description', { nullable: true }),
+    description: t.string({
+      nullable: true,
+      description: "What the setting is for, in the reader's language.",
+      resolve: (entry, _args, ctx) => settingDescription(ctx.locale, entry.key, entry.description),
+    }),
   }),
 });
 

@@ -1,7 +1,7 @@
 import { builder } from '../builder';
 import { access } from '../auth/access';
 import { PER_VIEWER } from '../realtime/sharedSubscriptions';
-import { translate } from '../i18n';
+import { settingDescription, translate } from '../i18n';
 import * as settings from '../services/systemSettings';
 import { CACHE_TYPES, clearCachesAsAdmin, isCacheType } from '../services/caches';
 import { completeTour, resetTourForAll } from '../services/tour';
@@ -15,7 +15,11 @@ const SystemSettingRef = builder.objectRef<settings.SettingRow>('SystemSetting')
   fields: (t) => ({
     key: t.exposeString('key'),
     value: t.exposeString('value', { description: 'The value as text (true/false, a number, a language code…).' }),
-    description: t.exposeString('description', { nullable: true }),
+    description: t.string({
+      nullable: true,
+      description: "What the setting is for, in the reader's language when the product knows the setting.",
+      resolve: (row, _args, ctx) => settingDescription(ctx.locale, row.key, row.description),
+    }),
     typed: t.exposeBoolean('typed', { description: 'The server reads this setting and checks its value by type.' }),
   }),
 });

@@ -2,6 +2,7 @@ import type { ParticipantPlan } from '../generated/prisma/client';
 import type { PrismaClient } from '../db';
 import type { Services } from './container';
 import { audited, type AuditActor } from './audit';
+import { DEFAULT_LOCALE, settingDescription } from '../i18n';
 
 /**
  * The admin's group-call settings (spec section 2, "Group calls"): the participant plan, the group
@@ -42,14 +43,15 @@ export async function setParticipantPlan(services: Services, actor: AuditActor, 
 }
 
 /**
- * The ZoomVisor settings list (GET /settings/zoomvisor), each key once, with its stored description.
+ * The ZoomVisor settings list (GET /settings/zoomvisor), each key once, with its stored description
+ * (shown in the reader's language: i18n settingDescription).
  * `max_group_call_participants` is the participant plan's maximum (empty: unlimited), never a value
  * of its own, so the list and the limit joins meet cannot disagree.
  */
 const SETTINGS = {
-  group_video_calls_enabled: { fallback: 'true', description: 'Групповые видеозвонки включены' },
-  max_group_call_participants: { fallback: '', description: 'Максимум участников группового звонка' },
-  video_call_quality: { fallback: 'HD', description: 'Качество видео по умолчанию' },
+  group_video_calls_enabled: { fallback: 'true' },
+  max_group_call_participants: { fallback: '' },
+  video_call_quality: { fallback: 'HD' },
 } as const;
 type SettingKey = keyof typeof SETTINGS;
 
@@ -62,7 +64,7 @@ export async function meetingSettings(prisma: PrismaClient) {
     const row = rows.find((candidate) => candidate.key === key);
     const value =
       key === 'max_group_call_participants' ? String(plan.maxParticipants ?? '') : (row?.value ?? SETTINGS[key].fallback);
-    return { id: row?.id ?? null, key, value, description: row?.description ?? SETTINGS[key].description };
+    return { id: row?.id ?? null, key, value, description: row?.description ?? null };
   });
 }
 
@@ -80,7 +82,7 @@ function writeMeetingSetting(services: Services, actor: AuditActor, key: Setting
       const before = await tx.meetingSetting.findUnique({ where: { key }, select: { value: true } });
       await tx.meetingSetting.upsert({
         where: { key },
-        create: { key, value, description: SETTINGS[key].description },
+        create: { key, value, description: settingDescription(DEFAULT_LOCALE, key, null) },
         update: { value },
       });
       return { result: value, before, after: { value } };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Services } from './container';
 import type { CacheRegistry } from './caches';
 import type { PrismaClient } from '../db';
-import { LOCALES, type Locale, type MessageKey } from '../i18n';
+import { DEFAULT_LOCALE, LOCALES, settingDescription, type Locale, type MessageKey } from '../i18n';
 import { audited, type AuditActor } from './audit';
 import { ValidationError, type FieldIssue } from './errors';
 
@@ -13,17 +13,16 @@ import { ValidationError, type FieldIssue } from './errors';
  * the admin panel) are listed and saved as plain text.
  */
 type SettingDefinition<T> = {
+  /** The stored key; its description is the `settingDescription.<key>` message (i18n settingDescription). */
   key: string;
-  description: string;
   /** Reads the stored text; a refusal's message is a message key (`settings.*`). */
   schema: z.ZodType<T, string>;
   format: (value: T) => string;
   fallback: T;
 };
 
-const booleanSetting = (key: string, description: string, fallback: boolean): SettingDefinition<boolean> => ({
+const booleanSetting = (key: string, fallback: boolean): SettingDefinition<boolean> => ({
   key,
-  description,
   schema: z
     .string()
     .trim()
@@ -34,15 +33,8 @@ const booleanSetting = (key: string, description: string, fallback: boolean): Se
   fallback,
 });
 
-const integerSetting = (
-  key: string,
-  description: string,
-  fallback: number,
-  min: number,
-  max: number,
-): SettingDefinition<number> => ({
+const integerSetting = (key: string, fallback: number, min: number, max: number): SettingDefinition<number> => ({
   key,
-  description,
   schema: z
     .string()
     .trim()
@@ -69,14 +61,12 @@ export type SettingValues = {
 export const SYSTEM_SETTINGS: { readonly [N in keyof SettingValues]: SettingDefinition<SettingValues[N]> } = {
   siteName: {
     key: 'site_name',
-    description: 'Название сайта (в шапке)',
     schema: z.string().trim().min(1, 'settings.required').max(100, 'settings.tooLong'),
     format: (value) => value,
     fallback: 'LinkUp',
   },
   defaultLanguage: {
     key: 'default_language',
-    description: 'Язык по умолчанию (ru, en, fr)',
     schema: z
       .string()
       .trim()
@@ -86,21 +76,13 @@ export const SYSTEM_SETTINGS: { readonly [N in keyof SettingValues]: SettingDefi
     format: (value) => value,
     fallback: 'ru',
   },
-  registrationOpen: booleanSetting(
-    'registration_enabled',
-    'Регистрация открыта: любой может создать учётную запись (true/false)',
-    true,
-  ),
+  registrationOpen: booleanSetting('registration_enabled', true),
   // Spec section 9: photos 10 MB; videos get the largest file limit the spec gives, 100 MB.
-  photoUploadMaxMb: integerSetting('max_upload_size_mb', 'Максимальный размер фото публикации или галереи, МБ', 10, 1, 100),
-  videoUploadMaxMb: integerSetting('max_video_upload_mb', 'Максимальный размер видео публикации или галереи, МБ', 100, 1, 1000),
+  photoUploadMaxMb: integerSetting('max_upload_size_mb', 10, 1, 100),
+  videoUploadMaxMb: integerSetting('max_video_upload_mb', 100, 1, 1000),
   /** Whether visitors who are not signed in see the landing page at `/` (otherwise /login); the spec's default is on. */
-  startPageEnabled: booleanSetting(
-    'start_page_enabled',
-    'Стартовая страница: посетители без входа видят её по адресу / (true/false)',
-    true,
-  ),
-  tourEnabled: booleanSetting('tour_enabled', 'Тур по сайту: участники видят его при первом входе (true/false)', true),
+  startPageEnabled: booleanSetting('start_page_enabled', true),
+  tourEnabled: booleanSetting('tour_enabled', true),
 };
 
 export type SettingName = keyof SettingValues;
@@ -161,7 +143,7 @@ export async function listSettings(services: Services): Promise<SettingRow[]> {
     return {
       key: definition.key,
       value: definition.format(readStored(definition, row)),
-      description: row?.description ?? definition.description,
+      description: row?.description ?? null,
       typed: true,
     };
   });
@@ -206,7 +188,10 @@ export async function saveSettings(services: Services, actor: AuditActor, change
       issues.push({ path: ['settings', key], messageKey: issue.message as MessageKey, params: { ...params, key } });
       continue;
     }
-    texts.set(key, { text: (definition as SettingDefinition<unknown>).format(parsed.data), description: definition.description });
+    texts.set(key, {
+      text: (definition as SettingDefinition<unknown>).format(parsed.data),
+      description: settingDescription(DEFAULT_LOCALE, key, null),
+    });
   }
   if (issues.length) throw new ValidationError(issues);
 
