@@ -45,10 +45,10 @@ describe('route guards', () => {
     expect((await screen.findByTestId('tab-register')).getAttribute('aria-selected')).toBe('true');
   });
 
-  it("sends a plain user's visit of /admin (and /users) to /dashboard", async () => {
+  it("sends a plain user's visit of /admin (and /users) to /dashboard, without asking for their data", async () => {
     const user = makeUser('USER');
     storeSession(user);
-    fakeGraphQLServer((call) =>
+    const server = fakeGraphQLServer((call) =>
       call.operationName === 'DashboardPageQuery' ? { body: { data: dashboardData(user) } } : undefined,
     );
     const { router } = renderApp('/admin');
@@ -57,6 +57,22 @@ describe('route guards', () => {
 
     await router.navigate('/users');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    // The pages' loaders knew the stored role too: no query the server would refuse (FORBIDDEN) was sent.
+    expect(server.operations().filter((name) => name.startsWith('Users') || name.endsWith('TabQuery'))).toEqual([]);
+  });
+
+  it('still loads an admin page for a stored member whose session needs checking again (they may have been promoted)', async () => {
+    const promoted = makeUser('USER');
+    storeSession(promoted, { validatedAgoMs: null });
+    const server = fakeGraphQLServer((call) => {
+      if (call.operationName === 'AuthProviderViewerQuery')
+        return { body: { data: { viewer: { ...viewerJson(promoted), role: 'ADMIN' } } } };
+      return undefined;
+    });
+    const { router } = renderApp('/admin');
+    expect(await screen.findByRole('heading', { name: 'Админ-панель' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin');
+    expect(server.operations()).toContain('DashboardTabQuery');
   });
 
   it('lets a moderator into /users but not /admin, and an admin into both', async () => {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, type LoaderFunctionArgs } from 'react-router';
 import { LoadingScreen } from '../components/LoadingScreen';
-import { useAuth } from './auth/AuthProvider';
+import { trustedStoredUser, useAuth } from './auth/AuthProvider';
 import { hasRole, type Role } from './auth/authUser';
 import { WithRelay } from './WithRelay';
 
@@ -31,6 +31,19 @@ export function RequireRole({ role }: { role: Role }) {
   const { user } = useAuth();
   if (!hasRole(user, role)) return <Navigate to="/dashboard" replace />;
   return <Outlet />;
+}
+
+/**
+ * The loader of a page behind RequireRole: for a member the app already knows lacks `role` it loads
+ * nothing (RequireRole sends them to /dashboard), so their browser neither downloads the page's code
+ * nor asks for data the server refuses (FORBIDDEN). A stored role that still needs checking is not
+ * trusted (the member may have been promoted meanwhile): the page loads as before.
+ */
+export function roleLoader<T>(role: Role, loader: (args: LoaderFunctionArgs) => Promise<T>) {
+  return (args: LoaderFunctionArgs): Promise<T> | null => {
+    const user = trustedStoredUser();
+    return user && !hasRole(user, role) ? null : loader(args);
+  };
 }
 
 /** The login page is for strangers: signed-in users go to their dashboard. */

@@ -2,7 +2,7 @@ import { lazy, Suspense, useLayoutEffect, type ComponentType, type LazyExoticCom
 import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { loadStartPage, startPageLoader } from '../features/landing/startPageLoader';
 import { LoadingScreen } from '../components/LoadingScreen';
-import { PublicOnly, RequireAuth, RequireRole } from './guards';
+import { PublicOnly, RequireAuth, RequireRole, roleLoader } from './guards';
 import { RouteErrorPage } from './RouteErrorPage';
 import { removePageShell, SHELL_PATHS } from './pageShell';
 import { WithRelay } from './WithRelay';
@@ -172,7 +172,10 @@ export const routes: RouteObject[] = [
                       {
                         path: '/users',
                         element: page(UsersPage),
-                        loader: preloadPageQuery(() => import('../__generated__/UsersPageQuery.graphql'), loadUsersPage),
+                        loader: roleLoader(
+                          'MODERATOR',
+                          preloadPageQuery(() => import('../__generated__/UsersPageQuery.graphql'), loadUsersPage),
+                        ),
                       },
                     ],
                   },
@@ -183,7 +186,9 @@ export const routes: RouteObject[] = [
                         // Each tab is /admin/{id}; its loader starts the tab's query with its code (adminTabs.ts).
                         path: '/admin/:tab?',
                         element: page(AdminPage),
-                        loader: (args) => import('../features/admin/adminLoader').then((module) => module.loadAdminTab(args)),
+                        loader: roleLoader('ADMIN', (args) =>
+                          import('../features/admin/adminLoader').then((module) => module.loadAdminTab(args)),
+                        ),
                       },
                     ],
                   },

@@ -61,11 +61,19 @@ function recentlyValidated(): boolean {
   return Number.isFinite(at) && at > 0 && Date.now() - at < REVALIDATION_INTERVAL_MS;
 }
 
+/**
+ * The stored user when the app trusts it without asking the server (a token checked less than
+ * REVALIDATION_INTERVAL_MS ago): the user the first render is signed in as. Otherwise null.
+ */
+export function trustedStoredUser(): AuthUser | null {
+  const user = getToken() ? storedUser() : null;
+  return user && recentlyValidated() ? user : null;
+}
+
 function initialState(): AuthState {
   if (!getToken()) return { status: 'anonymous', user: null };
-  const user = storedUser();
-  if (user && recentlyValidated()) return { status: 'authenticated', user };
-  return { status: 'loading', user };
+  const trusted = trustedStoredUser();
+  return trusted ? { status: 'authenticated', user: trusted } : { status: 'loading', user: storedUser() };
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
