@@ -8,7 +8,9 @@ import { linkSiteStylesheet } from './siteStylesheet';
 import { loadSiteTheme } from './siteTheme';
 import { createAppRouter } from './router';
 import { removePageShell, SHELL_PATHS } from './pageShell';
+import { reloadOnStaleChunks } from './staleChunks';
 
+reloadOnStaleChunks();
 linkSiteStylesheet();
 // Not awaited: the look this browser remembers is painted at once, the server's follows.
 void loadSiteTheme();

@@ -62,10 +62,20 @@ function ShellOffSignIn() {
   return <Outlet />;
 }
 
+/**
+ * What shows while the first page's loaders run: nothing new (the sign-in pages' static first paint,
+ * or the empty page, stays). Declared so that react-router does not warn on every load that none was
+ * given; a loading screen here would only paint and replace itself within the same moments.
+ */
+function NothingWhileFirstLoadersRun() {
+  return null;
+}
+
 /** The route table of spec section 2; tests mount it in a memory router. */
 export const routes: RouteObject[] = [
   {
     element: <ShellOffSignIn />,
+    HydrateFallback: NothingWhileFirstLoadersRun,
     errorElement: <RouteErrorPage />,
     children: [
       // The landing page for strangers when the start page is enabled, else /login (StartPage decides).
