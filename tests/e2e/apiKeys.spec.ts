@@ -28,6 +28,11 @@ test('the new API key’s secret stays shown until the admin says it is saved', 
   await expect(secret).toBeVisible();
   await expect(secret.getByTestId('api-key-secret-value')).toBeFocused();
   await expect(secret.getByTestId('api-key-secret-value')).toHaveValue(/\S{20,}/);
+  // Shown this once: neither Escape nor a click outside it loses the secret.
+  await page.keyboard.press('Escape');
+  await page.mouse.click(5, 5);
+  await page.waitForTimeout(300);
+  await expect(secret).toBeVisible();
 
   await secret.getByTestId('api-key-secret-done').click();
   await expect(secret).toHaveCount(0);

@@ -11,6 +11,7 @@ export function AppDialog({
   children,
   footer,
   closeButton = false,
+  dismissible = true,
   role = 'dialog',
   size,
   scrollBehavior,
@@ -26,6 +27,11 @@ export function AppDialog({
   footer?: ReactNode;
   /** A × in the corner, for dialogs whose footer has no way out (or none at all). */
   closeButton?: boolean;
+  /**
+   * Whether Escape and a click outside close it. Off for a dialog showing what cannot be shown again
+   * (a new API key's secret): only its own button closes it, so a stray key or tap cannot lose it.
+   */
+  dismissible?: boolean;
   role?: 'dialog' | 'alertdialog';
   /** Wider for editors with a preview; a responsive value ({ base: 'full', md: 'xl' }) gives a phone the whole screen. */
   size?: Dialog.RootProps['size'];
@@ -38,6 +44,8 @@ export function AppDialog({
       open={open}
       onOpenChange={(details) => !details.open && onClose()}
       role={role}
+      closeOnEscape={dismissible}
+      closeOnInteractOutside={dismissible}
       placement="center"
       size={size}
       scrollBehavior={scrollBehavior}

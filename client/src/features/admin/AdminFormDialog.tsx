@@ -56,13 +56,14 @@ export function AdminFormDialog({
    * something to read before closing it (a new API key's secret, shown this once). It is the same
    * dialog going on, not another one opened as this one closes: a closing dialog hands the focus
    * back to the button that opened it, and a dialog opened at that moment took the focus leaving
-   * it for a click outside and closed at once.
+   * it for a click outside and closed at once. Only its own footer closes it (not Escape, not a
+   * click outside): what it shows may not be shown again.
    */
   done?: { title: ReactNode; testId: string; body: ReactNode; footer: ReactNode } | null;
 }) {
   if (done) {
     return (
-      <AppDialog onClose={onClose} size={size} title={done.title} testId={done.testId} footer={done.footer}>
+      <AppDialog onClose={onClose} dismissible={false} size={size} title={done.title} testId={done.testId} footer={done.footer}>
         {done.body}
       </AppDialog>
     );
