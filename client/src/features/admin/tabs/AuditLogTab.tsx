@@ -1,5 +1,5 @@
 import { useState, useTransition, type FormEvent } from 'react';
-import { Box, Button, Code, Field, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Code, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { graphql, usePaginationFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay/hooks';
 import type { AuditLogTabQuery } from '../../../__generated__/AuditLogTabQuery.graphql';
@@ -8,6 +8,7 @@ import type { AuditLogTabPaginationQuery } from '../../../__generated__/AuditLog
 import { formatDateTime } from '../../../i18n/format';
 import { ScrollRegion } from '../../../components/ScrollRegion';
 import type { AdminTabProps } from '../adminTabs';
+import { Field } from '../../../components/ui/field';
 
 export const AUDIT_PAGE_SIZE = 20;
 
@@ -118,21 +119,15 @@ function AuditTable({ query, actions }: { query: AuditLogTab_query$key; actions:
     <Stack gap="4" opacity={refetching ? 0.6 : 1}>
       <form onSubmit={apply} aria-label={t`Фильтры журнала`}>
         <HStack gap="3" wrap="wrap" align="flex-end">
-          <Field.Root w={{ base: 'full', sm: '48' }}>
-            <Field.Label>
-              <Trans>Администратор</Trans>
-            </Field.Label>
+          <Field label={<Trans>Администратор</Trans>} w={{ base: 'full', sm: '48' }}>
             <Input
               value={actor}
               onChange={(event) => setActor(event.currentTarget.value)}
               placeholder={t`Имя пользователя`}
               data-testid="audit-filter-actor"
             />
-          </Field.Root>
-          <Field.Root w={{ base: 'full', sm: '48' }}>
-            <Field.Label>
-              <Trans>Действие</Trans>
-            </Field.Label>
+          </Field>
+          <Field label={<Trans>Действие</Trans>} w={{ base: 'full', sm: '48' }}>
             <NativeSelect.Root>
               <NativeSelect.Field
                 value={action}
@@ -148,18 +143,15 @@ function AuditTable({ query, actions }: { query: AuditLogTab_query$key; actions:
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
-          </Field.Root>
-          <Field.Root w={{ base: 'full', sm: '44' }}>
-            <Field.Label>
-              <Trans>Дата</Trans>
-            </Field.Label>
+          </Field>
+          <Field label={<Trans>Дата</Trans>} w={{ base: 'full', sm: '44' }}>
             <Input
               type="date"
               value={day}
               onChange={(event) => setDay(event.currentTarget.value)}
               data-testid="audit-filter-day"
             />
-          </Field.Root>
+          </Field>
           <Button type="submit" variant="outline" data-testid="audit-filter-apply">
             <Trans>Применить</Trans>
           </Button>

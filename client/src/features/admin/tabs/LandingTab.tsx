@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Box, Button, Card, Field, Heading, HStack, IconButton, Input, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Card, Heading, HStack, IconButton, Input, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowDown, ArrowUp, ImagePlus, Plus, Trash2 } from 'lucide-react';
 import { graphql, useMutation, usePreloadedQuery, type PreloadedQuery } from 'react-relay/hooks';
@@ -11,6 +11,7 @@ import { toaster } from '../../../components/ui/toaster';
 import { mutationErrorText } from '../../../relay/mutationError';
 import { LandingView } from '../../landing/LandingView';
 import type { AdminTabProps } from '../adminTabs';
+import { Field } from '../../../components/ui/field';
 
 /** The server's limits (services/landing.ts), so the form stops where the server would refuse. */
 const LIMITS = { title: 255, subtitle: 255, description: 5000, feature: 200, features: 20, ctaText: 100, ctaLink: 500 };
@@ -242,37 +243,23 @@ export default function LandingTab({ queryRef }: AdminTabProps) {
         <Box asChild flex="1" minW="0">
           <form onSubmit={save} data-testid="landing-editor" noValidate>
             <Stack gap="4">
-              <Field.Root required invalid={titleMissing}>
-                <Field.Label>
-                  <Trans>Заголовок</Trans>
-                </Field.Label>
+              <Field label={<Trans>Заголовок</Trans>} errorText={titleMissing && <Trans>Введите заголовок</Trans>} required>
                 <Input
                   value={draft.title}
                   maxLength={LIMITS.title}
                   onChange={(e) => set('title', e.target.value)}
                   data-testid="landing-title-input"
                 />
-                {titleMissing && (
-                  <Field.ErrorText>
-                    <Trans>Введите заголовок</Trans>
-                  </Field.ErrorText>
-                )}
-              </Field.Root>
-              <Field.Root>
-                <Field.Label>
-                  <Trans>Подзаголовок</Trans>
-                </Field.Label>
+              </Field>
+              <Field label={<Trans>Подзаголовок</Trans>}>
                 <Input
                   value={draft.subtitle}
                   maxLength={LIMITS.subtitle}
                   onChange={(e) => set('subtitle', e.target.value)}
                   data-testid="landing-subtitle-input"
                 />
-              </Field.Root>
-              <Field.Root>
-                <Field.Label>
-                  <Trans>Описание</Trans>
-                </Field.Label>
+              </Field>
+              <Field label={<Trans>Описание</Trans>}>
                 <Textarea
                   value={draft.description}
                   maxLength={LIMITS.description}
@@ -280,7 +267,7 @@ export default function LandingTab({ queryRef }: AdminTabProps) {
                   onChange={(e) => set('description', e.target.value)}
                   data-testid="landing-description-input"
                 />
-              </Field.Root>
+              </Field>
 
               <Stack gap="2">
                 <Text fontWeight="medium" fontSize="sm">
@@ -398,21 +385,18 @@ export default function LandingTab({ queryRef }: AdminTabProps) {
               </Stack>
 
               <Stack direction={{ base: 'column', md: 'row' }} gap="4">
-                <Field.Root>
-                  <Field.Label>
-                    <Trans>Текст кнопки</Trans>
-                  </Field.Label>
+                <Field label={<Trans>Текст кнопки</Trans>}>
                   <Input
                     value={draft.ctaText}
                     maxLength={LIMITS.ctaText}
                     onChange={(e) => set('ctaText', e.target.value)}
                     data-testid="landing-cta-text-input"
                   />
-                </Field.Root>
-                <Field.Root invalid={linkInvalid}>
-                  <Field.Label>
-                    <Trans>Ссылка кнопки</Trans>
-                  </Field.Label>
+                </Field>
+                <Field
+                  label={<Trans>Ссылка кнопки</Trans>}
+                  errorText={linkInvalid && <Trans>Путь на сайте (например, /register) или адрес http(s)://</Trans>}
+                >
                   <Input
                     value={draft.ctaLink}
                     maxLength={LIMITS.ctaLink}
@@ -420,12 +404,7 @@ export default function LandingTab({ queryRef }: AdminTabProps) {
                     onChange={(e) => set('ctaLink', e.target.value)}
                     data-testid="landing-cta-link-input"
                   />
-                  {linkInvalid && (
-                    <Field.ErrorText>
-                      <Trans>Путь на сайте (например, /register) или адрес http(s)://</Trans>
-                    </Field.ErrorText>
-                  )}
-                </Field.Root>
+                </Field>
               </Stack>
 
               <Box>

@@ -1,5 +1,18 @@
 import { useState } from 'react';
-import { Badge, Box, Button, Field, HStack, IconButton, Input, Link, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Field as ChakraField,
+  HStack,
+  IconButton,
+  Input,
+  Link,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ExternalLink, File as FileIcon, FileText, Film } from 'lucide-react';
 import { RowActions } from '../../../components/RowActions';
@@ -17,6 +30,7 @@ import { formatDateTime } from '../../../i18n/format';
 import { mutationErrorText } from '../../../relay/mutationError';
 import { AdminFormDialog } from '../AdminFormDialog';
 import type { AdminTabProps } from '../adminTabs';
+import { Field } from '../../../components/ui/field';
 
 export const MEDIA_PAGE_SIZE = 20;
 
@@ -168,8 +182,8 @@ function ViewDialog({ file, onClose }: { file: MediaRow; onClose: () => void }) 
           </HStack>
         ))}
         {absolute && (
-          <Field.Root>
-            <Field.Label>URL</Field.Label>
+          <ChakraField.Root>
+            <ChakraField.Label>URL</ChakraField.Label>
             <HStack w="full">
               <Input readOnly value={absolute} data-testid="media-view-url" onFocus={(e) => e.currentTarget.select()} />
               <IconButton asChild variant="outline" aria-label={t`Открыть в новой вкладке`}>
@@ -178,7 +192,7 @@ function ViewDialog({ file, onClose }: { file: MediaRow; onClose: () => void }) 
                 </Link>
               </IconButton>
             </HStack>
-          </Field.Root>
+          </ChakraField.Root>
         )}
       </Stack>
     </AppDialog>
@@ -224,24 +238,15 @@ function EditDialog({ file, onClose }: { file: MediaRow; onClose: () => void }) 
       onSubmit={submit}
       onClose={onClose}
     >
-      <Field.Root required>
-        <Field.Label>
-          <Trans>Имя файла</Trans>
-        </Field.Label>
+      <Field label={<Trans>Имя файла</Trans>} required>
         <Input value={values.filename} onChange={set('filename')} name="filename" />
-      </Field.Root>
-      <Field.Root>
-        <Field.Label>
-          <Trans>Описание</Trans>
-        </Field.Label>
+      </Field>
+      <Field label={<Trans>Описание</Trans>}>
         <Textarea value={values.description} onChange={set('description')} name="description" />
-      </Field.Root>
-      <Field.Root>
-        <Field.Label>
-          <Trans>Альтернативный текст</Trans>
-        </Field.Label>
+      </Field>
+      <Field label={<Trans>Альтернативный текст</Trans>}>
         <Input value={values.altText} onChange={set('altText')} name="altText" data-testid="media-edit-alt" />
-      </Field.Root>
+      </Field>
     </AdminFormDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, Checkbox, Field, HStack, Input, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Checkbox, HStack, Input, Stack, Table, Text, Textarea } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Plus } from 'lucide-react';
 import { fetchQuery, graphql, usePreloadedQuery, useRelayEnvironment, type PreloadedQuery } from 'react-relay/hooks';
@@ -13,6 +13,7 @@ import { AdminFormDialog } from '../AdminFormDialog';
 import { ActiveBadge, ActiveToggleButton, useActivation } from '../activation';
 import { useCreateOrSave } from '../useCreateOrSave';
 import type { AdminTabProps } from '../adminTabs';
+import { Field } from '../../../components/ui/field';
 
 const stylesTabQuery = graphql`
   query StylesTabQuery {
@@ -225,21 +226,15 @@ function StylesheetDialog({ sheet, onSaved, onClose }: { sheet: Sheet | null; on
       onSubmit={() => submit(sheet?.id, { name, content, variables: parseVariables(variables), isCompressed })}
       onClose={onClose}
     >
-      <Field.Root required>
-        <Field.Label>
-          <Trans>Название</Trans>
-        </Field.Label>
+      <Field label={<Trans>Название</Trans>} required>
         <Input
           value={name}
           maxLength={100}
           onChange={(event) => setName(event.currentTarget.value)}
           data-testid="stylesheet-name"
         />
-      </Field.Root>
-      <Field.Root>
-        <Field.Label>
-          <Trans>Переменные (по одной в строке: --имя: значение)</Trans>
-        </Field.Label>
+      </Field>
+      <Field label={<Trans>Переменные (по одной в строке: --имя: значение)</Trans>}>
         <Textarea
           value={variables}
           rows={3}
@@ -248,9 +243,8 @@ function StylesheetDialog({ sheet, onSaved, onClose }: { sheet: Sheet | null; on
           onChange={(event) => setVariables(event.currentTarget.value)}
           data-testid="stylesheet-variables"
         />
-      </Field.Root>
-      <Field.Root>
-        <Field.Label>CSS</Field.Label>
+      </Field>
+      <Field label="CSS">
         <Textarea
           value={content}
           rows={10}
@@ -259,7 +253,7 @@ function StylesheetDialog({ sheet, onSaved, onClose }: { sheet: Sheet | null; on
           onChange={(event) => setContent(event.currentTarget.value)}
           data-testid="stylesheet-content"
         />
-      </Field.Root>
+      </Field>
       <Checkbox.Root checked={isCompressed} onCheckedChange={(details) => setCompressed(!!details.checked)}>
         <Checkbox.HiddenInput />
         <Checkbox.Control />

@@ -4,7 +4,6 @@ import {
   Box,
   Button,
   Checkbox,
-  Field,
   HStack,
   IconButton,
   Input,
@@ -29,6 +28,7 @@ import { mutationErrorText } from '../../../relay/mutationError';
 import { AdminFormDialog } from '../AdminFormDialog';
 import { removeFromRootList } from '../../../relay/rootList';
 import { useToastedMutation } from '../useToastedMutation';
+import { Field } from '../../../components/ui/field';
 
 const groupsFragment = graphql`
   fragment SubscriptionGroups_query on Query {
@@ -204,16 +204,10 @@ function CreateGroupDialog({ plans, onClose }: { plans: readonly Plan[]; onClose
       onSubmit={submit}
       onClose={onClose}
     >
-      <Field.Root required>
-        <Field.Label>
-          <Trans>Название группы</Trans>
-        </Field.Label>
+      <Field label={<Trans>Название группы</Trans>} required>
         <Input value={name} maxLength={200} onChange={(event) => setName(event.currentTarget.value)} data-testid="group-name" />
-      </Field.Root>
-      <Field.Root required>
-        <Field.Label>
-          <Trans>План</Trans>
-        </Field.Label>
+      </Field>
+      <Field label={<Trans>План</Trans>} required>
         <NativeSelect.Root>
           <NativeSelect.Field value={planId} onChange={(event) => setPlanId(event.currentTarget.value)} data-testid="group-plan">
             {paid.map((plan) => (
@@ -224,18 +218,15 @@ function CreateGroupDialog({ plans, onClose }: { plans: readonly Plan[]; onClose
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-      </Field.Root>
-      <Field.Root>
-        <Field.Label>
-          <Trans>Пользователи</Trans>
-        </Field.Label>
+      </Field>
+      <Field label={<Trans>Пользователи</Trans>}>
         <Input
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
           placeholder={t`Поиск по имени или email`}
           data-testid="group-user-search"
         />
-      </Field.Root>
+      </Field>
       <Stack gap="2" maxH="60" overflowY="auto" borderWidth="1px" rounded="md" p="2">
         <ErrorBoundary fallback={<Text color="red.600">{t`Не удалось загрузить пользователей`}</Text>}>
           <Suspense fallback={<Spinner size="sm" />}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Box, Button, Checkbox, Field, Input, Stack, Table, Text, Textarea, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, Input, Stack, Table, Text, Textarea, Wrap } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { fetchQuery, graphql, useFragment, useMutation, useRelayEnvironment } from 'react-relay/hooks';
 import type { PlanFeature } from '../../../__generated__/SubscriptionPlansEditorMutation.graphql';
@@ -12,6 +12,7 @@ import { toaster } from '../../../components/ui/toaster';
 import { mutationErrorText } from '../../../relay/mutationError';
 import { AdminFormDialog } from '../AdminFormDialog';
 import { FEATURE_LABELS, FEATURE_ORDER } from '../../subscriptions/texts';
+import { Field } from '../../../components/ui/field';
 
 const plansFragment = graphql`
   fragment SubscriptionPlansEditor_query on Query {
@@ -166,16 +167,10 @@ function PlanDialog({ plan, onClose }: { plan: Plan; onClose: () => void }) {
       onSubmit={submit}
       onClose={onClose}
     >
-      <Field.Root required>
-        <Field.Label>
-          <Trans>Название</Trans>
-        </Field.Label>
+      <Field label={<Trans>Название</Trans>} required>
         <Input value={name} maxLength={100} onChange={(event) => setName(event.currentTarget.value)} data-testid="plan-name" />
-      </Field.Root>
-      <Field.Root>
-        <Field.Label>
-          <Trans>Описание</Trans>
-        </Field.Label>
+      </Field>
+      <Field label={<Trans>Описание</Trans>}>
         <Textarea
           value={description}
           maxLength={500}
@@ -183,11 +178,12 @@ function PlanDialog({ plan, onClose }: { plan: Plan; onClose: () => void }) {
           onChange={(event) => setDescription(event.currentTarget.value)}
           data-testid="plan-description"
         />
-      </Field.Root>
-      <Field.Root required>
-        <Field.Label>
-          <Trans>Цена, ₽/мес</Trans>
-        </Field.Label>
+      </Field>
+      <Field
+        label={<Trans>Цена, ₽/мес</Trans>}
+        helperText={plan.price === 0 && <Trans>Бесплатный план остаётся бесплатным</Trans>}
+        required
+      >
         <Input
           inputMode="numeric"
           value={price}
@@ -195,34 +191,23 @@ function PlanDialog({ plan, onClose }: { plan: Plan; onClose: () => void }) {
           onChange={(event) => setPrice(event.currentTarget.value)}
           data-testid="plan-price-input"
         />
-        {plan.price === 0 && (
-          <Field.HelperText>
-            <Trans>Бесплатный план остаётся бесплатным</Trans>
-          </Field.HelperText>
-        )}
-      </Field.Root>
-      <Field.Root required>
-        <Field.Label>
-          <Trans>Участников в комнате, до</Trans>
-        </Field.Label>
+      </Field>
+      <Field label={<Trans>Участников в комнате, до</Trans>} required>
         <Input
           inputMode="numeric"
           value={participants}
           onChange={(event) => setParticipants(event.currentTarget.value)}
           data-testid="plan-participants-input"
         />
-      </Field.Root>
-      <Field.Root required>
-        <Field.Label>
-          <Trans>Хранилище файлов комнат, МБ (0: нет)</Trans>
-        </Field.Label>
+      </Field>
+      <Field label={<Trans>Хранилище файлов комнат, МБ (0: нет)</Trans>} required>
         <Input
           inputMode="numeric"
           value={storage}
           onChange={(event) => setStorage(event.currentTarget.value)}
           data-testid="plan-storage-input"
         />
-      </Field.Root>
+      </Field>
       <Stack gap="1" role="group" aria-label={t`Возможности`}>
         <Text fontSize="sm" fontWeight="medium">
           <Trans>Возможности</Trans>

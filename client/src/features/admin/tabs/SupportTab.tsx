@@ -6,7 +6,6 @@ import {
   Button,
   CloseButton,
   Dialog,
-  Field,
   Heading,
   HStack,
   Portal,
@@ -36,6 +35,7 @@ import { toaster } from '../../../components/ui/toaster';
 import { formatDateTime } from '../../../i18n/format';
 import { mutationErrorText } from '../../../relay/mutationError';
 import type { AdminTabProps } from '../adminTabs';
+import { Field } from '../../../components/ui/field';
 
 export const SUPPORT_PAGE_SIZE = 20;
 const REPLY_MAX = 5000;
@@ -207,10 +207,7 @@ function MessageDialog({ message, onClose }: { message: SupportTab_message$key; 
                 ))}
                 <form onSubmit={submit} aria-label={t`Ответ`} noValidate>
                   <Stack gap="3">
-                    <Field.Root required>
-                      <Field.Label>
-                        <Trans>Ответ</Trans>
-                      </Field.Label>
+                    <Field label={<Trans>Ответ</Trans>} required>
                       <Textarea
                         value={reply}
                         rows={4}
@@ -218,7 +215,7 @@ function MessageDialog({ message, onClose }: { message: SupportTab_message$key; 
                         onChange={(event) => setReply(event.currentTarget.value)}
                         data-testid="support-reply-text"
                       />
-                    </Field.Root>
+                    </Field>
                     {error && (
                       <Alert.Root status="error" data-testid="support-reply-error">
                         <Alert.Indicator />

@@ -1,5 +1,17 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, Code, Field, HStack, Input, NativeSelect, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Code,
+  Field as ChakraField,
+  HStack,
+  Input,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Eye, Plus } from 'lucide-react';
 import { fetchQuery, graphql, usePreloadedQuery, useRelayEnvironment, type PreloadedQuery } from 'react-relay/hooks';
@@ -17,6 +29,7 @@ import { ActiveBadge, ActiveToggleButton, useActivation } from '../activation';
 import { useCreateOrSave } from '../useCreateOrSave';
 import { ConfirmDeleteDialog } from '../ConfirmDeleteDialog';
 import type { AdminTabProps } from '../adminTabs';
+import { Field } from '../../../components/ui/field';
 
 const templatesTabQuery = graphql`
   query TemplatesTabQuery {
@@ -341,21 +354,15 @@ function TemplateDialog({
       onSubmit={() => submit(template?.id, draft)}
       onClose={onClose}
     >
-      <Field.Root required>
-        <Field.Label>
-          <Trans>Название</Trans>
-        </Field.Label>
+      <Field label={<Trans>Название</Trans>} required>
         <Input
           value={draft.name}
           maxLength={100}
           onChange={(event) => edit({ name: event.currentTarget.value })}
           data-testid="template-name"
         />
-      </Field.Root>
-      <Field.Root>
-        <Field.Label>
-          <Trans>Тип</Trans>
-        </Field.Label>
+      </Field>
+      <Field label={<Trans>Тип</Trans>}>
         <NativeSelect.Root>
           <NativeSelect.Field
             value={draft.templateType}
@@ -367,9 +374,9 @@ function TemplateDialog({
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-      </Field.Root>
-      <Field.Root>
-        <Field.Label>HTML</Field.Label>
+      </Field>
+      <ChakraField.Root>
+        <ChakraField.Label>HTML</ChakraField.Label>
         <Textarea
           value={draft.content}
           rows={10}
@@ -379,7 +386,7 @@ function TemplateDialog({
           data-testid="template-content"
         />
         {available && (
-          <Field.HelperText data-testid="template-placeholders">
+          <ChakraField.HelperText data-testid="template-placeholders">
             <Trans>Подстановки:</Trans> {available.names.map((name) => `{{${name}}}`).join(' ')}
             {available.required && (
               <>
@@ -387,9 +394,9 @@ function TemplateDialog({
                 <Trans>обязательна</Trans> {`{{${available.required}}}`}
               </>
             )}
-          </Field.HelperText>
+          </ChakraField.HelperText>
         )}
-      </Field.Root>
+      </ChakraField.Root>
       <PreviewFrame preview={preview} />
     </AdminFormDialog>
   );

@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { Badge, Box, Button, Card, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Field as ChakraField,
+  HStack,
+  Input,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Plus } from 'lucide-react';
 import { fetchQuery, graphql, usePreloadedQuery, useRelayEnvironment, type PreloadedQuery } from 'react-relay/hooks';
@@ -14,6 +26,7 @@ import { useActivation } from '../activation';
 import { useCreateOrSave } from '../useCreateOrSave';
 import { ConfirmDeleteDialog } from '../ConfirmDeleteDialog';
 import type { AdminTabProps } from '../adminTabs';
+import { Field } from '../../../components/ui/field';
 
 const themesTabQuery = graphql`
   query ThemesTabQuery {
@@ -242,22 +255,13 @@ function ThemeDialog({ theme, onSaved, onClose }: { theme: Theme | null; onSaved
       onSubmit={() => submit(theme?.id, { name, description, mode, accent })}
       onClose={onClose}
     >
-      <Field.Root required>
-        <Field.Label>
-          <Trans>Название</Trans>
-        </Field.Label>
+      <Field label={<Trans>Название</Trans>} required>
         <Input value={name} maxLength={100} onChange={(event) => setName(event.currentTarget.value)} data-testid="theme-name" />
-      </Field.Root>
-      <Field.Root>
-        <Field.Label>
-          <Trans>Описание</Trans>
-        </Field.Label>
+      </Field>
+      <Field label={<Trans>Описание</Trans>}>
         <Input value={description} maxLength={500} onChange={(event) => setDescription(event.currentTarget.value)} />
-      </Field.Root>
-      <Field.Root>
-        <Field.Label>
-          <Trans>Режим</Trans>
-        </Field.Label>
+      </Field>
+      <Field label={<Trans>Режим</Trans>}>
         <NativeSelect.Root>
           <NativeSelect.Field
             value={mode}
@@ -269,11 +273,11 @@ function ThemeDialog({ theme, onSaved, onClose }: { theme: Theme | null; onSaved
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-      </Field.Root>
-      <Field.Root>
-        <Field.Label id="theme-accent-label">
+      </Field>
+      <ChakraField.Root>
+        <ChakraField.Label id="theme-accent-label">
           <Trans>Акцентный цвет</Trans>
-        </Field.Label>
+        </ChakraField.Label>
         <HStack gap="2" flexWrap="wrap" role="group" aria-labelledby="theme-accent-label">
           {ACCENTS.map((palette) => (
             <Button
@@ -296,7 +300,7 @@ function ThemeDialog({ theme, onSaved, onClose }: { theme: Theme | null; onSaved
             </Button>
           ))}
         </HStack>
-      </Field.Root>
+      </ChakraField.Root>
       <Swatch mode={mode} accent={accent} />
     </AdminFormDialog>
   );

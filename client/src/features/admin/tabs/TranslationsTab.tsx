@@ -1,5 +1,17 @@
 import { useState, useTransition, type FormEvent } from 'react';
-import { Badge, Button, Card, Code, Field, HStack, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import {
+  Badge,
+  Button,
+  Card,
+  Code,
+  Field as ChakraField,
+  HStack,
+  Input,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { RotateCcw, Save, Search } from 'lucide-react';
 import {
@@ -20,6 +32,7 @@ import { toaster } from '../../../components/ui/toaster';
 import { mutationErrorText } from '../../../relay/mutationError';
 import { LOCALE_NAMES, type Locale } from '../../../i18n/locale';
 import type { AdminTabProps } from '../adminTabs';
+import { Field } from '../../../components/ui/field';
 
 /** How many matching texts the tab shows at once (the search narrows them). */
 const SHOWN = 30;
@@ -144,8 +157,8 @@ function TranslationRow({ text: textKey }: { text: TranslationsTab_text$key }) {
           </HStack>
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
             {LANGUAGES.map((language) => (
-              <Field.Root key={language}>
-                <Field.Label fontSize="xs">{LOCALE_NAMES[language]}</Field.Label>
+              <ChakraField.Root key={language}>
+                <ChakraField.Label fontSize="xs">{LOCALE_NAMES[language]}</ChakraField.Label>
                 <Textarea
                   size="sm"
                   rows={2}
@@ -155,7 +168,7 @@ function TranslationRow({ text: textKey }: { text: TranslationsTab_text$key }) {
                   onChange={(event) => setDraft((current) => ({ ...current, [language]: event.target.value }))}
                   data-testid={`translation-${language}`}
                 />
-              </Field.Root>
+              </ChakraField.Root>
             ))}
           </SimpleGrid>
           <HStack gap="2" justify="flex-end" wrap="wrap">
@@ -201,12 +214,9 @@ function TranslationList({ query }: { query: TranslationsTab_query$key }) {
     <Stack gap="4" opacity={searching ? 0.6 : 1}>
       <form onSubmit={apply} role="search">
         <HStack gap="2" align="flex-end">
-          <Field.Root flex="1">
-            <Field.Label>
-              <Trans>Поиск по тексту или ключу</Trans>
-            </Field.Label>
+          <Field label={<Trans>Поиск по тексту или ключу</Trans>} flex="1">
             <Input value={search} onChange={(event) => setSearch(event.target.value)} data-testid="translation-search" />
-          </Field.Root>
+          </Field>
           <Button type="submit" loading={searching} aria-label={t`Найти`}>
             <Search size={16} aria-hidden="true" />
             <Text display={{ base: 'none', sm: 'inline' }}>

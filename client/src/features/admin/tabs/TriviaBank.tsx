@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { Button, Card, Field, Heading, HStack, IconButton, Input, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Heading, HStack, IconButton, Input, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Pencil, Plus, Trash2, X } from 'lucide-react';
 import { graphql, useLazyLoadQuery } from 'react-relay/hooks';
@@ -10,6 +10,7 @@ import type { TriviaBankDeleteMutation } from '../../../__generated__/TriviaBank
 import { AdminFormDialog } from '../AdminFormDialog';
 import { useCreateOrSave } from '../useCreateOrSave';
 import { ConfirmDeleteDialog } from '../ConfirmDeleteDialog';
+import { Field } from '../../../components/ui/field';
 
 const triviaBankQuery = graphql`
   query TriviaBankQuery($locale: String!) {
@@ -198,12 +199,9 @@ function QuestionDialog(props: { locale: string; question: Question | null; onSa
       onSubmit={() => submit(question?.id, { locale: props.locale, prompt, options, correctIndex })}
       onClose={props.onClose}
     >
-      <Field.Root required>
-        <Field.Label>
-          <Trans>Вопрос</Trans>
-        </Field.Label>
+      <Field label={<Trans>Вопрос</Trans>} required>
         <Input value={prompt} maxLength={500} onChange={(event) => setPrompt(event.currentTarget.value)} />
-      </Field.Root>
+      </Field>
       {/* Plain radio inputs: Chakra's radio group would add its styles to every page's shared chunks. */}
       <Stack gap="2" role="radiogroup" aria-label={t`Правильный вариант`}>
         <Text fontSize="sm" fontWeight="medium">

@@ -1,5 +1,5 @@
 import { useEffect, useState, useTransition } from 'react';
-import { Badge, Button, Field, HStack, Input, InputGroup, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Input, InputGroup, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Search, UserPlus } from 'lucide-react';
 import { RowActions } from '../../../components/RowActions';
@@ -19,6 +19,7 @@ import { formatDate, formatDateTime } from '../../../i18n/format';
 import { mutationErrorText } from '../../../relay/mutationError';
 import { AdminFormDialog } from '../AdminFormDialog';
 import type { AdminTabProps } from '../adminTabs';
+import { Field } from '../../../components/ui/field';
 
 export const ADMIN_USERS_PAGE_SIZE = 20;
 
@@ -219,48 +220,29 @@ function UserFormDialog({ user, connectionId, onClose }: { user: UserRow | null;
       onSubmit={submit}
       onClose={onClose}
     >
-      <Field.Root required>
-        <Field.Label>
-          <Trans>Имя</Trans>
-        </Field.Label>
+      <Field label={<Trans>Имя</Trans>} required>
         <Input value={values.firstName} onChange={set('firstName')} name="firstName" />
-      </Field.Root>
-      <Field.Root required>
-        <Field.Label>
-          <Trans>Фамилия</Trans>
-        </Field.Label>
+      </Field>
+      <Field label={<Trans>Фамилия</Trans>} required>
         <Input value={values.lastName} onChange={set('lastName')} name="lastName" />
-      </Field.Root>
+      </Field>
       {!user && (
-        <Field.Root required>
-          <Field.Label>
-            <Trans>Имя пользователя</Trans>
-          </Field.Label>
+        <Field label={<Trans>Имя пользователя</Trans>} required>
           <Input value={values.username} onChange={set('username')} name="username" autoComplete="off" />
-        </Field.Root>
+        </Field>
       )}
-      <Field.Root required>
-        <Field.Label>Email</Field.Label>
+      <Field label="Email" required>
         <Input type="email" value={values.email} onChange={set('email')} name="email" autoComplete="off" />
-      </Field.Root>
+      </Field>
       {!user && (
-        <Field.Root required>
-          <Field.Label>
-            <Trans>Пароль</Trans>
-          </Field.Label>
+        <Field label={<Trans>Пароль</Trans>} required>
           <PasswordInput value={values.password} onChange={set('password')} name="password" autoComplete="new-password" />
-        </Field.Root>
+        </Field>
       )}
-      <Field.Root>
-        <Field.Label>
-          <Trans>Роль</Trans>
-        </Field.Label>
+      <Field label={<Trans>Роль</Trans>}>
         <RoleSelect value={values.role} onChange={(role) => setValues((current) => ({ ...current, role }))} />
-      </Field.Root>
-      <Field.Root>
-        <Field.Label>
-          <Trans>Статус</Trans>
-        </Field.Label>
+      </Field>
+      <Field label={<Trans>Статус</Trans>}>
         <NativeSelect.Root>
           <NativeSelect.Field
             value={values.isActive ? 'active' : 'blocked'}
@@ -275,7 +257,7 @@ function UserFormDialog({ user, connectionId, onClose }: { user: UserRow | null;
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-      </Field.Root>
+      </Field>
     </AdminFormDialog>
   );
 }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Field, HStack, Input, NativeSelect, Stack, Textarea, Wrap } from '@chakra-ui/react';
+import { Button, Field as ChakraField, HStack, Input, NativeSelect, Stack, Textarea, Wrap } from '@chakra-ui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { RichTextEditor } from '../RichTextEditor';
 import { CONTENT_STATUSES, CONTENT_TYPES, STATUS_LABELS, TYPE_LABELS } from '../contentTexts';
+import { Field } from '../../../components/ui/field';
 
 export type ContentFormValues = {
   title: string;
@@ -75,17 +76,14 @@ export function ContentForm({
         if (!blank) onSubmit(values);
       }}
     >
-      <Field.Root required invalid={!!errors.title}>
-        <Field.Label>
-          <Trans>Заголовок</Trans>
-        </Field.Label>
+      <Field label={<Trans>Заголовок</Trans>} errorText={errors.title} required>
         <Input value={values.title} onChange={(e) => set('title', e.target.value)} maxLength={255} data-testid="content-title" />
-        <Field.ErrorText>{errors.title}</Field.ErrorText>
-      </Field.Root>
-      <Field.Root invalid={!!errors.slug}>
-        <Field.Label>
-          <Trans>Адрес (slug)</Trans>
-        </Field.Label>
+      </Field>
+      <Field
+        label={<Trans>Адрес (slug)</Trans>}
+        helperText={<Trans>Латинские буквы, цифры и дефисы; кириллица транслитерируется</Trans>}
+        errorText={errors.slug}
+      >
         <Input
           value={values.slug}
           onChange={(e) => set('slug', e.target.value)}
@@ -93,30 +91,15 @@ export function ContentForm({
           maxLength={200}
           data-testid="content-slug"
         />
-        <Field.HelperText>
-          <Trans>Латинские буквы, цифры и дефисы; кириллица транслитерируется</Trans>
-        </Field.HelperText>
-        <Field.ErrorText>{errors.slug}</Field.ErrorText>
-      </Field.Root>
-      <Field.Root required invalid={!!errors.content}>
-        <Field.Label>
-          <Trans>Содержание</Trans>
-        </Field.Label>
+      </Field>
+      <Field label={<Trans>Содержание</Trans>} errorText={errors.content} required>
         <RichTextEditor value={values.content} onChange={(html) => set('content', html)} />
-        <Field.ErrorText>{errors.content}</Field.ErrorText>
-      </Field.Root>
-      <Field.Root invalid={!!errors.excerpt}>
-        <Field.Label>
-          <Trans>Краткое описание</Trans>
-        </Field.Label>
+      </Field>
+      <Field label={<Trans>Краткое описание</Trans>} errorText={errors.excerpt}>
         <Textarea value={values.excerpt} onChange={(e) => set('excerpt', e.target.value)} maxLength={1000} rows={2} />
-        <Field.ErrorText>{errors.excerpt}</Field.ErrorText>
-      </Field.Root>
+      </Field>
       <Stack direction={{ base: 'column', md: 'row' }} gap="4">
-        <Field.Root>
-          <Field.Label>
-            <Trans>Тип</Trans>
-          </Field.Label>
+        <Field label={<Trans>Тип</Trans>}>
           <NativeSelect.Root>
             <NativeSelect.Field
               value={values.contentType}
@@ -131,11 +114,8 @@ export function ContentForm({
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>
-            <Trans>Статус</Trans>
-          </Field.Label>
+        </Field>
+        <Field label={<Trans>Статус</Trans>}>
           <NativeSelect.Root>
             <NativeSelect.Field
               value={values.status}
@@ -150,11 +130,8 @@ export function ContentForm({
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-        </Field.Root>
-        <Field.Root invalid={!!errors.categoryId}>
-          <Field.Label>
-            <Trans>Категория</Trans>
-          </Field.Label>
+        </Field>
+        <Field label={<Trans>Категория</Trans>} errorText={errors.categoryId}>
           <NativeSelect.Root>
             <NativeSelect.Field
               value={values.categoryId}
@@ -170,14 +147,13 @@ export function ContentForm({
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-          <Field.ErrorText>{errors.categoryId}</Field.ErrorText>
-        </Field.Root>
+        </Field>
       </Stack>
       {tags.length > 0 && (
-        <Field.Root invalid={!!errors.tagIds}>
-          <Field.Label>
+        <ChakraField.Root invalid={!!errors.tagIds}>
+          <ChakraField.Label>
             <Trans>Теги</Trans>
-          </Field.Label>
+          </ChakraField.Label>
           <Wrap gap="2" data-testid="content-tags">
             {tags.map((tag) => {
               const on = values.tagIds.includes(tag.id);
@@ -195,8 +171,8 @@ export function ContentForm({
               );
             })}
           </Wrap>
-          <Field.ErrorText>{errors.tagIds}</Field.ErrorText>
-        </Field.Root>
+          <ChakraField.ErrorText>{errors.tagIds}</ChakraField.ErrorText>
+        </ChakraField.Root>
       )}
       <HStack justify="flex-end">
         <Button type="submit" colorPalette="brand" loading={saving} disabled={blank} data-testid="content-save">
