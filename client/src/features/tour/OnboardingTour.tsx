@@ -130,24 +130,32 @@ export function OnboardingTour() {
           skip.className = 'linkup-tour-skip';
           skip.dataset.testid = 'tour-skip';
           skip.textContent = t`Пропустить`;
-          skip.addEventListener('click', () => active.destroy());
+          skip.addEventListener('click', finish);
           if (!active.isLastStep()) popover.footer.prepend(skip);
         },
         // Moving to a step on another page goes there first; the step waits for its target to appear.
         onNextClick: (_element, _step, { driver: active }) => go(active.getActiveIndex()! + 1),
         onPrevClick: (_element, _step, { driver: active }) => go(active.getActiveIndex()! - 1),
-        onDestroyed: () => {
-          autoClicks.forEach(clearTimeout);
-          if (unmounted) return;
-          browserFlags.setTourCompleted(true);
-          commitComplete({ variables: {} });
-        },
+        // The cross and Esc: driver.js asks before it ends the tour (our own destroy() does not ask).
+        onDestroyStarted: finish,
       });
+
+      /**
+       * The member ended the tour (Done, Skip, the cross, Esc): done on the account and in this browser.
+       * Marked here rather than in driver.js's onDestroyed, which it skips when no step's highlight has
+       * finished moving yet (400 ms each): a member clicking through quickly never had it marked.
+       */
+      function finish() {
+        autoClicks.forEach(clearTimeout);
+        browserFlags.setTourCompleted(true);
+        commitComplete({ variables: {} });
+        tour.destroy();
+      }
 
       function go(index: number) {
         autoClicks.forEach(clearTimeout);
         const step = steps[index];
-        if (!step) return tour.destroy();
+        if (!step) return finish();
         if (step.requiresNavigation && step.requiresNavigation !== current) {
           current = step.requiresNavigation;
           navigate(step.requiresNavigation);
@@ -155,7 +163,11 @@ export function OnboardingTour() {
         tour.moveTo(index);
       }
 
-      stop = () => tour.destroy();
+      // Unmounted (signed out, another member): the tour ends without being marked done.
+      stop = () => {
+        autoClicks.forEach(clearTimeout);
+        tour.destroy();
+      };
       tour.drive();
     })();
     return () => {
