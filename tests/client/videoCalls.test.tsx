@@ -94,8 +94,11 @@ const activityTypes = () =>
     ['PRESENTATION', 'Презентация', 50, false],
   ].map(([kind, name, capacity, launchable]) => ({ kind, name, description: `${name}: описание`, capacity, launchable }));
 
-function meetingServer(contacts: unknown[] = []) {
+/** The meeting area's server; `answer` (when it answers) comes first. */
+function meetingServer(contacts: unknown[] = [], answer: (call: GraphQLCall) => { body: unknown } | undefined = () => undefined) {
   return fakeGraphQLServer((call: GraphQLCall) => {
+    const answered = answer(call);
+    if (answered) return answered;
     if (call.operationName === 'VideoCallsPageQuery') return { body: pageData(contacts) };
     if (call.operationName === 'RoomsTabRefetchQuery') return { body: { data: lists } };
     if (call.operationName === 'CalendarTabQuery') return { body: { data: calendarData() } };
@@ -212,6 +215,26 @@ describe('the meeting area (/video-calls)', () => {
     expect(screen.getByTestId('calendar-sync-toggle').getAttribute('aria-pressed')).toBe('false');
     expect(screen.queryByTestId('calendar-feed')).toBeNull();
   });
+
+  it('drops an event its organiser deleted since the panel opened when the server says it is gone', async () => {
+    storeSession(makeUser('USER'));
+    // Relay asks `__isError: __typename` to know the type implements Error.
+    const gone = { __typename: 'NotFoundError', __isError: 'NotFoundError', message: 'Событие не найдено' };
+    meetingServer([], (call) =>
+      call.operationName === 'CalendarEventRowRespondMutation'
+        ? { body: { data: { respondToCalendarInvitation: gone } } }
+        : undefined,
+    );
+    renderApp('/video-calls');
+    await screen.findByTestId('rooms-tab', {}, { timeout: 10_000 });
+    fireEvent.click(screen.getByTestId('tab-calendar'));
+    const today = within(await screen.findByTestId('calendar-today', {}, { timeout: 10_000 }));
+    fireEvent.click(today.getByTestId('calendar-event-accept'));
+    expect(await screen.findByText('Событие не найдено', {}, { timeout: 10_000 })).toBeTruthy();
+    // Gone from today and from the upcoming list, not left there to be clicked again.
+    await waitFor(() => expect(screen.queryAllByTestId('calendar-event')).toHaveLength(0));
+    expect(screen.getByTestId('calendar-today-count').textContent).toBe('0');
+  }, 30_000);
 
   it('lists contacts with their online state and call buttons', async () => {
     storeSession(makeUser('USER'));

@@ -66,6 +66,21 @@ function appendToList(store: RecordSourceSelectorProxy, after: string) {
 }
 
 /**
+ * An event leaves the panel's list: deleted here, or found gone by the server (its organiser deleted
+ * it since the panel opened, so any action on it answers NotFoundError).
+ */
+export function dropFromList(store: RecordSourceSelectorProxy, after: string, eventId: string) {
+  const root = store.getRoot();
+  const list = root.getLinkedRecords('calendarEvents', { after });
+  if (list)
+    root.setLinkedRecords(
+      list.filter((record) => record?.getDataID() !== eventId),
+      'calendarEvents',
+      { after },
+    );
+}
+
+/**
  * The calendar event dialog (spec sections 4 and 5): new or edit; title required (save disabled
  * while empty); no date means today, no time 12:00; duration and type from the spec's lists;
  * a room or a place; participants chosen among the viewer's contacts.
@@ -134,6 +149,9 @@ export function CalendarEventDialog({
     if (event) {
       commitUpdate({
         variables: { id: event.id, input },
+        updater: (store, data) => {
+          if (data?.updateCalendarEvent.__typename === 'NotFoundError') dropFromList(store, listAfter, event.id);
+        },
         onCompleted: ({ updateCalendarEvent }) => done(updateCalendarEvent),
         onError: failed,
       });

@@ -13,7 +13,7 @@ import { mutationErrorText } from '../../../relay/mutationError';
 import { useMeeting } from '../MeetingContext';
 import { labelOf } from '../texts';
 import { EVENT_TYPE_LABELS, viewerTimeZone } from './calendarTexts';
-import type { EditedEvent } from './CalendarEventDialog';
+import { dropFromList, type EditedEvent } from './CalendarEventDialog';
 
 const deleteMutation = graphql`
   mutation CalendarEventRowDeleteMutation($id: ID!) {
@@ -27,6 +27,7 @@ const deleteMutation = graphql`
 const respondMutation = graphql`
   mutation CalendarEventRowRespondMutation($id: ID!, $accept: Boolean!) {
     respondToCalendarInvitation(id: $id, accept: $accept) {
+      __typename
       ...mutationError_error @alias(as: "error")
       ... on CalendarEventPayload {
         event {
@@ -43,6 +44,7 @@ const respondMutation = graphql`
 const joinMutation = graphql`
   mutation CalendarEventRowJoinMutation($id: ID!, $timeZone: String) {
     openCalendarEventRoom(id: $id, timeZone: $timeZone) {
+      __typename
       ...mutationError_error @alias(as: "error")
       ... on CalendarRoomPayload {
         room {
@@ -53,6 +55,9 @@ const joinMutation = graphql`
     }
   }
 `;
+
+/** The answer says the event is gone (deleted here, or by its organiser since the panel opened): it leaves the list. */
+const gone = (typename: string | undefined) => typename === 'DeleteCalendarEventSuccess' || typename === 'NotFoundError';
 
 /**
  * An event of the calendar panel: when, what, where; join and (for its organiser) edit, and delete
@@ -111,6 +116,9 @@ export function CalendarEventRow({
     const fallback = t`Не удалось войти в комнату события`;
     commitJoin({
       variables: { id: event.id, timeZone: viewerTimeZone() },
+      updater: (store, data) => {
+        if (gone(data?.openCalendarEventRoom.__typename)) dropFromList(store, listAfter, event.id);
+      },
       onCompleted: ({ openCalendarEventRoom }) => {
         if (openCalendarEventRoom.error || !openCalendarEventRoom.room) {
           toaster.create({ type: 'error', title: mutationErrorText(openCalendarEventRoom.error, fallback) });
@@ -128,15 +136,7 @@ export function CalendarEventRow({
     commitDelete({
       variables: { id: event.id },
       updater: (store, data) => {
-        if (data?.deleteCalendarEvent.__typename !== 'DeleteCalendarEventSuccess') return;
-        const root = store.getRoot();
-        const list = root.getLinkedRecords('calendarEvents', { after: listAfter });
-        if (list)
-          root.setLinkedRecords(
-            list.filter((record) => record?.getDataID() !== event.id),
-            'calendarEvents',
-            { after: listAfter },
-          );
+        if (gone(data?.deleteCalendarEvent.__typename)) dropFromList(store, listAfter, event.id);
       },
       onCompleted: ({ deleteCalendarEvent }) => {
         if (deleteCalendarEvent.error)
@@ -150,6 +150,9 @@ export function CalendarEventRow({
     const fallback = t`Не удалось ответить на приглашение`;
     commitRespond({
       variables: { id: event.id, accept },
+      updater: (store, data) => {
+        if (gone(data?.respondToCalendarInvitation.__typename)) dropFromList(store, listAfter, event.id);
+      },
       onCompleted: ({ respondToCalendarInvitation }) => {
         if (respondToCalendarInvitation.error)
           toaster.create({ type: 'error', title: mutationErrorText(respondToCalendarInvitation.error, fallback) });
