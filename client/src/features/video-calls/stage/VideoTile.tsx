@@ -66,8 +66,9 @@ export function VideoTile({
         ref={video}
         autoPlay
         playsInline
-        // Your own sound is never played back to you.
-        muted={self}
+        // Your own sound is never played back to you; another's plays here only while their video
+        // shows (else the <audio> below plays it: both would play it twice, a hidden video still sounds).
+        muted={self || !showVideo}
         data-testid={self ? 'local-video' : 'remote-video'}
         style={{
           width: '100%',
