@@ -1,7 +1,7 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContextOptions } from '@playwright/test';
 import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import { signIn } from '../support/members';
-import { unique } from './support';
+import { expectNoSideScroll, unique, VIEWPORTS } from './support';
 
 /** Issue 15 points 2 and 8: branding and translation overrides reach members' pages without a rebuild. */
 
@@ -13,9 +13,14 @@ const MEMBER = { email: 'elena@linkup.ru', password: 'user123' };
 test.describe.configure({ mode: 'serial' });
 
 /** A member's page on /dashboard, signed in through the API, in `language`. */
-async function memberDashboard(browser: Browser, baseURL: string, language: string) {
+async function memberDashboard(
+  browser: Browser,
+  baseURL: string,
+  language: string,
+  screen: BrowserContextOptions = VIEWPORTS.desktop,
+) {
   const { token } = await signIn(baseURL, MEMBER.email, MEMBER.password);
-  const context = await browser.newContext({ baseURL, locale: 'ru-RU', viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({ baseURL, locale: 'ru-RU', ...screen });
   await context.addInitScript(
     ([value, lang]) => {
       localStorage.setItem('token', value);
@@ -56,6 +61,29 @@ test('an uploaded logo appears in another member’s open header without a reloa
     await expect
       .poll(() => page.getByTestId('header-logo-image').evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBeGreaterThan(0);
+  } finally {
+    await adminRequest(baseURL!, 'DELETE', '/logo');
+    await context.close();
+  }
+});
+
+test('a wide logo gives way on a phone: the header stays within the screen, the menu button on it', async ({
+  browser,
+  baseURL,
+}) => {
+  const form = new FormData();
+  // The recommended 200×50 px: 144 px wide at the header's height, too wide beside the chip on a phone.
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="50" viewBox="0 0 200 50"><rect width="200" height="50" fill="#c53030"/><!--${unique()}--></svg>`;
+  form.append('file', new File([svg], 'logo.svg', { type: 'image/svg+xml' }));
+  const { logo_url: url } = await adminRequest(baseURL!, 'POST', '/upload-logo', form);
+  const { page, context } = await memberDashboard(browser, baseURL!, 'ru', VIEWPORTS.phone);
+  try {
+    await expect(page.getByTestId('header-logo-image')).toHaveAttribute('src', url);
+    await expectNoSideScroll(page);
+    // The menu button is on the screen, not pushed past its right edge (the header itself does not scroll).
+    const toggle = (await page.getByTestId('mobile-menu-toggle').boundingBox())!;
+    expect(toggle.x + toggle.width).toBeLessThanOrEqual(390);
+    await expect(page.getByTestId('user-chip')).toBeInViewport({ ratio: 1 });
   } finally {
     await adminRequest(baseURL!, 'DELETE', '/logo');
     await context.close();

@@ -97,7 +97,8 @@ export function Header({ user }: { user: AuthUser }) {
         <Container maxW="7xl" px={{ base: '4', md: '6' }}>
           <Flex h="16" align="center" gap="3">
             <HeaderLogo showLabel={isModerator(user)} />
-            <HStack gap="3" ml="auto" minW="0">
+            {/* The chip and the menu button keep their width; a wide custom logo gives way (HeaderLogo). */}
+            <HStack gap="3" ml="auto" flexShrink="0">
               <UserChip user={user} />
               <Button
                 size="sm"

@@ -21,6 +21,7 @@ export function TextLogo() {
       rounded="lg"
       w="9"
       h="9"
+      flexShrink="0"
       display="flex"
       alignItems="center"
       justifyContent="center"
@@ -48,7 +49,8 @@ function CustomLogo() {
   const data = useHeaderLogo();
   const url = data.branding.logoUrl;
   if (!url) return <TextLogo />;
-  return <Image data-testid="header-logo-image" src={url} alt="" maxH="9" maxW="40" objectFit="contain" />;
+  // minW 0: on a phone a wide logo gives way to the user chip and the menu button instead of pushing them off the screen.
+  return <Image data-testid="header-logo-image" src={url} alt="" maxH="9" maxW="40" minW="0" objectFit="contain" />;
 }
 
 /** The site's name as the admin set it (system setting site_name). */
@@ -70,30 +72,32 @@ export function HeaderLogo({ showLabel }: { showLabel: boolean }) {
     </ErrorBoundary>
   );
   return (
-    <RouterLink to="/dashboard" data-testid="header-logo-link">
-      <HStack gap="2.5">
-        <ErrorBoundary fallback={<TextLogo />}>
-          <Suspense fallback={<TextLogo />}>
-            <CustomLogo />
-          </Suspense>
-        </ErrorBoundary>
-        {showLabel && (
-          <Text
-            data-testid="header-brand-label"
-            aria-hidden="true"
-            fontWeight="bold"
-            fontSize="lg"
-            color="brand.fg"
-            letterSpacing="tight"
-            display={{ base: 'none', sm: 'block' }}
-          >
+    <Box asChild minW="0">
+      <RouterLink to="/dashboard" data-testid="header-logo-link">
+        <HStack gap="2.5" minW="0">
+          <ErrorBoundary fallback={<TextLogo />}>
+            <Suspense fallback={<TextLogo />}>
+              <CustomLogo />
+            </Suspense>
+          </ErrorBoundary>
+          {showLabel && (
+            <Text
+              data-testid="header-brand-label"
+              aria-hidden="true"
+              fontWeight="bold"
+              fontSize="lg"
+              color="brand.fg"
+              letterSpacing="tight"
+              display={{ base: 'none', sm: 'block' }}
+            >
+              {siteName}
+            </Text>
+          )}
+          <Text as="span" srOnly>
             {siteName}
           </Text>
-        )}
-        <Text as="span" srOnly>
-          {siteName}
-        </Text>
-      </HStack>
-    </RouterLink>
+        </HStack>
+      </RouterLink>
+    </Box>
   );
 }
