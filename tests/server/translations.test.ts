@@ -102,6 +102,26 @@ describe('overrides', () => {
     expect(await app.db.prisma.translation.count()).toBe(0);
   });
 
+  it('refuses a value that is not text (an object, a list, a number) with 400 and its own text, storing nothing', async () => {
+    // Sent on as String(value), `{}` became the override "[object Object]" that members then saw.
+    for (const value of [{ a: 1 }, ['Log out'], 42, true]) {
+      expect(await put(LOGOUT, { value_ru: 'Выход', value_fr: value })).toEqual({
+        status: 400,
+        body: {
+          detail: 'The translation must be text (or null to go back to the built-in text)',
+          errors: [{ field: 'value_fr', message: 'The translation must be text (or null to go back to the built-in text)' }],
+        },
+      });
+    }
+    const french = await app.request('PUT', `/translations/${encodeURIComponent(LOGOUT)}`, {
+      json: { value_en: {} },
+      token: admin.token,
+      headers: { 'accept-language': 'fr' },
+    });
+    expect((await json(french)).body.detail).toBe('La traduction doit être un texte (ou null pour revenir au texte d’origine)');
+    expect(await app.db.prisma.translation.count()).toBe(0);
+  });
+
   it('is for admins only: 401 without a token, 403 for members', async () => {
     expect((await app.request('PUT', `/translations/${encodeURIComponent(LOGOUT)}`, { json: { value_en: 'x' } })).status).toBe(
       401,

@@ -52,4 +52,9 @@ export const brandingMessages = {
     en: 'The text must not be longer than {max} characters',
     fr: 'Le texte ne doit pas dépasser {max} caractères',
   },
+  'translations.notText': {
+    ru: 'Перевод должен быть текстом (или null, чтобы вернуть исходный текст)',
+    en: 'The translation must be text (or null to go back to the built-in text)',
+    fr: 'La traduction doit être un texte (ou null pour revenir au texte d’origine)',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;

@@ -2,7 +2,7 @@ import { GraphQLError, parse, validate, execute, type DocumentNode } from 'graph
 import { schema } from '../schema';
 import type { Services } from '../services/container';
 import { buildContext, maskError, refusedInputValue, type ServerContext } from '../graphql';
-import { errorStatusByTypename } from '../services/errors';
+import { errorStatusByTypename, ValidationError } from '../services/errors';
 import { translate, type MessageKey } from '../i18n';
 import type { Context } from '../context';
 import { json } from '../jsonResponse';
@@ -195,12 +195,17 @@ export function createRestRouter(services: Services, routes: RestRoute[]) {
       if (hasNulCharacter([body, params, [...url.searchParams.entries()]])) return detail(context, 400, 'request.nulCharacter');
       const rest: RestRequest = { request, params, query: url.searchParams, body, context };
 
-      const result = await execute({
-        schema,
-        document: route.document,
-        variableValues: route.variables?.(rest) ?? {},
-        contextValue: context,
-      });
+      let variableValues: Record<string, unknown>;
+      try {
+        variableValues = route.variables?.(rest) ?? {};
+      } catch (error) {
+        // A row that reads its body itself may refuse a field as the operation would (typed, translated).
+        if (!(error instanceof ValidationError)) throw error;
+        const masked = maskError(error, context.locale, services);
+        const refused = { __typename: 'ValidationError', message: masked.message, fieldErrors: masked.extensions.fieldErrors };
+        return typedError({ input: refused }, route)!;
+      }
+      const result = await execute({ schema, document: route.document, variableValues, contextValue: context });
       const data = (result.data ?? null) as Data | null;
       const failure = data && typedError(data, route);
       if (failure) return failure;

@@ -1,5 +1,5 @@
 import type { RestRoute } from '../router';
-import { text } from './values';
+import { ValidationError } from '../../services/errors';
 
 /**
  * Spec section 7, "Content and admin": `GET /translations` (key, value_ru, value_en, value_fr; no
@@ -19,9 +19,15 @@ const restText = (item: GraphQLText) => ({
   value_fr: item.valueFr,
 });
 
-/** A language's value as sent: absent stays absent, null stays null (reset), anything else is text. */
-const change = (body: Record<string, unknown>, field: string) =>
-  !(field in body) ? undefined : body[field] === null ? null : text(body[field]);
+/**
+ * A language's value as sent: absent stays absent, null stays null (reset), a text is the override.
+ * Anything else is refused: written out as text, an object became the override "[object Object]".
+ */
+function change(body: Record<string, unknown>, field: string) {
+  const value = body[field];
+  if (value === undefined || value === null || typeof value === 'string') return value;
+  throw new ValidationError([{ path: [field], messageKey: 'translations.notText' }]);
+}
 
 export const translationRoutes: RestRoute[] = [
   {
