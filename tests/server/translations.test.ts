@@ -98,6 +98,11 @@ describe('overrides', () => {
       status: 400,
       body: { detail: 'The text may only use the placeholders of the original text: {0}' },
     });
+    // A text without placeholders says so, rather than "only these: —".
+    expect(await put(LOGOUT, { value_en: 'Sign {name} out' })).toMatchObject({
+      status: 400,
+      body: { detail: 'The original text has no placeholders: remove the curly braces from the text' },
+    });
     expect((await put(LOGOUT, { value_fr: 'x'.repeat(2001) })).status).toBe(400);
     expect(await app.db.prisma.translation.count()).toBe(0);
   });

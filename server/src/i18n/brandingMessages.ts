@@ -47,6 +47,11 @@ export const brandingMessages = {
     en: 'The text may only use the placeholders of the original text: {allowed}',
     fr: 'Le texte ne peut utiliser que les variables du texte original : {allowed}',
   },
+  'translations.noPlaceholders': {
+    ru: 'В исходном тексте нет подстановок: уберите из текста фигурные скобки',
+    en: 'The original text has no placeholders: remove the curly braces from the text',
+    fr: 'Le texte original n’a pas de variables : retirez les accolades du texte',
+  },
   'translations.tooLong': {
     ru: 'Текст не должен быть длиннее {max} символов',
     en: 'The text must not be longer than {max} characters',

@@ -124,7 +124,9 @@ function checkMessage(locale: Locale, value: string, text: InterfaceText): Field
   const allowed = placeholdersOf(compileMessageOrThrow(text.defaults.ru));
   const unknown = [...placeholdersOf(compiled)].filter((name) => !allowed.has(name));
   if (unknown.length === 0) return null;
-  const list = [...allowed].map((name) => `{${name}}`).join(', ') || '—';
+  // Without any, "may only use these: —" would leave the admin guessing.
+  if (allowed.size === 0) return { path, messageKey: 'translations.noPlaceholders' };
+  const list = [...allowed].map((name) => `{${name}}`).join(', ');
   return { path, messageKey: 'translations.unknownPlaceholder', params: { allowed: list } };
 }
 
