@@ -102,6 +102,10 @@ describe('calendar events over REST', () => {
       [{ title: 'x', participants: [stranger.id] }, 'Пригласить можно только своих контактов'],
       [{ title: '  ' }, 'Введите название события'],
       [{ title: 'x', date: '2030-02-30' }, 'Дата должна быть в формате ГГГГ-ММ-ДД'],
+      // Years before 1000 were a 500 (no date came out of the time zone arithmetic); 9999 ended in year 10000.
+      [{ title: 'x', date: '0000-01-01' }, 'Дата события должна быть между 1900 и 2999 годом'],
+      [{ title: 'x', date: '0999-06-01', time_zone: 'Europe/Paris' }, 'Дата события должна быть между 1900 и 2999 годом'],
+      [{ title: 'x', date: '9999-12-31', time: '23:59' }, 'Дата события должна быть между 1900 и 2999 годом'],
       [{ title: 'x', time: '25:00' }, 'Время должно быть в формате ЧЧ:ММ'],
       [{ title: 'x', time_zone: 'Mars/Olympus' }, 'Неизвестный часовой пояс'],
     ];
@@ -114,6 +118,12 @@ describe('calendar events over REST', () => {
     expect(english.body.detail).toBe('Duration: 30, 60, 90 or 120 minutes');
     const french = await rest(organiser, 'POST', EVENTS, { title: 'x', participants: [stranger.id] }, 'fr');
     expect(french.body.detail).toBe('Vous ne pouvez inviter que vos contacts');
+    const frenchYear = await rest(organiser, 'POST', EVENTS, { title: 'x', date: '0000-01-01' }, 'fr');
+    expect(frenchYear.body.detail).toBe("La date de l'événement doit être comprise entre 1900 et 2999");
+    // A malformed date is told so once, not also that it is out of range.
+    const malformed = await rest(organiser, 'POST', EVENTS, { title: 'x', date: 12345 }, 'en');
+    expect(malformed.status).toBe(422);
+    expect(malformed.body.errors).toEqual([{ field: 'date', message: 'The date must be in the YYYY-MM-DD format' }]);
     expect(await app.services.prisma.calendarEvent.count({ where: { ownerId: organiser.id } })).toBe(0);
     expect((await rest(null, 'POST', EVENTS, { title: 'x' })).status).toBe(401);
   });
@@ -142,6 +152,7 @@ describe('calendar events over REST', () => {
     expect(edited.body).toMatchObject({ title: 'Разбор полётов', duration: 30, participants: [anna.id, boris.id] });
     expect(await app.services.prisma.notification.count({ where: { userId: boris.id, kind: 'CALENDAR_INVITATION' } })).toBe(1);
     expect((await rest(organiser, 'PATCH', path, { duration: 100 })).status).toBe(422);
+    expect((await rest(organiser, 'PATCH', path, { date: '0001-01-01' })).status).toBe(422);
 
     expect(await rest(organiser, 'DELETE', path)).toMatchObject({ status: 200, body: { success: true, id: event.id } });
     expect(await app.services.prisma.calendarEvent.count({ where: { id: event.id } })).toBe(0);

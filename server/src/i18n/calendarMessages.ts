@@ -10,6 +10,11 @@ export const calendarMessages = {
     en: 'The date must be in the YYYY-MM-DD format',
     fr: 'La date doit être au format AAAA-MM-JJ',
   },
+  'calendar.dateRange': {
+    ru: 'Дата события должна быть между 1900 и 2999 годом',
+    en: 'The event date must be between the years 1900 and 2999',
+    fr: "La date de l'événement doit être comprise entre 1900 et 2999",
+  },
   'calendar.time': {
     ru: 'Время должно быть в формате ЧЧ:ММ',
     en: 'The time must be in the HH:MM format',

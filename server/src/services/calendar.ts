@@ -58,14 +58,26 @@ const isRealDate = (value: string) => {
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
 };
 
+/**
+ * The years an event may fall in. Before 1000 the time zone arithmetic (Intl's unpadded years) gave
+ * no date at all, a 500; after 9999 the end's year has five digits, which iCalendar cannot write.
+ */
+export const CALENDAR_YEARS = { first: 1900, last: 2999 } as const;
+const inCalendarYears = (value: string) => {
+  const year = Number(value.slice(0, 4));
+  return year >= CALENDAR_YEARS.first && year <= CALENDAR_YEARS.last;
+};
+
 const eventFields = {
   title: rules.requiredText(200, 'calendar.title'),
   description: rules.optionalText(2000),
   date: z
     .string()
     .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'calendar.date')
-    .refine(isRealDate, 'calendar.date')
+    // One text per wrong date: a malformed one is not also told it is out of range.
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'calendar.date', abort: true })
+    .refine(isRealDate, { message: 'calendar.date', abort: true })
+    .refine(inCalendarYears, 'calendar.dateRange')
     .nullish(),
   time: z
     .string()
