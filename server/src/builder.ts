@@ -42,6 +42,11 @@ export const builder = new SchemaBuilder<{
   scopeAuth: {
     // Subscriptions are refused when they start (an `error` for that operation), not at each event.
     authorizeOnSubscribe: true,
+    // A type's own `authScopes` (who may read a Publication, a Message...) are checked once per object
+    // (its isTypeOf), not again in a wrapper around each of its fields: a feed page of 50
+    // publications allocated 8% less per request (scripts/bench/feedAllocations.ts: 7.72 -> 7.08 MB).
+    // A refused object is one error at the field that returned it, instead of one per field read.
+    runScopesOnType: true,
     authScopes: (ctx) => {
       const role = ctx.viewer?.user.role;
       return {

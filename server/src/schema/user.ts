@@ -39,6 +39,10 @@ export const UserNode = builder.prismaNode('User', {
   findUnique: (id, ctx) => ({ ...notBlockedWhere(ctx.viewer?.user.id), id: Number(id) }),
   // Members see members; the sign-up and sign-in answers also show the account they concern.
   authScopes: { loggedIn: true, $granted: 'ownAccount' },
+  // Checked on each field (builder.ts checks types once per object): scope-auth looks a grant up
+  // one path step above where it checks, so the grant of the field returning the account holds for
+  // the account's fields but not for the account itself (every sign-in answered 401).
+  runScopesOnType: false,
   // Only the columns the query's fields ask for (each field declares its own): an author under
   // each of a page's comments is a few columns, not the whole account row with its secrets.
   select: { id: true },
