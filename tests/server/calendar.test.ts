@@ -98,6 +98,9 @@ describe('calendar events over REST', () => {
     const { organiser, stranger } = await people();
     const cases: [Record<string, unknown>, string][] = [
       [{ title: 'x', duration: 45 }, 'Длительность: 30, 60, 90 или 120 минут'],
+      // Beyond a 32-bit Int: was a 400 with GraphQL's English "Int cannot represent…".
+      [{ title: 'x', duration: 1e12 }, 'Длительность: 30, 60, 90 или 120 минут'],
+      [{ title: 'x', duration: -1e12 }, 'Длительность: 30, 60, 90 или 120 минут'],
       [{ title: 'x', type: 'party' }, 'Тип события: встреча, презентация, задача или напоминание'],
       [{ title: 'x', participants: [stranger.id] }, 'Пригласить можно только своих контактов'],
       [{ title: '  ' }, 'Введите название события'],

@@ -10,12 +10,13 @@ export const flag = (value: unknown) => {
 };
 
 /**
- * A number from a form or JSON field. What is not a number is sent as one outside every allowed
- * range, so the operation's own rule refuses it with its text (GraphQL would only say "not a Float").
+ * A number from a form or JSON field. What is not a number, or is beyond a billion either way, is
+ * sent as one outside every allowed range (and still a 32-bit Int), so the operation's own rule
+ * refuses it with its text (GraphQL would only say, in English, "not a Float" or "cannot represent").
  */
 export const number = (value: unknown) => {
   const parsed = typeof value === 'number' ? value : typeof value === 'string' && value.trim() ? Number(value) : NaN;
-  return Number.isFinite(parsed) ? parsed : 1e9;
+  return Number.isFinite(parsed) && Math.abs(parsed) <= 1e9 ? parsed : 1e9;
 };
 
 /** The files of a multipart field (one part or several with the same name). Not `instanceof File`: over HTTP the server's parts are the fetch ponyfill's files. */
