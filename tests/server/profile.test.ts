@@ -264,6 +264,17 @@ describe('the user list and the dashboard counters', () => {
     expect(page.data.users.edges[0].node).toEqual({ firstName: 'Модест', role: 'MODERATOR', isActive: true });
     const all = await app.graphql(`{ users(first: 2) { totalCount pageInfo { hasNextPage } } }`, {}, { token: moderator.token });
     expect(all.data.users.pageInfo.hasNextPage).toBe(all.data.users.totalCount > 2);
+
+    // An over-long search text is refused in the member's language (it was zod's English "Too big: …").
+    const texts = { ru: 'Не более 100 символов', en: 'At most 100 characters', fr: '100 caractères maximum' };
+    for (const [language, text] of Object.entries(texts)) {
+      const long = await app.graphql(
+        `query($s: String) { users(first: 2, search: $s) { totalCount } }`,
+        { s: 'а'.repeat(101) },
+        { token: moderator.token, headers: { 'accept-language': language } },
+      );
+      expect(long.errors?.[0]).toMatchObject({ message: text, extensions: { code: 'VALIDATION' } });
+    }
   });
 
   it('counts users, content, friendships and messages live (GET /system/status)', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isMessageKey } from '../i18n';
 import { ValidationError } from './errors';
 
 /**
@@ -48,13 +49,23 @@ export const rules = {
  */
 export const parsedBy = <S extends z.ZodType>(_schema: S, value: unknown) => value as z.output<S>;
 
+/**
+ * The issue's message key: our rules name one; a bare limit (Pothos' `validate: { maxLength }`) has
+ * zod's English text, so a text over its length gets ours.
+ */
+function messageKeyOf(issue: z.core.$ZodIssue): string {
+  if (isMessageKey(issue.message)) return issue.message;
+  if (issue.code === 'too_big' && issue.origin === 'string') return 'validation.tooLong';
+  return issue.message;
+}
+
 /** A ZodError as our ValidationError: one entry per failing field, path without the `input` wrapper. */
 export function toValidationError(error: unknown): ValidationError | unknown {
   if (!(error instanceof z.ZodError)) return error;
   return new ValidationError(
     error.issues.map((issue) => ({
       path: issue.path.map(String).filter((part, index) => !(index === 0 && part === 'input')),
-      messageKey: issue.message,
+      messageKey: messageKeyOf(issue),
       params: issue.code === 'too_big' ? { max: Number(issue.maximum) } : undefined,
     })),
   );
