@@ -240,6 +240,13 @@ test('the dashboard counts live; a moderator searches the user list and opens a 
   await page.getByTestId('users-search').fill('Иванова');
   await expect(page.getByTestId('user-row')).toHaveCount(1);
   await expect(page.getByTestId('user-row')).toContainText('Анна Иванова');
+  // A text longer than the server takes (100 characters) stops at 100: the list is not swapped for an error for good.
+  await page.getByTestId('users-search').fill('я'.repeat(120));
+  await expect(page.getByTestId('users-search')).toHaveValue('я'.repeat(100));
+  await expect(page.getByTestId('users-empty')).toBeVisible();
+  await expect(page.getByTestId('users-error')).toHaveCount(0);
+  await page.getByTestId('users-search').fill('Иванова');
+  await expect(page.getByTestId('user-row')).toHaveCount(1);
   await page.getByTestId('user-link').click();
   await expect(page).toHaveURL(/\/profile\/anna$/);
   await expect(page.getByTestId('profile-name')).toHaveText('Анна Иванова');

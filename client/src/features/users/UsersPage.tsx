@@ -13,6 +13,7 @@ import { LoadingScreen } from '../../components/LoadingScreen';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { formatDate } from '../../i18n/format';
 import { usePageQuery } from '../../app/pageQuery';
+import { SEARCH_MAX_LENGTH } from '../search/searchText';
 
 export const USERS_PAGE_SIZE = 20;
 
@@ -179,6 +180,7 @@ export default function UsersPage() {
               type="search"
               value={text}
               onChange={(event) => setText(event.currentTarget.value)}
+              maxLength={SEARCH_MAX_LENGTH}
               placeholder={t`Поиск по имени, имени пользователя или email`}
               aria-label={t`Поиск пользователей`}
               data-testid="users-search"

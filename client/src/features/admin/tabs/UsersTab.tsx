@@ -20,6 +20,7 @@ import { mutationErrorText } from '../../../relay/mutationError';
 import { AdminFormDialog } from '../AdminFormDialog';
 import type { AdminTabProps } from '../adminTabs';
 import { Field } from '../../../components/ui/field';
+import { SEARCH_MAX_LENGTH } from '../../search/searchText';
 
 export const ADMIN_USERS_PAGE_SIZE = 20;
 
@@ -475,6 +476,7 @@ export default function UsersTab({ queryRef }: AdminTabProps) {
             <Input
               value={draft}
               onChange={(event) => setDraft(event.currentTarget.value)}
+              maxLength={SEARCH_MAX_LENGTH}
               placeholder={t`Имя, фамилия, логин или email`}
               aria-label={t`Поиск пользователей`}
               data-testid="admin-users-search"
