@@ -15,4 +15,9 @@ export type Context = {
    * subscription's events come from the viewer's own topic), so checking them costs no query.
    */
   knownConversations: Set<number>;
+  /**
+   * The accounts this request answers with although nobody is signed in (yet): the one a sign-in
+   * signs into. UserNode lets them be read (schema/auth.ts marks them).
+   */
+  ownAccounts: WeakSet<object>;
 };

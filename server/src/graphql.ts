@@ -66,6 +66,7 @@ export async function buildContext(
       userAgent: request?.headers.get('user-agent') ?? (node?.headers['user-agent'] as string | undefined) ?? null,
     },
     knownConversations: new Set(),
+    ownAccounts: new WeakSet(),
   };
 }
 

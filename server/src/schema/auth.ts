@@ -10,6 +10,7 @@ import {
   InvalidTokenError,
   RateLimitError,
 } from '../services/errors';
+import type { Context } from '../context';
 import { UserNode } from './user';
 import { doneResult } from './errors';
 
@@ -38,6 +39,12 @@ const ResetPasswordInput = builder.inputType('ResetPasswordInput', {
   }),
 });
 
+/** The account an answer to its owner shows, readable although the request is not signed in yet (UserNode's authScopes). */
+function ownAccount<U extends User | null>(ctx: Context, user: U): U {
+  if (user) ctx.ownAccounts.add(user);
+  return user;
+}
+
 const SignUpSuccess = builder.objectRef<{ user: User | null }>('SignUpSuccess').implement({
   fields: (t) => ({
     user: t.field({
@@ -45,8 +52,7 @@ const SignUpSuccess = builder.objectRef<{ user: User | null }>('SignUpSuccess').
       nullable: true,
       description:
         'The new account when an administrator creates it; null for a self sign-up, which answers the same whether or not the email was already registered.',
-      grantScopes: ['ownAccount'],
-      resolve: (result) => result.user,
+      resolve: (result, _args, ctx) => ownAccount(ctx, result.user),
     }),
   }),
 });
@@ -54,7 +60,7 @@ const SignUpSuccess = builder.objectRef<{ user: User | null }>('SignUpSuccess').
 const SignInSuccess = builder.objectRef<{ token: string; user: User }>('SignInSuccess').implement({
   fields: (t) => ({
     token: t.exposeString('token', { description: 'The bearer access token (the REST `access_token`).' }),
-    user: t.field({ type: UserNode, grantScopes: ['ownAccount'], resolve: (result) => result.user }),
+    user: t.field({ type: UserNode, resolve: (result, _args, ctx) => ownAccount(ctx, result.user) }),
   }),
 });
 

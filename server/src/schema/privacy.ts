@@ -33,8 +33,8 @@ const pairWithViewer = (ctx: Context) => pairWithViewerSelect(ctx.viewer?.user.i
 
 /** The one rule of every personal field, given the owner's choice for it. */
 function visible(user: { id: number } & PairRows, visibility: Visibility, ctx: Context): boolean {
-  // With no viewer, a User resolves only through the `ownAccount` grant (the sign-up and sign-in
-  // answers, see UserNode's authScopes): the reader is the account's owner.
+  // With no viewer, a User resolves only as the sign-in's answer (ctx.ownAccounts, see UserNode's
+  // authScopes): the reader is the account's owner.
   if (!ctx.viewer) return true;
   const viewer = ctx.viewer.user;
   return privacy.personalFieldVisible(visibility, viewer, user.id, friendshipStateOf(pairRowOf(user), viewer.id));

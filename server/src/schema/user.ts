@@ -37,12 +37,8 @@ export const UserNode = builder.prismaNode('User', {
   // node(id) and every fallback read find nobody behind a block, either way: to a blocked member
   // the account does not exist (null, REST 404). Lists of members filter with the same rule.
   findUnique: (id, ctx) => ({ ...notBlockedWhere(ctx.viewer?.user.id), id: Number(id) }),
-  // Members see members; the sign-up and sign-in answers also show the account they concern.
-  authScopes: { loggedIn: true, $granted: 'ownAccount' },
-  // Checked on each field (builder.ts checks types once per object): scope-auth looks a grant up
-  // one path step above where it checks, so the grant of the field returning the account holds for
-  // the account's fields but not for the account itself (every sign-in answered 401).
-  runScopesOnType: false,
+  // Members see members; the sign-in answer also shows the account it signed into (ctx.ownAccounts).
+  authScopes: (user, ctx) => !!ctx.viewer || ctx.ownAccounts.has(user),
   // Only the columns the query's fields ask for (each field declares its own): an author under
   // each of a page's comments is a few columns, not the whole account row with its secrets.
   select: { id: true },
