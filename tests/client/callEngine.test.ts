@@ -173,6 +173,7 @@ beforeEach(() => {
   transport = {
     joinRoom: vi.fn(async () => ({ ok: true, room: ROOM, participants: [person(2, 'Дмитрий Петров')] })),
     leaveRoom: vi.fn(async () => true),
+    leaveRoomWithPage: vi.fn(),
     sendSignal: vi.fn(async () => true),
     setMediaState: vi.fn(async () => ({})),
     startCall: vi.fn(async () => ({ id: 'C1', name: 'call' })),
@@ -265,6 +266,22 @@ describe('a group room', () => {
     expect(peers[0]!.destroyed).toBe(true);
     expect(transport.leaveRoom).toHaveBeenCalledWith('R1');
     expect(call.getSnapshot()).toMatchObject({ status: 'idle', room: null, localStream: null, participants: [] });
+  });
+
+  it('leaves with a request that outlives the page when the page goes away (a reload, a closed tab)', async () => {
+    const call = engine();
+    call.leaveWithPage();
+    expect(transport.leaveRoomWithPage).not.toHaveBeenCalled();
+    await call.joinRoom(ROOM, 'HD');
+    call.leaveWithPage();
+    expect(transport.leaveRoomWithPage).toHaveBeenCalledWith('R1');
+    expect(streams[0]!.tracks.every((track) => track.stopped)).toBe(true);
+    expect(peers[0]!.destroyed).toBe(true);
+    expect(call.getSnapshot()).toMatchObject({ status: 'idle', room: null });
+    // A caller still ringing gives the call up the same way (the callee's ringing stops).
+    await call.call(person(2, 'Дмитрий Петров'), 'video', 'HD');
+    call.leaveWithPage();
+    expect(transport.leaveRoomWithPage).toHaveBeenLastCalledWith('C1');
   });
 
   it('returns to idle with the server text when the join is refused, releasing the camera', async () => {

@@ -187,3 +187,22 @@ for (const [size, options] of Object.entries(VIEWPORTS)) {
     for (const context of [watcher.context, guest.context]) await context.close();
   });
 }
+
+test('a one-to-one call ends for the other side when one side reloads its page mid-call', async ({ browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const admin = await openMeeting(browser, baseURL!, { email: 'admin@linkup.ru', password: 'admin123' });
+  const moderator = await openMeeting(browser, baseURL!, { email: 'moderator@linkup.ru', password: 'moder123' });
+  await showSidePanel(admin.page);
+  await admin.page.getByTestId('tab-contacts').click();
+  await admin.page.locator('[data-testid="contact"][data-username="moderator"]').getByTestId('contact-video-call').click();
+  await moderator.page.getByTestId('accept-call').click();
+  for (const { page } of [admin, moderator]) await expectRemoteVideosPlaying(page, 1);
+
+  // A reload unmounts nothing, and comes back before the server's presence grace ends: the page
+  // leaves the call as it goes (before, the other side kept a "connecting…" tile and never saw it end).
+  await moderator.page.reload();
+  await expect(moderator.page.getByTestId('meeting-welcome')).toBeVisible();
+  await expect(admin.page.getByTestId('meeting-welcome')).toBeVisible({ timeout: 10_000 });
+  await expect(admin.page.getByTestId('toast')).toContainText('Звонок завершён');
+  for (const context of [admin.context, moderator.context]) await context.close();
+});

@@ -76,6 +76,8 @@ export interface PostOptions {
   uploadables?: UploadableMap | null;
   /** Aborts the request; it then fails with a RequestError of kind `network`. */
   signal?: AbortSignal;
+  /** The request outlives the page (sent as the page goes away: a reload, a closed tab). */
+  keepalive?: boolean;
 }
 
 /**
@@ -86,7 +88,7 @@ export interface PostOptions {
 export async function postGraphQL(
   request: Pick<RequestParameters, 'text' | 'name'>,
   variables: Record<string, unknown>,
-  { timeoutMs = DEFAULT_TIMEOUT_MS, uploadables, signal }: PostOptions = {},
+  { timeoutMs = DEFAULT_TIMEOUT_MS, uploadables, signal, keepalive }: PostOptions = {},
 ): Promise<GraphQLResult> {
   const controller = new AbortController();
   let timedOut = false;
@@ -104,7 +106,7 @@ export async function postGraphQL(
   }
 
   try {
-    const response = await fetch(GRAPHQL_PATH, { method: 'POST', headers, body, signal: controller.signal });
+    const response = await fetch(GRAPHQL_PATH, { method: 'POST', headers, body, signal: controller.signal, keepalive });
     const json: unknown = await response.json().catch(() => null);
     if (!response.ok) {
       if (response.status === 401 && headers.Authorization) notifyUnauthorized();

@@ -125,6 +125,8 @@ export type CallEvent = { kind: CallEventKind; roomId: string | null; sender: Pe
 export interface CallTransport {
   joinRoom(roomId: string): Promise<JoinResult>;
   leaveRoom(roomId: string): Promise<unknown>;
+  /** `leaveRoom` with a request that outlives the page (sent as it goes away), unanswered. */
+  leaveRoomWithPage(roomId: string): void;
   sendSignal(roomId: string, toUserId: string, data: string): Promise<unknown>;
   setMediaState(roomId: string, muted: boolean, cameraOff: boolean): Promise<unknown>;
   startCall(calleeId: string, media: CallMedia): Promise<RoomInfo>;
@@ -348,6 +350,19 @@ export class CallEngine {
     const room = this.snapshot.room;
     this.teardown(notice);
     if (room) await this.transport.leaveRoom(room.id).catch(this.reportError);
+  }
+
+  /**
+   * The page goes away (a reload, a closed tab): nothing unmounts, so `leave` never runs, and a
+   * reload is back before the server's presence grace ends, so the server kept the member in the
+   * room and the others kept a frozen tile ("connecting…") and, in a one-to-one call, never saw it
+   * end. The room is left with a request that outlives the page.
+   */
+  leaveWithPage() {
+    const room = this.snapshot.room;
+    if (!room) return;
+    this.teardown(null);
+    this.transport.leaveRoomWithPage(room.id);
   }
 
   // --- the controls of the bottom bar ---

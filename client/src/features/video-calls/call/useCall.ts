@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { fetchQuery, graphql, readInlineData, useFragment, useRelayEnvironment } from 'react-relay/hooks';
 import { mutationErrorText, type MutationErrorKey } from '../../../relay/mutationError';
-import type { Environment } from 'relay-runtime';
+import type { ConcreteRequest, Environment } from 'relay-runtime';
 import type { useCallAcceptMutation } from '../../../__generated__/useCallAcceptMutation.graphql';
 import type { useCallDeclineMutation } from '../../../__generated__/useCallDeclineMutation.graphql';
 import type { useCallIceServersQuery } from '../../../__generated__/useCallIceServersQuery.graphql';
@@ -14,6 +14,7 @@ import type { useCall_participant$key } from '../../../__generated__/useCall_par
 import type { useCallSignalMutation } from '../../../__generated__/useCallSignalMutation.graphql';
 import type { useCallStartMutation } from '../../../__generated__/useCallStartMutation.graphql';
 import { commitMutationAsync } from '../../../relay/commitMutationAsync';
+import { postGraphQL } from '../../../relay/graphqlHttp';
 import { useCatchUpSubscription } from '../../../relay/useCatchUpSubscription';
 import {
   CallEngine,
@@ -207,6 +208,9 @@ function relayTransport(environment: () => Environment): CallTransport {
     },
     leaveRoom: async (roomId) =>
       succeeded((await commitMutationAsync<useCallLeaveMutation>(environment(), leaveMutation, { roomId })).leaveRoom),
+    // Outside Relay: its network cannot ask for keepalive, and nothing reads the answer.
+    leaveRoomWithPage: (roomId) =>
+      void postGraphQL((leaveMutation as ConcreteRequest).params, { roomId }, { keepalive: true }).catch(() => undefined),
     sendSignal: async (roomId, toUserId, data) =>
       succeeded(
         (await commitMutationAsync<useCallSignalMutation>(environment(), signalMutation, { roomId, toUserId, data }))
@@ -355,6 +359,11 @@ export function useCall(meetingConfig: useCall_meetingConfig$key, viewerId: numb
       ),
   );
   useEffect(() => () => void engine.leave(), [engine]);
+  useEffect(() => {
+    const leaveWithPage = () => engine.leaveWithPage();
+    window.addEventListener('pagehide', leaveWithPage);
+    return () => window.removeEventListener('pagehide', leaveWithPage);
+  }, [engine]);
   useCatchUpSubscription<useCallEventsSubscription, Received>(
     callEventsSubscription,
     {},
