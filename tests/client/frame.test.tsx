@@ -81,6 +81,10 @@ describe('page frame', () => {
     expect(navLinks()).not.toContain('/admin');
     expect(screen.getByTestId('header-brand-label').textContent).toBe('LinkUp');
     expect(screen.getByTestId('platform-box').textContent).toContain('LinkUp Platform v2.0');
+    // Not "content management": the server keeps content to admins.
+    expect(screen.getByTestId('platform-box-text').textContent).toBe(
+      'Вам доступен список пользователей: поиск участников, их роли и статусы.',
+    );
     moderator.unmount();
 
     signIn('ADMIN');
@@ -96,6 +100,9 @@ describe('page frame', () => {
         '/users',
         '/admin',
       ]),
+    );
+    expect(screen.getByTestId('platform-box-text').textContent).toBe(
+      'Вам доступны инструменты модерации: список пользователей и управление контентом.',
     );
   });
 

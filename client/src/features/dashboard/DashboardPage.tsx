@@ -252,8 +252,13 @@ export default function DashboardPage() {
                         <Trans>Модерация</Trans>
                       </Badge>
                     </HStack>
-                    <Text fontSize="sm" color="fg.muted">
-                      <Trans>Вам доступны инструменты модерации: список пользователей и управление контентом.</Trans>
+                    {/* Content is the admins' (the admin panel); a moderator has the user list only. */}
+                    <Text fontSize="sm" color="fg.muted" data-testid="platform-box-text">
+                      {role === 'ADMIN' ? (
+                        <Trans>Вам доступны инструменты модерации: список пользователей и управление контентом.</Trans>
+                      ) : (
+                        <Trans>Вам доступен список пользователей: поиск участников, их роли и статусы.</Trans>
+                      )}
                     </Text>
                   </Stack>
                 </HStack>
