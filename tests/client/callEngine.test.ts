@@ -258,6 +258,13 @@ describe('a group room', () => {
     expect(call.getSnapshot().status).toBe('in_call');
   });
 
+  it('is offered only where the browser can share a screen (phones’ browsers have no getDisplayMedia)', () => {
+    const call = engine();
+    expect(call.canShareScreen()).toBe(true);
+    getDisplayMedia = undefined as never;
+    expect(call.canShareScreen()).toBe(false);
+  });
+
   it('stops every track and leaves on the server when leaving', async () => {
     const call = engine();
     await call.joinRoom(ROOM, 'HD');

@@ -385,6 +385,11 @@ export class CallEngine {
    * Screen sharing replaces the camera track sent to every peer; stopping it puts the camera back.
    * Through the SFU the screen is a feed of its own beside the camera (sfuSession.ts `shareScreen`).
    */
+  /** Whether this browser can share a screen at all: phones' browsers have no getDisplayMedia. */
+  canShareScreen() {
+    return typeof this.devices()?.getDisplayMedia === 'function';
+  }
+
   async toggleScreenShare() {
     if (this.screenTrack) {
       this.stopScreenShare();

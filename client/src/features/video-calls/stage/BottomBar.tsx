@@ -102,7 +102,8 @@ export function BottomBar({
       >
         <Users />
       </Toggle>
-      {video && (
+      {/* Not offered where it cannot work (phones' browsers): every press was an error. */}
+      {video && engine.canShareScreen() && (
         <Toggle
           label={call.screenSharing ? t`Остановить демонстрацию экрана` : t`Демонстрация экрана`}
           pressed={call.screenSharing}
