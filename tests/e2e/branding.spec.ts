@@ -90,6 +90,29 @@ test('a wide logo gives way on a phone: the header stays within the screen, the 
   }
 });
 
+test('the admin’s chosen logo file shows its size in the language’s unit and decimal mark', async ({ browser, baseURL }) => {
+  const { token } = await signIn(baseURL!, ADMIN.email, ADMIN.password);
+  const sizes = { ru: '0,25 МБ', en: '0.25 MB', fr: '0,25 Mo' };
+  for (const [language, size] of Object.entries(sizes)) {
+    const context = await browser.newContext({ baseURL, locale: 'ru-RU', ...VIEWPORTS.desktop });
+    await context.addInitScript(
+      ([value, lang]) => {
+        localStorage.setItem('token', value);
+        localStorage.setItem('language', lang);
+      },
+      [token, language],
+    );
+    const page = await context.newPage();
+    await page.goto('/admin/branding');
+    // A quarter of a megabyte; the file is only chosen, not uploaded.
+    const png = Buffer.alloc(262_144);
+    png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    await page.getByTestId('branding-logo-input').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+    await expect(page.getByTestId('branding-logo-selected')).toHaveText(`logo.png (${size})`);
+    await context.close();
+  }
+});
+
 test('a text an admin overrode shows in a member’s interface', async ({ browser, baseURL }) => {
   // A line of the dashboard's welcome banner that no other spec reads (specs run in parallel, and an
   // override of a text they check, such as "log out", would change what they see meanwhile).

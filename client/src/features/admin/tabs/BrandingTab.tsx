@@ -105,7 +105,23 @@ const brandingUpdater = (field: BrandingPayload) => (store: RecordSourceSelector
   if (branding) store.getRoot().setLinkedRecord(branding, 'branding');
 };
 
-const megabytes = (bytes: number) => (bytes / 1_048_576).toFixed(2);
+/** The chosen file's size in MB, two decimals, written as the language writes numbers (0,25 in French). */
+const megabytes = (bytes: number, locale: string) =>
+  (bytes / 1_048_576).toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** The chosen file: its name and size in MB (the language's unit and decimal mark). */
+function ChosenFile({ file, testId }: { file: File; testId: string }) {
+  const { i18n } = useLingui();
+  const name = file.name;
+  const size = megabytes(file.size, i18n.locale);
+  return (
+    <Text fontSize="sm" data-testid={testId} wordBreak="break-all">
+      <Trans>
+        {name} ({size} МБ)
+      </Trans>
+    </Text>
+  );
+}
 
 function BrandingCard({ card, currentUrl }: { card: BrandingSlot; currentUrl: string | null }) {
   const { t, i18n } = useLingui();
@@ -208,11 +224,7 @@ function BrandingCard({ card, currentUrl }: { card: BrandingSlot; currentUrl: st
             onChange={(event) => choose(event.target.files?.[0])}
             data-testid={`${card.testId}-input`}
           />
-          {file && !uploaded && (
-            <Text fontSize="sm" data-testid={`${card.testId}-selected`} wordBreak="break-all">
-              {file.name} ({megabytes(file.size)} MB)
-            </Text>
-          )}
+          {file && !uploaded && <ChosenFile file={file} testId={`${card.testId}-selected`} />}
           {uploaded && (
             <HStack color="green.fg" fontSize="sm" data-testid={`${card.testId}-uploaded`}>
               <CheckCircle2 size={16} aria-hidden="true" />
