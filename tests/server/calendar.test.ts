@@ -111,6 +111,10 @@ describe('calendar events over REST', () => {
       [{ title: 'x', date: '9999-12-31', time: '23:59' }, 'Дата события должна быть между 1900 и 2999 годом'],
       [{ title: 'x', time: '25:00' }, 'Время должно быть в формате ЧЧ:ММ'],
       [{ title: 'x', time_zone: 'Mars/Olympus' }, 'Неизвестный часовой пояс'],
+      // An object or a list was written out as text: the event was saved titled "[object Object]".
+      [{ title: { a: 1 } }, 'Значение должно быть текстом'],
+      [{ title: ['a'] }, 'Значение должно быть текстом'],
+      [{ title: 'x', location: { a: 1 } }, 'Значение должно быть текстом'],
     ];
     for (const [body, text] of cases) {
       const answer = await rest(organiser, 'POST', EVENTS, body);
@@ -121,6 +125,8 @@ describe('calendar events over REST', () => {
     expect(english.body.detail).toBe('Duration: 30, 60, 90 or 120 minutes');
     const french = await rest(organiser, 'POST', EVENTS, { title: 'x', participants: [stranger.id] }, 'fr');
     expect(french.body.detail).toBe('Vous ne pouvez inviter que vos contacts');
+    const notText = await rest(organiser, 'POST', EVENTS, { title: { a: 1 } }, 'fr');
+    expect(notText.body.errors).toEqual([{ field: 'title', message: 'La valeur doit être un texte' }]);
     const frenchYear = await rest(organiser, 'POST', EVENTS, { title: 'x', date: '0000-01-01' }, 'fr');
     expect(frenchYear.body.detail).toBe("La date de l'événement doit être comprise entre 1900 et 2999");
     // A malformed date is told so once, not also that it is out of range.

@@ -102,6 +102,11 @@ export const messages = {
     en: 'Check the data you entered',
     fr: 'Vérifiez les données saisies',
   },
+  'validation.notText': {
+    ru: 'Значение должно быть текстом',
+    en: 'The value must be text',
+    fr: 'La valeur doit être un texte',
+  },
   'validation.required': {
     ru: 'Обязательное поле',
     en: 'This field is required',

@@ -1,6 +1,6 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import type { RestRequest, RestRoute } from '../router';
-import { number, text } from './values';
+import { bodyText, number, text } from './values';
 import { restRoom, ROOM_FIELDS } from './zoomvisor';
 
 const EVENT_FIELDS = `fragment RestCalendarEvent on CalendarEvent {
@@ -58,9 +58,9 @@ const ids = (value: unknown) => (Array.isArray(value) ? value : value == null ||
 function eventInput(body: Record<string, unknown>) {
   const input: Record<string, unknown> = {};
   for (const key of ['title', 'description', 'date', 'time', 'location', 'type'] as const) {
-    if (has(body, key)) input[key] = body[key] == null ? null : text(body[key]);
+    if (has(body, key)) input[key] = bodyText(body[key], key) ?? null;
   }
-  if (has(body, 'time_zone')) input.timeZone = body.time_zone == null ? null : text(body.time_zone);
+  if (has(body, 'time_zone')) input.timeZone = bodyText(body.time_zone, 'timeZone') ?? null;
   if (has(body, 'duration')) input.durationMinutes = body.duration == null ? null : number(body.duration);
   if (has(body, 'room_id')) {
     input.roomId = body.room_id == null || body.room_id === '' ? null : encodeGlobalID('Room', text(body.room_id));
@@ -107,7 +107,7 @@ export const calendarRoutes: RestRoute[] = [
       createCalendarEvent(input: $input) { __typename ...RestError ... on CalendarEventPayload { event { ...RestCalendarEvent } } }
     }
     ${EVENT_FIELDS}`,
-    variables: ({ body }) => ({ input: { ...eventInput(body), title: text(body.title) } }),
+    variables: ({ body }) => ({ input: { ...eventInput(body), title: bodyText(body.title, 'title') ?? '' } }),
     respond: ({ createCalendarEvent }) => restEvent(createCalendarEvent.event),
   },
   {
