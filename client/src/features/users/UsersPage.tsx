@@ -52,7 +52,9 @@ function UserList({ query: key, search }: { query: UsersPage_query$key; search: 
     UsersPage_query$key
   >(fragment, key);
   const [refetching, startTransition] = useTransition();
-  const [shown, setShown] = useState(search);
+  // What the list shows: the route loader's first page has no search. Mounted again after a failed
+  // search (the boundary below tries again on the next one), it refetches for the current search.
+  const [shown, setShown] = useState('');
   useEffect(() => {
     if (search === shown) return;
     startTransition(() => {
@@ -190,6 +192,7 @@ export default function UsersPage() {
       </Card.Header>
       <Card.Body>
         <ErrorBoundary
+          resetKey={search}
           fallback={
             <Alert.Root status="error" data-testid="users-error">
               <Alert.Indicator />
