@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeGraphQLServer, makeUser, renderApp, storeSession, type Resolver } from './helpers';
+import { fakeGraphQLServer, makeUser, renderApp, storeSession, type Resolver, onboardingTourAnswer } from './helpers';
 
 /**
  * Deleting an item of an admin list: the list shows the others at once and the tab stays. The
@@ -19,16 +19,7 @@ function adminServer(answer: (operationName: string, variables: Record<string, u
   storeSession(admin);
   const resolver: Resolver = (call) => {
     if (call.operationName === 'SupportBadgeQuery') return { body: { data: { supportUnreadCount: 0 } } };
-    if (call.operationName === 'OnboardingTourQuery') {
-      return {
-        body: {
-          data: {
-            viewer: { __typename: 'User', id: admin.id, role: 'ADMIN', tourCompleted: true },
-            interfaceSettings: { tourEnabled: false },
-          },
-        },
-      };
-    }
+    if (call.operationName === 'OnboardingTourQuery') return onboardingTourAnswer(admin);
     const data = answer(call.operationName, call.variables);
     if (data === HELD) return new Promise(() => {});
     return data === undefined ? undefined : { body: { data } };

@@ -99,6 +99,18 @@ export function viewerJson(user: TestUser) {
   return { __typename: 'User', ...user, lastLogin: null, postsCount: 0, friendsCount: 0 };
 }
 
+/** The onboarding tour's query answered for `user`: due (a first visit) or not (the site has it off). */
+export function onboardingTourAnswer(user: { id: string; role: Role }, { due = false } = {}) {
+  return {
+    body: {
+      data: {
+        viewer: { __typename: 'User', id: user.id, role: user.role, tourCompleted: !due },
+        interfaceSettings: { tourEnabled: due },
+      },
+    },
+  };
+}
+
 /** The dashboard query's answer: the viewer and the platform counters. */
 export function dashboardData(
   user: TestUser,

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { openFreshEnvironment } from '../../client/src/relay/environment';
 import { useRoomChat } from '../../client/src/features/video-calls/chat/useRoomChat';
 import { fakeWs } from './fakeWs';
-import { fakeGraphQLServer, makeUser, renderApp, storeSession } from './helpers';
+import { fakeGraphQLServer, makeUser, renderApp, storeSession, onboardingTourAnswer } from './helpers';
 
 // A query loads what is stored, a subscription keeps it current: a message stored after the query
 // ran but before the socket subscribed must still arrive, so each subscription starts after the
@@ -46,16 +46,7 @@ function openMessenger(conversations: ReturnType<typeof conversationJson>[]) {
         body: { data: { conversations: { edges: conversations, pageInfo: { hasNextPage: false, endCursor: null } } } },
       };
     }
-    if (call.operationName === 'OnboardingTourQuery') {
-      return {
-        body: {
-          data: {
-            viewer: { __typename: 'User', id: viewer.id, role: 'USER', tourCompleted: true },
-            interfaceSettings: { tourEnabled: false },
-          },
-        },
-      };
-    }
+    if (call.operationName === 'OnboardingTourQuery') return onboardingTourAnswer(viewer);
     return undefined;
   });
   renderApp('/social?section=messenger');

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dashboardData, fakeGraphQLServer, makeUser, renderApp, storeSession } from './helpers';
+import { dashboardData, fakeGraphQLServer, makeUser, renderApp, storeSession, onboardingTourAnswer } from './helpers';
 
 /**
  * Ending the onboarding tour marks it done on the account and in this browser, however quickly the
@@ -18,16 +18,7 @@ function firstVisit() {
   localStorage.removeItem('linkup_tour_completed');
   return fakeGraphQLServer((call) => {
     if (call.operationName === 'DashboardPageQuery') return { body: { data: dashboardData(member) } };
-    if (call.operationName === 'OnboardingTourQuery') {
-      return {
-        body: {
-          data: {
-            viewer: { __typename: 'User', id: member.id, role: 'USER', tourCompleted: false },
-            interfaceSettings: { tourEnabled: true },
-          },
-        },
-      };
-    }
+    if (call.operationName === 'OnboardingTourQuery') return onboardingTourAnswer(member, { due: true });
     if (call.operationName === 'OnboardingTourCompleteMutation') {
       return {
         body: {

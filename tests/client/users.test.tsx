@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeGraphQLServer, makeUser, renderApp, storeSession } from './helpers';
+import { fakeGraphQLServer, makeUser, renderApp, storeSession, onboardingTourAnswer } from './helpers';
 
 /** The user list (/users) of moderators and admins. */
 
@@ -40,16 +40,7 @@ describe('the user list', () => {
         if (call.variables.search === 'Мар') return { body: { data: page(member(3, 'Мария')) } };
         return { body: { data: everyone } };
       }
-      if (call.operationName === 'OnboardingTourQuery') {
-        return {
-          body: {
-            data: {
-              viewer: { __typename: 'User', id: moderator.id, role: 'MODERATOR', tourCompleted: true },
-              interfaceSettings: { tourEnabled: false },
-            },
-          },
-        };
-      }
+      if (call.operationName === 'OnboardingTourQuery') return onboardingTourAnswer(moderator);
       return undefined;
     });
     renderApp('/users');

@@ -12,14 +12,17 @@ const MEMBER = { email: 'elena@linkup.ru', password: 'user123' };
 // One logo and one catalog for the whole server.
 test.describe.configure({ mode: 'serial' });
 
-/** A member's page on /dashboard, signed in through the API, in `language`. */
-async function memberDashboard(
+/** A browser signed in with `token` (through the API) in `language`, on `path`. */
+async function signedInPage(
   browser: Browser,
   baseURL: string,
-  language: string,
-  screen: BrowserContextOptions = VIEWPORTS.desktop,
+  {
+    token,
+    language,
+    path,
+    screen = VIEWPORTS.desktop,
+  }: { token: string; language: string; path: string; screen?: BrowserContextOptions },
 ) {
-  const { token } = await signIn(baseURL, MEMBER.email, MEMBER.password);
   const context = await browser.newContext({ baseURL, locale: 'ru-RU', ...screen });
   await context.addInitScript(
     ([value, lang]) => {
@@ -29,9 +32,21 @@ async function memberDashboard(
     [token, language],
   );
   const page = await context.newPage();
-  await page.goto('/dashboard');
-  await expect(page.getByTestId('user-chip')).toBeVisible({ timeout: 20_000 });
+  await page.goto(path);
   return { page, context };
+}
+
+/** A member's page on /dashboard, signed in through the API, in `language`. */
+async function memberDashboard(
+  browser: Browser,
+  baseURL: string,
+  language: string,
+  screen: BrowserContextOptions = VIEWPORTS.desktop,
+) {
+  const { token } = await signIn(baseURL, MEMBER.email, MEMBER.password);
+  const opened = await signedInPage(browser, baseURL, { token, language, path: '/dashboard', screen });
+  await expect(opened.page.getByTestId('user-chip')).toBeVisible({ timeout: 20_000 });
+  return opened;
 }
 
 async function adminRequest(baseURL: string, method: string, path: string, body?: BodyInit | object) {
@@ -94,16 +109,7 @@ test('the admin’s chosen logo file shows its size in the language’s unit and
   const { token } = await signIn(baseURL!, ADMIN.email, ADMIN.password);
   const sizes = { ru: '0,25 МБ', en: '0.25 MB', fr: '0,25 Mo' };
   for (const [language, size] of Object.entries(sizes)) {
-    const context = await browser.newContext({ baseURL, locale: 'ru-RU', ...VIEWPORTS.desktop });
-    await context.addInitScript(
-      ([value, lang]) => {
-        localStorage.setItem('token', value);
-        localStorage.setItem('language', lang);
-      },
-      [token, language],
-    );
-    const page = await context.newPage();
-    await page.goto('/admin/branding');
+    const { page, context } = await signedInPage(browser, baseURL!, { token, language, path: '/admin/branding' });
     // A quarter of a megabyte; the file is only chosen, not uploaded.
     const png = Buffer.alloc(262_144);
     png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
