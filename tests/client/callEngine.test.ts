@@ -275,20 +275,22 @@ describe('a group room', () => {
     expect(call.getSnapshot()).toMatchObject({ status: 'idle', room: null, localStream: null, participants: [] });
   });
 
-  it('leaves with a request that outlives the page when the page goes away (a reload, a closed tab)', async () => {
+  it('leaves a one-to-one call with a request that outlives the page when the page goes away, and keeps a group room', async () => {
     const call = engine();
     call.leaveWithPage();
     expect(transport.leaveRoomWithPage).not.toHaveBeenCalled();
+    // A group room: a reload comes back within the server's grace, the room (and its activity) as left.
     await call.joinRoom(ROOM, 'HD');
     call.leaveWithPage();
-    expect(transport.leaveRoomWithPage).toHaveBeenCalledWith('R1');
-    expect(streams[0]!.tracks.every((track) => track.stopped)).toBe(true);
-    expect(peers[0]!.destroyed).toBe(true);
-    expect(call.getSnapshot()).toMatchObject({ status: 'idle', room: null });
-    // A caller still ringing gives the call up the same way (the callee's ringing stops).
+    expect(transport.leaveRoomWithPage).not.toHaveBeenCalled();
+    expect(call.getSnapshot()).toMatchObject({ kind: 'room', room: ROOM });
+    await call.leave();
+    // A one-to-one call, even a caller still ringing: given up (the callee's ringing stops).
     await call.call(person(2, 'Дмитрий Петров'), 'video', 'HD');
     call.leaveWithPage();
     expect(transport.leaveRoomWithPage).toHaveBeenLastCalledWith('C1');
+    expect(streams.at(-1)!.tracks.every((track) => track.stopped)).toBe(true);
+    expect(call.getSnapshot()).toMatchObject({ status: 'idle', room: null });
   });
 
   it('returns to idle with the server text when the join is refused, releasing the camera', async () => {

@@ -353,14 +353,16 @@ export class CallEngine {
   }
 
   /**
-   * The page goes away (a reload, a closed tab): nothing unmounts, so `leave` never runs, and a
-   * reload is back before the server's presence grace ends, so the server kept the member in the
-   * room and the others kept a frozen tile ("connecting…") and, in a one-to-one call, never saw it
-   * end. The room is left with a request that outlives the page.
+   * The page goes away (a reload, a closed tab) during a one-to-one call: nothing unmounts, so
+   * `leave` never runs, and a reload is back before the server's presence grace ends, so the server
+   * kept the member in the call and the other side never saw it end (a frozen "connecting…" tile).
+   * The call is left with a request that outlives the page. A group room keeps the grace: a reload
+   * there comes back to the room as the member left it (a host leaving would end the room's
+   * activity for everyone, tests/e2e/drawing.spec.ts).
    */
   leaveWithPage() {
     const room = this.snapshot.room;
-    if (!room) return;
+    if (!room || this.snapshot.kind !== 'call') return;
     this.teardown(null);
     this.transport.leaveRoomWithPage(room.id);
   }
