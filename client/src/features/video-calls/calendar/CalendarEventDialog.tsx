@@ -12,6 +12,7 @@ import { fieldErrorMap, mutationErrorText, readMutationError } from '../../../re
 import { AppDialog, DialogActions } from '../../../components/AppDialog';
 import { CALENDAR_DURATIONS, CALENDAR_TYPES, EVENT_TYPE_LABELS, localDateTime, viewerTimeZone } from './calendarTexts';
 import { labelOf } from '../texts';
+import { removeFromRootList } from '../../../relay/rootList';
 
 const createMutation = graphql`
   mutation CalendarEventDialogCreateMutation($input: CalendarEventInput!) {
@@ -70,14 +71,7 @@ function appendToList(store: RecordSourceSelectorProxy, after: string) {
  * it since the panel opened, so any action on it answers NotFoundError).
  */
 export function dropFromList(store: RecordSourceSelectorProxy, after: string, eventId: string) {
-  const root = store.getRoot();
-  const list = root.getLinkedRecords('calendarEvents', { after });
-  if (list)
-    root.setLinkedRecords(
-      list.filter((record) => record?.getDataID() !== eventId),
-      'calendarEvents',
-      { after },
-    );
+  removeFromRootList(store, { field: 'calendarEvents', args: { after } }, eventId);
 }
 
 /**
