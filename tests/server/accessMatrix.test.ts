@@ -336,6 +336,7 @@ const backInTheirRoom = async () => {
 };
 const prepare: Record<string, () => Promise<unknown>> = {
   setRoomMediaState: backInTheirRoom,
+  markAwayInRoom: backInTheirRoom,
   startRecording: backInTheirRoom,
   launchActivity: backInTheirRoom,
   'POST /zoomvisor/rooms/:roomId(\\d+)/recordings': backInTheirRoom,

@@ -23,7 +23,8 @@ const CallEventKindEnum = builder.enumType('CallEventKind', {
     'SIGNAL: WebRTC data from a peer; CALL_INVITE: an incoming one-to-one call; CALL_DECLINED/CALL_ENDED: ' +
     'the other party said no or hung up; ROOM_CLOSED: your room was deleted; CALL_MODE: your room switched ' +
     'between mesh and SFU (payload {mode, epoch, token, videoPublishers}: drop what an older epoch set up); ' +
-    'VIDEO_PUBLISHERS: in SFU mode, who sends video changed (payload {epoch, userIds, at}: the most recent speakers).',
+    'VIDEO_PUBLISHERS: in SFU mode, who sends video changed (payload {epoch, userIds, at}: the most recent speakers); ' +
+    'AWAY: their page went away (a reload, a closed tab), their place kept until they join again (JOINED) or leave (LEFT).',
   values: calls.CALL_EVENT_KINDS,
 });
 

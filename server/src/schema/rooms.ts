@@ -10,6 +10,7 @@ import { classPermissions, visibleClassWhere } from '../services/meetingClasses'
 import { currentParticipantPlan, defaultVideoQuality, groupCallsEnabled, type VideoQuality } from '../services/meetingPlans';
 import { VideoQualityEnum } from './groupCalls';
 import * as rooms from '../services/rooms';
+import { markAwayInRoom } from '../services/callPresence';
 import { sfuUp, type RoomCallMode } from '../services/callMode';
 import { VOICE_MAX_SECONDS } from '../storage/voiceMessages';
 import { MeetingClassNode } from './meetingClasses';
@@ -39,6 +40,11 @@ export const RoomParticipantRef = builder.prismaObject('RoomParticipant', {
     user: t.relation('user'),
     muted: t.exposeBoolean('muted'),
     cameraOff: t.exposeBoolean('cameraOff'),
+    away: t.boolean({
+      description:
+        'Their page went away (a reload, a closed tab): their place is kept until they join again or the presence grace ends.',
+      resolve: (participant) => participant.awayAt !== null,
+    }),
     joinedAt: t.expose('joinedAt', { type: 'DateTime' }),
   }),
 });
@@ -276,6 +282,10 @@ export const JoinRoomSuccess = builder.objectRef<JoinedRoom>('JoinRoomSuccess').
 
 const DeleteRoomSuccess = deletedResult('DeleteRoomSuccess');
 
+const MarkAwayInRoomSuccess = builder.objectRef<{ away: boolean }>('MarkAwayInRoomSuccess').implement({
+  fields: (t) => ({ away: t.exposeBoolean('away') }),
+});
+
 const LeaveRoomSuccess = builder.objectRef<{ left: boolean }>('LeaveRoomSuccess').implement({
   fields: (t) => ({ left: t.exposeBoolean('left', { description: 'False when the viewer was not in the room.' }) }),
 });
@@ -331,6 +341,19 @@ builder.mutationFields((t) => {
       errors: { directResult: true, union: { name: 'LeaveRoomResult' } },
       resolve: async (_root, args, ctx) => ({
         left: await rooms.leaveRoom(ctx.services, ctx.viewer!.user.id, databaseIdOf(args.roomId, 'Room', 'meeting.roomNotFound')),
+      }),
+    }),
+    markAwayInRoom: t.field({
+      type: MarkAwayInRoomSuccess,
+      description:
+        "The viewer's page in the room goes away (sent on pagehide): the others see them reconnecting (AWAY) while " +
+        'their place, role and the room’s activity are kept; joining again within the presence grace brings them ' +
+        'back, else they leave. Only for the viewer themself, in a room they are in.',
+      ...moduleAccess('zoomvisor', 'owner'),
+      args: { roomId: roomId() },
+      errors: { directResult: true, union: { name: 'MarkAwayInRoomResult' } },
+      resolve: async (_root, args, ctx) => ({
+        away: await markAwayInRoom(ctx.services, ctx.viewer!.user.id, databaseIdOf(args.roomId, 'Room', 'meeting.roomNotFound')),
       }),
     }),
     setRoomMediaState: t.prismaField({

@@ -23,6 +23,7 @@ export const CALL_EVENT_KINDS = [
   'RECORDING_STOPPED',
   'CALL_MODE',
   'VIDEO_PUBLISHERS',
+  'AWAY',
 ] as const;
 export type CallEventKind = (typeof CALL_EVENT_KINDS)[number];
 

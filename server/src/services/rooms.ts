@@ -235,6 +235,25 @@ export async function leaveRoom(services: Services, userId: number, roomId: numb
   return true;
 }
 
+/**
+ * The presence grace of a participation whose page went away (callPresence.ts markAwayInRoom) ended:
+ * unless its member joined again meanwhile (which closed this row and opened a new one), they leave.
+ */
+export async function leaveIfStillAway(services: Services, participationId: number): Promise<boolean> {
+  const participation = await services.prisma.roomParticipant.findUnique({
+    where: { id: participationId },
+    select: { roomId: true, userId: true, room: { select: { type: true } } },
+  });
+  if (!participation) return false;
+  const { count } = await services.prisma.roomParticipant.updateMany({
+    where: { id: participationId, leftAt: null, awayAt: { not: null } },
+    data: { leftAt: new Date() },
+  });
+  if (count === 0) return false;
+  await afterLeaving(services, participation.userId, participation.roomId, participation.room);
+  return true;
+}
+
 /** Takes a member out of every room they are in (their realtime connection is gone). */
 export async function leaveAllRooms(services: Services, userId: number) {
   const open = await services.prisma.roomParticipant.findMany({ where: { userId, leftAt: null }, select: { roomId: true } });

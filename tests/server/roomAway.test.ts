@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import type { Client } from 'graphql-ws';
+import { meetingTestServer, JOIN_ROOM, quickMember, roomGlobalId, type Member } from './meetingSupport';
+
+/**
+ * A member whose page goes away in a group room (a reload, a closed tab) says so on pagehide
+ * (markAwayInRoom): the others are told at once, the member keeps their place and the room's activity
+ * through the presence grace, and joining again within it brings them back as they were.
+ */
+const GRACE_SECONDS = 1.5;
+const meeting = meetingTestServer({ callPresenceGraceSeconds: GRACE_SECONDS });
+const { gql } = meeting;
+
+const AWAY = `mutation($roomId: ID!) {
+  markAwayInRoom(roomId: $roomId) { __typename ... on Error { message } ... on MarkAwayInRoomSuccess { away } }
+}`;
+const LAUNCH = `mutation($roomId: ID!, $quiz: QuizSetupInput) {
+  launchActivity(roomId: $roomId, kind: QUIZ, quiz: $quiz) { __typename ... on ActivitySessionPayload { session { id } } }
+}`;
+const QUIZ = { questions: [{ prompt: 'Сколько минут в часе?', type: 'MULTIPLE', options: ['60', '100'], correctIndex: 0 }] };
+const ROOM_STATE = `query($roomId: ID!) {
+  node(id: $roomId) { ... on Room { participants { away user { databaseId } } currentActivity { status host { databaseId } } } }
+}`;
+
+type Event = { kind: string; senderDatabaseId: number };
+
+/** The member's call events as they arrive (holding them is being present, as the meeting page does). */
+function callEvents(client: Client) {
+  const received: Event[] = [];
+  client.subscribe<{ callEvents: Event }>(
+    { query: 'subscription { callEvents { kind senderDatabaseId } }' },
+    { next: (value) => received.push(value.data!.callEvents), error: () => {}, complete: () => {} },
+  );
+  return {
+    received,
+    kinds: (from: Member) => received.filter((event) => event.senderDatabaseId === from.id).map((event) => event.kind),
+  };
+}
+
+const settle = (ms = 200) => new Promise((resolve) => setTimeout(resolve, ms));
+const waitFor = async (check: () => void, timeoutMs = 4000) => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await settle(50);
+    }
+  }
+};
+
+async function hostAndGuestInRoom() {
+  const [host, guest] = await Promise.all([
+    quickMember(meeting.server.services, 'Хозяйка'),
+    quickMember(meeting.server.services, 'Гость'),
+  ]);
+  const hostSocket = meeting.clients.connect(host);
+  callEvents(hostSocket);
+  const guestEvents = callEvents(meeting.clients.connect(guest));
+  await settle();
+  const room = await meeting.roomWith([host, guest]);
+  const roomId = roomGlobalId(room.id);
+  expect((await gql(host, LAUNCH, { roomId, quiz: QUIZ })).launchActivity.__typename).toBe('ActivitySessionPayload');
+  return { host, guest, hostSocket, guestEvents, roomId };
+}
+
+const roomState = async (member: Member, roomId: string) => (await gql(member, ROOM_STATE, { roomId })).node;
+
+describe('a member whose page goes away in a group room', () => {
+  it('is shown away to the others at once and, back within the grace, is host of the running activity as before', async () => {
+    const { host, guest, hostSocket, guestEvents, roomId } = await hostAndGuestInRoom();
+
+    // The host reloads: the page says it goes, then its socket closes.
+    expect((await gql(host, AWAY, { roomId })).markAwayInRoom).toEqual({ __typename: 'MarkAwayInRoomSuccess', away: true });
+    await hostSocket.dispose();
+    await waitFor(() => expect(guestEvents.kinds(host)).toContain('AWAY'));
+    expect(await roomState(guest, roomId)).toEqual({
+      participants: [
+        { away: true, user: { databaseId: host.id } },
+        { away: false, user: { databaseId: guest.id } },
+      ],
+      currentActivity: { status: 'ACTIVE', host: { databaseId: host.id } },
+    });
+    // Saying it twice tells nobody twice.
+    expect((await gql(host, AWAY, { roomId })).markAwayInRoom.away).toBe(true);
+
+    // The reloaded page is back and joins again before the grace ends.
+    callEvents(meeting.clients.connect(host));
+    await settle(GRACE_SECONDS * 500);
+    expect((await gql(host, JOIN_ROOM, { roomId })).joinRoom.__typename).toBe('JoinRoomSuccess');
+    await settle(GRACE_SECONDS * 1000);
+    expect(guestEvents.kinds(host)).toEqual(['AWAY', 'JOINED']);
+    expect(await roomState(guest, roomId)).toEqual({
+      participants: [
+        { away: false, user: { databaseId: guest.id } },
+        { away: false, user: { databaseId: host.id } },
+      ],
+      currentActivity: { status: 'ACTIVE', host: { databaseId: host.id } },
+    });
+  });
+
+  it('leaves when the grace ends without a return, even with the page reloaded but not back in the room', async () => {
+    const { host, guest, hostSocket, guestEvents, roomId } = await hostAndGuestInRoom();
+    await gql(host, AWAY, { roomId });
+    await hostSocket.dispose();
+    // The reloaded page holds the call events again (present on the site), but never joins the room.
+    callEvents(meeting.clients.connect(host));
+    await waitFor(() => expect(guestEvents.kinds(host)).toEqual(['AWAY', 'LEFT']), GRACE_SECONDS * 1000 + 4000);
+    // As when the host leaves: the activity ends with them.
+    expect(await roomState(guest, roomId)).toEqual({
+      participants: [{ away: false, user: { databaseId: guest.id } }],
+      currentActivity: null,
+    });
+  });
+
+  it('is for a member of the room, about themself only', async () => {
+    const { host, guest, guestEvents, roomId } = await hostAndGuestInRoom();
+    const outsider = await quickMember(meeting.server.services);
+    const refused = { __typename: 'ForbiddenError', message: 'Вы не находитесь в этой комнате' };
+    expect((await gql(outsider, AWAY, { roomId })).markAwayInRoom).toEqual(refused);
+    // Having left, nobody can be marked away in it (the mutation names no one but the viewer).
+    await gql(host, `mutation($roomId: ID!) { leaveRoom(roomId: $roomId) { __typename } }`, { roomId });
+    expect((await gql(host, AWAY, { roomId })).markAwayInRoom).toEqual(refused);
+    const anonymous = await fetch(`${meeting.server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: AWAY, variables: { roomId } }),
+    });
+    expect((await anonymous.json()).data?.markAwayInRoom ?? null).toBeNull();
+    await settle();
+    expect(guestEvents.kinds(host)).toEqual(['LEFT']);
+    expect(guestEvents.kinds(outsider)).toEqual([]);
+    expect((await roomState(guest, roomId)).participants).toEqual([{ away: false, user: { databaseId: guest.id } }]);
+  });
+});
