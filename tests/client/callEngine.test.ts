@@ -174,6 +174,7 @@ beforeEach(() => {
     joinRoom: vi.fn(async () => ({ ok: true, room: ROOM, participants: [person(2, 'Дмитрий Петров')] })),
     leaveRoom: vi.fn(async () => true),
     leaveRoomWithPage: vi.fn(),
+    markAwayWithPage: vi.fn(),
     sendSignal: vi.fn(async () => true),
     setMediaState: vi.fn(async () => ({})),
     startCall: vi.fn(async () => ({ id: 'C1', name: 'call' })),
@@ -279,10 +280,13 @@ describe('a group room', () => {
     const call = engine();
     call.leaveWithPage();
     expect(transport.leaveRoomWithPage).not.toHaveBeenCalled();
-    // A group room: a reload comes back within the server's grace, the room (and its activity) as left.
+    expect(transport.markAwayWithPage).not.toHaveBeenCalled();
+    // A group room: a reload comes back within the server's grace, the room (and its activity) as left;
+    // the others are told at once that the page went away.
     await call.joinRoom(ROOM, 'HD');
     call.leaveWithPage();
     expect(transport.leaveRoomWithPage).not.toHaveBeenCalled();
+    expect(transport.markAwayWithPage).toHaveBeenCalledWith('R1');
     expect(call.getSnapshot()).toMatchObject({ kind: 'room', room: ROOM });
     await call.leave();
     // A one-to-one call, even a caller still ringing: given up (the callee's ringing stops).
@@ -291,6 +295,66 @@ describe('a group room', () => {
     expect(transport.leaveRoomWithPage).toHaveBeenLastCalledWith('C1');
     expect(streams.at(-1)!.tracks.every((track) => track.stopped)).toBe(true);
     expect(call.getSnapshot()).toMatchObject({ status: 'idle', room: null });
+  });
+
+  it('shows someone whose page went away as away at once, without their last frame, until they join again', async () => {
+    vi.useFakeTimers();
+    const call = engine();
+    await call.joinRoom(ROOM, 'HD');
+    const dmitry = person(2, 'Дмитрий Петров');
+    peers[0]!.emit('stream', new FakeStream([new FakeTrack('video')]));
+    peers[0]!.emit('connect');
+    // Their page goes: the connection closes, and the server says they are away (in either order).
+    peers[0]!.emit('close');
+    call.handleEvent(event('AWAY', dmitry));
+    expect(call.getSnapshot().participants).toMatchObject([{ userId: 2, away: true, stream: null, connected: false, via: null }]);
+    // Nobody is there to answer: no new connection is opened, no renewal asked for.
+    await vi.advanceTimersByTimeAsync(4 * MESH_RENEW_AFTER_MS);
+    expect(peers).toHaveLength(1);
+    expect(transport.sendSignal).not.toHaveBeenCalledWith('R1', 'U2', JSON.stringify({ type: 'renew' }));
+
+    // Back within the grace: they join again and open a new connection, which we answer.
+    call.handleEvent(event('JOINED', dmitry, { muted: false, cameraOff: false }));
+    expect(call.getSnapshot().participants).toMatchObject([{ userId: 2, away: false }]);
+    expect(peers.map((peer) => peer.initiator)).toEqual([true, false]);
+    // Away again, the server's word first this time: the connection still up is dropped with their video.
+    peers[1]!.emit('stream', new FakeStream([new FakeTrack('video')]));
+    peers[1]!.emit('connect');
+    call.handleEvent(event('AWAY', dmitry));
+    expect(peers[1]!.destroyed).toBe(true);
+    expect(call.getSnapshot().participants).toMatchObject([{ userId: 2, away: true, stream: null, connected: false }]);
+  });
+
+  it('opens no connection to someone away when joining a room, and shows them away', async () => {
+    const call = engine();
+    transport.joinRoom.mockResolvedValueOnce({
+      ok: true,
+      room: ROOM,
+      participants: [{ ...person(2, 'Дмитрий Петров'), away: true }, person(3, 'Елена')],
+    });
+    await call.joinRoom(ROOM, 'HD');
+    expect(call.getSnapshot().participants).toMatchObject([
+      { userId: 2, away: true },
+      { userId: 3, away: false },
+    ]);
+    expect(peers).toHaveLength(1);
+    peers[0]!.emit('signal', { type: 'offer' });
+    expect(transport.sendSignal).toHaveBeenCalledWith('R1', 'U3', JSON.stringify({ type: 'offer' }));
+  });
+
+  it('enters the room again, without leaving it, when the page comes back from the back-forward cache', async () => {
+    const call = engine();
+    call.returnWithPage();
+    expect(transport.joinRoom).not.toHaveBeenCalled();
+    await call.joinRoom(ROOM, 'FHD');
+    call.leaveWithPage();
+    call.returnWithPage();
+    await vi.waitFor(() => expect(call.getSnapshot().status).toBe('in_call'));
+    expect(transport.joinRoom).toHaveBeenCalledTimes(2);
+    expect(transport.leaveRoom).not.toHaveBeenCalled();
+    expect(getUserMedia).toHaveBeenLastCalledWith(callConstraints('video', 'FHD'));
+    expect(streams[0]!.tracks.every((track) => track.stopped)).toBe(true);
+    expect(peers[0]!.destroyed).toBe(true);
   });
 
   it('returns to idle with the server text when the join is refused, releasing the camera', async () => {

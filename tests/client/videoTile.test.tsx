@@ -45,3 +45,35 @@ describe('a video tile plays another person’s sound once', () => {
     expect(renderTile({ self: true })).toEqual([]);
   });
 });
+
+describe('a video tile of someone whose page went away', () => {
+  const original = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, 'srcObject');
+  beforeAll(() =>
+    Object.defineProperty(HTMLMediaElement.prototype, 'srcObject', { configurable: true, writable: true, value: null }),
+  );
+  afterAll(() => {
+    if (original) Object.defineProperty(HTMLMediaElement.prototype, 'srcObject', original);
+  });
+  const tile = (props: Partial<Parameters<typeof VideoTile>[0]>) =>
+    render(
+      <I18nProvider i18n={i18n}>
+        <ChakraProvider value={system}>
+          <VideoTile name="Дмитрий Петров" stream={stream} muted={false} cameraOff={false} {...props} />
+        </ChakraProvider>
+      </I18nProvider>,
+    );
+
+  it('shows them reconnecting, with their initials and no frame of theirs', () => {
+    const { getByTestId, queryByText, container } = tile({ away: true, connecting: true });
+    expect(getByTestId('video-tile').getAttribute('data-away')).toBe('true');
+    expect(getByTestId('tile-away').textContent).toBe('Переподключается…');
+    expect(queryByText('Подключение…')).toBeNull();
+    expect(container.querySelector('video')!.style.display).toBe('none');
+  });
+
+  it('is a plain tile once they are back', () => {
+    const { getByTestId, queryByTestId } = tile({ away: false });
+    expect(getByTestId('video-tile').hasAttribute('data-away')).toBe(false);
+    expect(queryByTestId('tile-away')).toBeNull();
+  });
+});

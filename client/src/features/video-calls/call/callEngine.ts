@@ -38,12 +38,15 @@ export type PeerInfo = { userId: number; globalId: string; name: string; muted: 
 /**
  * `via`: the path their media arrives by now (a peer connection, or the SFU). `screen`: the screen
  * they share, received through the SFU as a feed of its own (in mesh it replaces their camera's video).
+ * `away`: their page went away (a reload, a closed tab); the server keeps their place until they join
+ * again or its presence grace ends, and nothing of theirs arrives meanwhile.
  */
 export type RemoteParticipant = PeerInfo & {
   stream: MediaStream | null;
   connected: boolean;
   via: 'mesh' | 'sfu' | null;
   screen: MediaStream | null;
+  away: boolean;
 };
 
 export type RoomInfo = { id: string; name: string };
@@ -63,7 +66,8 @@ export type JoinResult =
   | {
       ok: true;
       room: RoomInfo;
-      participants: PeerInfo[];
+      /** `away`: their page went away and they have not joined again yet (no connection to open). */
+      participants: (PeerInfo & { away?: boolean })[];
       recording?: RecordingState | null;
       /** The room's database id (the SFU's room id) and its mode now; one-to-one calls are always mesh. */
       roomDatabaseId?: number;
@@ -118,7 +122,8 @@ export type CallEventKind =
   | 'RECORDING_STARTED'
   | 'RECORDING_STOPPED'
   | 'CALL_MODE'
-  | 'VIDEO_PUBLISHERS';
+  | 'VIDEO_PUBLISHERS'
+  | 'AWAY';
 
 export type CallEvent = { kind: CallEventKind; roomId: string | null; sender: PeerInfo; payload: Record<string, unknown> };
 
@@ -127,6 +132,8 @@ export interface CallTransport {
   leaveRoom(roomId: string): Promise<unknown>;
   /** `leaveRoom` with a request that outlives the page (sent as it goes away), unanswered. */
   leaveRoomWithPage(roomId: string): void;
+  /** Tells the room the page goes away (a reload, a closed tab), with a request that outlives it, unanswered. */
+  markAwayWithPage(roomId: string): void;
   sendSignal(roomId: string, toUserId: string, data: string): Promise<unknown>;
   setMediaState(roomId: string, muted: boolean, cameraOff: boolean): Promise<unknown>;
   startCall(calleeId: string, media: CallMedia): Promise<RoomInfo>;
@@ -286,7 +293,7 @@ export class CallEngine {
     this.update({
       status: 'in_call',
       room: joined.room,
-      participants: joined.participants.map(disconnected),
+      participants: joined.participants.map((participant) => ({ ...disconnected(participant), away: participant.away === true })),
       recording: joined.recording ?? null,
     });
     this.roomDatabaseId = joined.roomDatabaseId ?? null;
@@ -294,7 +301,8 @@ export class CallEngine {
     this.epoch = call.epoch;
     this.setVideoPublishers(call.videoPublishers, 0);
     if (call.mode === 'sfu') this.startSfu(call.sfuToken);
-    else for (const participant of joined.participants) this.connect(participant, true);
+    // Whoever is away opens the connection when joining again (JOINED).
+    else for (const participant of joined.participants) if (!participant.away) this.connect(participant, true);
   }
 
   /** Calls a contact: the caller enters a two-person room and rings until answered or given up. */
@@ -353,18 +361,34 @@ export class CallEngine {
   }
 
   /**
-   * The page goes away (a reload, a closed tab) during a one-to-one call: nothing unmounts, so
-   * `leave` never runs, and a reload is back before the server's presence grace ends, so the server
-   * kept the member in the call and the other side never saw it end (a frozen "connecting…" tile).
-   * The call is left with a request that outlives the page. A group room keeps the grace: a reload
-   * there comes back to the room as the member left it (a host leaving would end the room's
-   * activity for everyone, tests/e2e/drawing.spec.ts).
+   * The page goes away (a reload, a closed tab): nothing unmounts, so `leave` never runs, and a
+   * reload is back before the server's presence grace ends. A one-to-one call is left with a request
+   * that outlives the page (else the other side never saw it end: a frozen "connecting…" tile). A
+   * group room is not left (a host leaving would end the room's activity for everyone,
+   * tests/e2e/drawing.spec.ts): the page tells the room it is away, so the others show the member
+   * reconnecting at once, and the server keeps their place until they join again or the grace ends.
    */
   leaveWithPage() {
     const room = this.snapshot.room;
-    if (!room || this.snapshot.kind !== 'call') return;
+    if (!room) return;
+    if (this.snapshot.kind === 'room') {
+      this.transport.markAwayWithPage(room.id);
+      return;
+    }
     this.teardown(null);
     this.transport.leaveRoomWithPage(room.id);
+  }
+
+  /**
+   * The page comes back from the browser's back-forward cache after `leaveWithPage`: the room marked
+   * it away and the others dropped their connections to it, so it enters the room again (the server
+   * keeps the place and the role of a member who joins the room they are in).
+   */
+  returnWithPage() {
+    const { room, kind, status, media } = this.snapshot;
+    if (!room || kind !== 'room' || status === 'idle') return;
+    this.teardown(null);
+    void this.joinRoom(room, this.quality, media);
   }
 
   // --- the controls of the bottom bar ---
@@ -481,10 +505,16 @@ export class CallEngine {
       case 'JOINED':
         this.clearRing();
         this.upsertParticipant({ ...sender, muted: event.payload.muted === true, cameraOff: event.payload.cameraOff === true });
+        this.updateParticipant(sender.userId, { away: false });
         // A newcomer (or someone who reloaded) opens a fresh connection: drop any old one.
         this.dropPeer(sender.userId);
         // Through the SFU, their media arrives with their feed.
         if (this.snapshot.transport === 'mesh') this.connect(sender, false);
+        return;
+      case 'AWAY':
+        // Their page went away: nothing of theirs arrives any more, so no frozen frame is kept.
+        this.dropPeer(sender.userId);
+        this.updateParticipant(sender.userId, { away: true, stream: null, connected: false, via: null, screen: null });
         return;
       case 'LEFT':
         this.dropPeer(sender.userId);
@@ -644,6 +674,8 @@ export class CallEngine {
    * at once for someone who sends audio only now.
    */
   private onSfuStream(userId: number, remote: MediaStream | null) {
+    // Their page went away: what the SFU still holds of it is the frozen frame AWAY took down.
+    if (remote && this.snapshot.participants.some((p) => p.userId === userId && p.away)) return;
     const peer = this.peers.get(userId);
     if (this.snapshot.transport === 'mesh') {
       // Returning to mesh: the SFU still fills tiles whose peer connection is not up yet.
@@ -809,7 +841,7 @@ export class CallEngine {
           epoch === this.epoch &&
           this.snapshot.transport === 'mesh' &&
           !this.peers.has(participant.userId) &&
-          this.snapshot.participants.some((p) => p.userId === participant.userId);
+          this.snapshot.participants.some((p) => p.userId === participant.userId && !p.away);
         const room = this.snapshot.room;
         if (!room || !stillWanted()) return;
         try {
@@ -893,4 +925,5 @@ const disconnected = (info: PeerInfo): RemoteParticipant => ({
   connected: false,
   via: null,
   screen: null,
+  away: false,
 });

@@ -30,6 +30,7 @@ const participantFragment = graphql`
   fragment useCall_participant on RoomParticipant @inline {
     muted
     cameraOff
+    away
     user {
       id
       databaseId
@@ -93,6 +94,14 @@ const leaveMutation = graphql`
   }
 `;
 
+const awayMutation = graphql`
+  mutation useCallAwayMutation($roomId: ID!) {
+    markAwayInRoom(roomId: $roomId) {
+      __typename
+    }
+  }
+`;
+
 const signalMutation = graphql`
   mutation useCallSignalMutation($roomId: ID!, $toUserId: ID!, $data: String!) {
     sendCallSignal(roomId: $roomId, toUserId: $toUserId, data: $data) {
@@ -149,7 +158,7 @@ const callEventsSubscription = graphql`
   }
 `;
 
-function peerInfo(key: useCall_participant$key): PeerInfo {
+function peerInfo(key: useCall_participant$key): PeerInfo & { away: boolean } {
   const participant = readInlineData(participantFragment, key);
   return {
     userId: participant.user.databaseId,
@@ -157,6 +166,7 @@ function peerInfo(key: useCall_participant$key): PeerInfo {
     name: participant.user.fullName,
     muted: participant.muted,
     cameraOff: participant.cameraOff,
+    away: participant.away,
   };
 }
 
@@ -211,6 +221,8 @@ function relayTransport(environment: () => Environment): CallTransport {
     // Outside Relay: its network cannot ask for keepalive, and nothing reads the answer.
     leaveRoomWithPage: (roomId) =>
       void postGraphQL((leaveMutation as ConcreteRequest).params, { roomId }, { keepalive: true }).catch(() => undefined),
+    markAwayWithPage: (roomId) =>
+      void postGraphQL((awayMutation as ConcreteRequest).params, { roomId }, { keepalive: true }).catch(() => undefined),
     sendSignal: async (roomId, toUserId, data) =>
       succeeded(
         (await commitMutationAsync<useCallSignalMutation>(environment(), signalMutation, { roomId, toUserId, data }))
@@ -361,8 +373,16 @@ export function useCall(meetingConfig: useCall_meetingConfig$key, viewerId: numb
   useEffect(() => () => void engine.leave(), [engine]);
   useEffect(() => {
     const leaveWithPage = () => engine.leaveWithPage();
+    // Back from the back-forward cache: the room was told the page went away.
+    const returnWithPage = (event: PageTransitionEvent) => {
+      if (event.persisted) engine.returnWithPage();
+    };
     window.addEventListener('pagehide', leaveWithPage);
-    return () => window.removeEventListener('pagehide', leaveWithPage);
+    window.addEventListener('pageshow', returnWithPage);
+    return () => {
+      window.removeEventListener('pagehide', leaveWithPage);
+      window.removeEventListener('pageshow', returnWithPage);
+    };
   }, [engine]);
   useCatchUpSubscription<useCallEventsSubscription, Received>(
     callEventsSubscription,

@@ -15,6 +15,7 @@ export function ParticipantsPanel({ onClose }: { onClose: () => void }) {
       muted: call.muted,
       cameraOff: call.cameraOff,
       connected: true,
+      away: false,
     },
     ...call.participants.map((p) => ({
       key: String(p.userId),
@@ -23,6 +24,7 @@ export function ParticipantsPanel({ onClose }: { onClose: () => void }) {
       muted: p.muted,
       cameraOff: p.cameraOff,
       connected: p.connected,
+      away: p.away,
     })),
   ];
   const count = people.length;
@@ -57,10 +59,16 @@ export function ParticipantsPanel({ onClose }: { onClose: () => void }) {
           <Text fontSize="sm" flex="1" truncate>
             {person.label}
           </Text>
-          {!person.connected && (
-            <Text fontSize="xs" color="yellow.300">
-              <Trans>подключается</Trans>
+          {person.away ? (
+            <Text fontSize="xs" color="orange.300" data-testid="participant-away">
+              <Trans>переподключается</Trans>
             </Text>
+          ) : (
+            !person.connected && (
+              <Text fontSize="xs" color="yellow.300">
+                <Trans>подключается</Trans>
+              </Text>
+            )
           )}
           <Box
             color={person.muted ? 'red.300' : 'whiteAlpha.700'}

@@ -107,6 +107,7 @@ export function Stage() {
             audioOnly={audioOnly}
             videoPaused={videoPaused(call, participant.userId)}
             connecting={!participant.connected}
+            away={participant.away}
             mediaPath={participant.via}
           />
         ))}

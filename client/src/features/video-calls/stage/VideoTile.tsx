@@ -7,7 +7,8 @@ import { MicOff, VideoOff } from 'lucide-react';
 /**
  * One person on the stage: their video, or their initials when the camera is off, the call is
  * audio only or, in a large room, more recent speakers hold the video seats; their name (yours
- * reads "You"), and whether their microphone is off.
+ * reads "You"), and whether their microphone is off. Someone whose page went away (a reload) shows
+ * as their initials, dimmed and marked reconnecting, never as the last frame they sent.
  */
 export function VideoTile({
   name,
@@ -17,6 +18,7 @@ export function VideoTile({
   muted,
   cameraOff,
   connecting = false,
+  away = false,
   audioOnly = false,
   mirrored = false,
   videoPaused = false,
@@ -29,6 +31,8 @@ export function VideoTile({
   muted: boolean;
   cameraOff: boolean;
   connecting?: boolean;
+  /** Their page went away (a reload, a closed tab): the server keeps their place for a while. */
+  away?: boolean;
   audioOnly?: boolean;
   mirrored?: boolean;
   /** Audio only for now: the room's video seats belong to its most recent speakers. */
@@ -39,7 +43,7 @@ export function VideoTile({
   const { t } = useLingui();
   const video = useRef<HTMLVideoElement>(null);
   const audio = useRef<HTMLAudioElement>(null);
-  const showVideo = !!stream && !cameraOff && !audioOnly && !videoPaused;
+  const showVideo = !!stream && !cameraOff && !audioOnly && !videoPaused && !away;
 
   useEffect(() => {
     if (video.current && video.current.srcObject !== stream) video.current.srcObject = stream;
@@ -61,6 +65,7 @@ export function VideoTile({
       data-muted={muted ? 'true' : 'false'}
       data-media-path={mediaPath ?? undefined}
       data-video-paused={videoPaused ? 'true' : undefined}
+      data-away={away ? 'true' : undefined}
     >
       <video
         ref={video}
@@ -80,7 +85,7 @@ export function VideoTile({
       />
       {!self && !showVideo && <audio ref={audio} autoPlay />}
       {!showVideo && (
-        <Center position="absolute" inset="0">
+        <Center position="absolute" inset="0" opacity={away ? 0.5 : undefined}>
           <Avatar.Root size="2xl" colorPalette="brand">
             <Avatar.Fallback name={name} />
           </Avatar.Root>
@@ -114,10 +119,24 @@ export function VideoTile({
           {t`Только звук`}
         </Badge>
       )}
-      {connecting && (
-        <Badge position="absolute" top="2" right="2" colorPalette="yellow" variant="solid">
-          {t`Подключение…`}
+      {away ? (
+        <Badge
+          position="absolute"
+          top="2"
+          right="2"
+          colorPalette="orange"
+          variant="solid"
+          title={t`Страница участника закрылась или перезагружается: место в комнате сохраняется, пока он не вернётся`}
+          data-testid="tile-away"
+        >
+          {t`Переподключается…`}
         </Badge>
+      ) : (
+        connecting && (
+          <Badge position="absolute" top="2" right="2" colorPalette="yellow" variant="solid">
+            {t`Подключение…`}
+          </Badge>
+        )
       )}
     </Box>
   );
