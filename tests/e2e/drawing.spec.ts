@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { baseURL, callChromiumArgs, chromiumLaunchOptions } from './playwright.config';
-import { enterRoomCall, hostAndGuest, openActivities } from './meeting';
+import { enterRoomCall, expectRemoteVideosPlaying, hostAndGuest, openActivities } from './meeting';
 import { expectNoSideScroll, unique, VIEWPORTS } from './support';
 
 /**
@@ -58,11 +58,21 @@ test('a stroke drawn by one appears for the other and stays after both reload (a
 
   await expectNoSideScroll(guest.page);
 
-  // Both reload: back in the room's call, the board is as they left it.
-  for (const { page } of [host, guest]) {
+  // Both reload: the other sees at once that their page went away (the tile marked reconnecting,
+  // no frozen frame), and back in the room's call they show again and the board is as they left it.
+  for (const [{ page, id }, other] of [
+    [host, guest],
+    [guest, host],
+  ] as const) {
+    const tileSeenByOther = other.page.locator(`[data-testid="video-tile"][data-user-id="${id}"]`);
     await page.reload();
+    await expect(tileSeenByOther).toHaveAttribute('data-away', 'true', { timeout: 5_000 });
+    await expect(tileSeenByOther.getByTestId('tile-away')).toHaveText('Переподключается…');
+    await expect(tileSeenByOther.getByTestId('remote-video')).toBeHidden();
     await expect(page.getByTestId('meeting-welcome')).toBeVisible({ timeout: 20_000 });
     await enterRoomCall(page, roomName);
+    await expect(tileSeenByOther).not.toHaveAttribute('data-away', 'true');
+    await expectRemoteVideosPlaying(other.page, 1);
     await expect(await openBoard(page)).toHaveAttribute('data-strokes', '2');
   }
   await Promise.all([host.context.close(), guest.context.close()]);
