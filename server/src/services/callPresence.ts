@@ -73,7 +73,7 @@ export function stopCallPresence(services: Services) {
 export async function markAwayInRoom(services: Services, userId: number, roomId: number): Promise<boolean> {
   const participation = await services.prisma.roomParticipant.findFirst({
     where: { roomId, userId, leftAt: null },
-    select: { id: true, awayAt: true },
+    select: { id: true },
   });
   if (!participation) throw new ForbiddenError('meeting.notInRoom');
   const { count } = await services.prisma.roomParticipant.updateMany({
