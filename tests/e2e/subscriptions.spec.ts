@@ -2,21 +2,28 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { registerMember, signIn } from '../support/members';
 import { roomRow, showSidePanel } from './meeting';
 import { baseURL } from './playwright.config';
-import { VIEWPORTS } from './support';
+import { expectNoSideScroll, VIEWPORTS } from './support';
 
 // The demo administrator of the seeded database (prisma/seed.ts).
 const ADMIN = { email: 'admin@linkup.ru', password: 'admin123' };
 
-/** A browser context at the viewport, signed in as `user` (its token in localStorage), on `path`. */
+/** A browser context at the viewport, signed in as `user` (its token in localStorage), on `path`, in `language`. */
 async function openAs(
   browser: Browser,
   user: { email: string; password: string },
   path: string,
   viewport: keyof typeof VIEWPORTS,
+  language: 'ru' | 'en' | 'fr' = 'ru',
 ) {
   const { token } = await signIn(baseURL, user.email, user.password);
   const context = await browser.newContext({ baseURL, locale: 'ru-RU', ...VIEWPORTS[viewport] });
-  await context.addInitScript((value) => localStorage.setItem('token', value), token);
+  await context.addInitScript(
+    ([value, chosen]) => {
+      localStorage.setItem('token', value);
+      localStorage.setItem('language', chosen);
+    },
+    [token, language],
+  );
   const page = await context.newPage();
   await page.goto(path);
   return { page, context };
@@ -104,3 +111,51 @@ test('phone: subscribe by transfer, pending, activated by an admin, a room beyon
   test.setTimeout(240_000);
   await subscribeActivateAndUse(browser, 'phone');
 });
+
+/**
+ * Plan names and descriptions are admin data kept per language: an English reader sees the demo plans
+ * in English on the plans page and in the meeting area's plan badge; the admin, in French, gives a plan
+ * its French name in the editor (on a phone and on a desktop) and a French reader sees it.
+ */
+for (const viewport of ['phone', 'desktop'] as const) {
+  test(`${viewport}: plans in the reader’s language; the admin edits a plan’s French name`, async ({ browser }) => {
+    test.setTimeout(180_000);
+    const loading = { timeout: 30_000 };
+    const member = await registerMember(baseURL, { first_name: 'Reader', last_name: `English-${viewport}` });
+    const english = await openAs(browser, member, '/subscription-plans', viewport, 'en');
+    await expect(english.page.getByTestId('my-plan-name')).toHaveText('Free', loading);
+    await expect(english.page.getByTestId('plan-basic')).toContainText('Basic');
+    await expect(english.page.getByTestId('plan-basic')).toContainText('For small teams');
+    await expect(english.page.getByTestId('plans-table')).not.toContainText('Базовый');
+    await english.page.goto('/video-calls');
+    await expect(english.page.getByTestId('meeting-plan')).toContainText('Free', loading);
+    await english.context.close();
+
+    // The professional plan's French name, set and put back (no other spec reads it in French).
+    const renamed = `Professionnel ${viewport}`;
+    const admin = await openAs(browser, ADMIN, '/admin/subscribers', viewport, 'fr');
+    const row = admin.page.getByTestId('plan-row-professional');
+    await expect(row).toContainText('Professionnel', loading);
+    const setFrenchName = async (name: string) => {
+      await row.getByTestId('plan-edit').click();
+      const dialog = admin.page.getByTestId('plan-dialog');
+      await expect(dialog.getByTestId('plan-name')).toHaveValue('Профессиональный');
+      await expect(dialog.getByTestId('plan-name-en')).toHaveValue('Professional');
+      await expectNoSideScroll(admin.page);
+      await dialog.getByTestId('plan-name-fr').fill(name);
+      await dialog.getByTestId('plan-save').click();
+      await expect(dialog).toHaveCount(0);
+    };
+    await setFrenchName(renamed);
+    await expect(row).toContainText(renamed);
+    try {
+      const french = await openAs(browser, member, '/subscription-plans', viewport, 'fr');
+      await expect(french.page.getByTestId('plan-professional')).toContainText(renamed, loading);
+      await expect(french.page.getByTestId('my-plan-name')).toHaveText('Gratuit');
+      await french.context.close();
+    } finally {
+      await setFrenchName('Professionnel');
+      await admin.context.close();
+    }
+  });
+}

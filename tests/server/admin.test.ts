@@ -265,6 +265,61 @@ describe('ending sessions', () => {
   });
 });
 
+describe('role changes reach the member’s open pages', () => {
+  it('viewerChanged answers the member as they are at once, then after each change an admin makes (GraphQL and REST)', async () => {
+    const target = await registerAndLogin(server.url);
+    const roles: string[] = [];
+    let seen: (count: number) => void = () => {};
+    const client = ws.connect(server.url, { token: target.token, lazy: false });
+    client.subscribe<{ viewerChanged: { role: string; firstName: string } | null }>(
+      { query: 'subscription { viewerChanged { role firstName } }' },
+      {
+        next: (value) => {
+          roles.push(`${value.data?.viewerChanged?.role}:${value.data?.viewerChanged?.firstName}`);
+          seen(roles.length);
+        },
+        error: (error) => roles.push(`error ${JSON.stringify(error)}`),
+        complete: () => {},
+      },
+    );
+    const arrived = (count: number) =>
+      new Promise<void>((resolve) => {
+        seen = (length) => length >= count && resolve();
+        seen(roles.length);
+      });
+    await arrived(1);
+    expect(roles).toEqual([`USER:${target.member.first_name}`]);
+
+    const promote = await graphql(
+      'mutation($id: ID!) { updateUser(id: $id, input: { role: MODERATOR }) { __typename } }',
+      { id: encodeGlobalID('User', target.member.id) },
+      admin.token,
+    );
+    expect(promote.body.data.updateUser.__typename).toBe('AdminUserChange');
+    await arrived(2);
+    expect(roles[1]).toBe(`MODERATOR:${target.member.first_name}`);
+
+    await call('PATCH', `/users/${target.member.id}`, admin.token, { role: 'user', first_name: 'Вера' });
+    await arrived(3);
+    expect(roles[2]).toBe('USER:Вера');
+  });
+
+  it('another member’s account changes reach only that member', async () => {
+    const watcher = await registerAndLogin(server.url);
+    const other = await registerAndLogin(server.url);
+    const events: unknown[] = [];
+    const client = ws.connect(server.url, { token: watcher.token, lazy: false });
+    client.subscribe(
+      { query: 'subscription { viewerChanged { databaseId role } }' },
+      { next: (value) => events.push(value.data), error: () => {}, complete: () => {} },
+    );
+    await expect.poll(() => events.length).toBe(1);
+    await call('PATCH', `/users/${other.member.id}`, admin.token, { role: 'moderator' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(events).toEqual([{ viewerChanged: { databaseId: watcher.member.id, role: 'USER' } }]);
+  });
+});
+
 describe('audit log', () => {
   it('records each admin action with actor, target, before and after, and lists it with filters (GET /admin/audit-log)', async () => {
     const target = await registerAndLogin(server.url);

@@ -144,6 +144,32 @@ describe('graphql-ws on /graphql', () => {
     expect((await stayingEvents)[0].kind).toBe('NEW_SIGN_IN');
   });
 
+  it('serves the branding to a socket without a token: the images at once, then after each change', async () => {
+    const admin = await member();
+    await server.services.prisma.user.update({ where: { id: admin.member.id }, data: { role: 'admin' } });
+    const seen: { faviconUrl: string | null; bottomLogoUrl: string | null }[] = [];
+    connect().subscribe<{ brandingChanged: (typeof seen)[number] }>(
+      { query: 'subscription { brandingChanged { faviconUrl bottomLogoUrl } }' },
+      {
+        next: (value) => seen.push(value.data!.brandingChanged),
+        error: (error) => seen.push({ error } as never),
+        complete: () => {},
+      },
+    );
+    // At once, before any change: a visitor whose page connected after a change is not left behind.
+    await expect.poll(() => seen).toEqual([{ faviconUrl: null, bottomLogoUrl: null }]);
+
+    const form = new FormData();
+    form.append('file', new File([`<svg xmlns="http://www.w3.org/2000/svg"/>`], 'logo.svg', { type: 'image/svg+xml' }));
+    const response = await fetch(`${server.url}/upload-bottom-logo`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.token}` },
+      body: form,
+    });
+    const { bottom_logo_url: url } = (await response.json()) as { bottom_logo_url: string };
+    await expect.poll(() => seen.at(-1)).toEqual({ faviconUrl: null, bottomLogoUrl: url });
+  });
+
   it('refuses a connection with an invalid token and a subscription without one', async () => {
     const bad = connect('forged');
     // graphql-ws closes with 4403 Forbidden when onConnect refuses.

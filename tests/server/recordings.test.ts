@@ -93,7 +93,7 @@ describe('recordings', () => {
     const refused = await start(free, room.id, 'en');
     expect(refused.status).toBe(403);
     expect((await refused.json()).detail).toBe(
-      'Your "Бесплатный" plan does not include meeting recording; recording comes with the "Базовый" plan',
+      'Your "Free" plan does not include meeting recording; recording comes with the "Basic" plan',
     );
     expect(await app.services.prisma.recording.count({ where: { roomId: room.id } })).toBe(0);
   });

@@ -51,7 +51,7 @@ describe('/admin/groups', () => {
     expect(listed.status).toBe(200);
     expect(listed.body.find((group: { id: number }) => group.id === groupId)).toMatchObject({
       user_count: 2,
-      plan_name: 'Базовый',
+      plan_name: 'Basic',
     });
 
     const mine = await rest('GET', '/zoomvisor/my-subscription', anna);

@@ -3,7 +3,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
 import { JOIN_ROOM, quickMember, roomGlobalId, type Member } from './meetingSupport';
+import { parse, subscribe, type ExecutionResult } from 'graphql';
 import { sweepSubscriptions } from '../../server/src/services/subscriptions';
+import { schema } from '../../server/src/schema';
+import { buildContext } from '../../server/src/graphql';
 
 /**
  * Subscription plans end to end on the server: plans as data, requests and their states (pending,
@@ -49,6 +52,57 @@ describe('plans', () => {
     expect(body.free).toMatchObject({ price: 0, max_participants: 50 });
     // The API prefix serves the same.
     expect((await rest('GET', '/api/zoomvisor/subscription-plans')).body.free.max_participants).toBe(50);
+  });
+
+  it('names and describes the plans in the reader’s language, each language’s own texts alongside', async () => {
+    const plansIn = async (locale: string) =>
+      (await rest('GET', '/zoomvisor/subscription-plans', undefined, undefined, locale)).body;
+    expect((await plansIn('ru')).basic).toMatchObject({ name: 'Базовый', description: 'Для небольших команд' });
+    expect((await plansIn('en')).basic).toMatchObject({
+      name: 'Basic',
+      description: 'For small teams',
+      name_ru: 'Базовый',
+      name_en: 'Basic',
+      name_fr: 'Basique',
+      description_ru: 'Для небольших команд',
+      description_en: 'For small teams',
+      description_fr: 'Pour les petites équipes',
+    });
+    expect((await plansIn('fr-FR,fr;q=0.9')).professional).toMatchObject({ name: 'Professionnel' });
+
+    // GraphQL (the plans page, the admin lists) and the member's own plan (the header badge) too.
+    const member = await quickMember(app.services);
+    const query = `{ subscriptionPlans { planId name description } mySubscription { plan { name } } }`;
+    const asked = async (locale: string) =>
+      (await app.graphql(query, {}, { token: member.token, headers: { 'accept-language': locale } })).data;
+    const english = await asked('en');
+    expect(english.subscriptionPlans.map((plan: { name: string }) => plan.name)).toEqual([
+      'Free',
+      'Basic',
+      'Professional',
+      'Enterprise',
+    ]);
+    expect(english.mySubscription.plan.name).toBe('Free');
+    expect((await asked('fr')).mySubscription.plan.name).toBe('Gratuit');
+    expect((await asked('ru')).mySubscription.plan.name).toBe('Бесплатный');
+
+    // A language without its own text shows the Russian one.
+    await app.services.prisma.subscriptionPlan.update({
+      where: { key: 'enterprise' },
+      data: { nameFr: null, descriptionFr: null },
+    });
+    try {
+      expect((await plansIn('fr')).enterprise).toMatchObject({
+        name: 'Корпоративный',
+        description: 'Для крупных организаций, более 500 участников',
+        name_fr: null,
+      });
+    } finally {
+      await app.services.prisma.subscriptionPlan.update({
+        where: { key: 'enterprise' },
+        data: { nameFr: 'Entreprise', descriptionFr: 'Pour les grandes organisations, plus de 500 participants' },
+      });
+    }
   });
 });
 
@@ -127,6 +181,71 @@ describe('an admin edits a plan', () => {
     }
   });
 
+  it('sets the English and French texts; a blank one falls back to Russian; audited', async () => {
+    const before = await app.services.prisma.subscriptionPlan.findUniqueOrThrow({ where: { key: 'basic' } });
+    const TEXTS = `{ subscriptionPlans { planId name description nameRu nameEn nameFr descriptionEn descriptionFr } }`;
+    const basicIn = async (locale: string) =>
+      (await app.graphql(TEXTS, {}, { headers: { 'accept-language': locale } })).data.subscriptionPlans.find(
+        (plan: { planId: string }) => plan.planId === 'basic',
+      );
+    try {
+      const { data } = await update(
+        { planId: 'basic', nameEn: '  Starter ', nameFr: ' ', descriptionEn: 'For teams', descriptionFr: '' },
+        admin,
+        'en',
+      );
+      expect(data.updateSubscriptionPlan).toMatchObject({ __typename: 'SubscriptionPlan', name: 'Starter' });
+      expect(await basicIn('en')).toEqual({
+        planId: 'basic',
+        name: 'Starter',
+        description: 'For teams',
+        nameRu: 'Базовый',
+        nameEn: 'Starter',
+        nameFr: null,
+        descriptionEn: 'For teams',
+        descriptionFr: null,
+      });
+      expect(await basicIn('fr')).toMatchObject({ name: 'Базовый', description: 'Для небольших команд' });
+      expect(await basicIn('ru')).toMatchObject({ name: 'Базовый' });
+      // Left out: kept.
+      await update({ planId: 'basic', price: 5500 });
+      expect(await basicIn('en')).toMatchObject({ name: 'Starter', description: 'For teams' });
+
+      const [entry] = await app.services.prisma.auditEntry.findMany({
+        where: { action: 'plan.update', targetId: String(before.id) },
+        orderBy: { id: 'desc' },
+        skip: 1,
+        take: 1,
+      });
+      expect(entry).toMatchObject({ before: { nameEn: 'Basic', nameFr: 'Basique' }, after: { nameEn: 'Starter', nameFr: null } });
+    } finally {
+      const { id: _id, createdAt: _createdAt, features, ...fields } = before;
+      await app.services.prisma.subscriptionPlan.update({
+        where: { key: 'basic' },
+        data: { ...fields, features: features ?? [] },
+      });
+    }
+  });
+
+  it('refuses texts longer than the Russian ones may be, in the admin’s language', async () => {
+    const fieldErrors = async (input: Record<string, unknown>, locale: string) =>
+      (await update({ planId: 'basic', ...input }, admin, locale)).data.updateSubscriptionPlan.fieldErrors;
+    expect(await fieldErrors({ nameEn: 'x'.repeat(101) }, 'en')).toEqual([
+      { path: ['nameEn'], message: 'At most 100 characters' },
+    ]);
+    expect(await fieldErrors({ nameFr: 'x'.repeat(101), descriptionFr: 'y'.repeat(501) }, 'fr')).toEqual([
+      { path: ['nameFr'], message: '100 caractères maximum' },
+      { path: ['descriptionFr'], message: '500 caractères maximum' },
+    ]);
+    expect(await fieldErrors({ descriptionEn: 'y'.repeat(501) }, 'ru')).toEqual([
+      { path: ['descriptionEn'], message: 'Не более 500 символов' },
+    ]);
+    expect(await app.services.prisma.subscriptionPlan.findUniqueOrThrow({ where: { key: 'basic' } })).toMatchObject({
+      nameEn: 'Basic',
+      nameFr: 'Basique',
+    });
+  });
+
   it('refuses a member, an unknown plan, a price on the free plan or none on a paid one, numbers out of range', async () => {
     const member = await quickMember(app.services);
     expect((await update({ planId: 'basic', price: 1 }, member)).data.updateSubscriptionPlan.__typename).toBe('ForbiddenError');
@@ -182,6 +301,17 @@ describe('a request and its states', () => {
     const again = await rest('POST', '/zoomvisor/subscribe/basic', member, subscribeBody('qr'));
     expect(again.status).toBe(409);
     expect(again.body.existing).toMatchObject({ id: body.subscription.id, status: 'pending' });
+  });
+
+  it('names the plan in the member’s language in the payment details and their mail', async () => {
+    const member = await quickMember(app.services);
+    const info = { email: 'jane@example.org' };
+    const { body } = await rest('POST', '/zoomvisor/subscribe/professional', member, subscribeBody('transfer', info), 'en');
+    expect(body.payment_details).toContain('"Professional" subscription');
+    expect(body.subscription.plan_name).toBe('Professional');
+    await app.services.background.drain();
+    const mail = outboxMails().find((text) => text.includes('To: jane@example.org'));
+    expect(mail).toContain('the "Professional" plan');
   });
 
   it('refuses an unknown plan (404), a bad payment method and missing name or email (400), the free plan', async () => {
@@ -279,6 +409,28 @@ describe('a request and its states', () => {
     expect(notes.map((note) => note.kind)).toEqual(Array(4).fill('SUBSCRIPTION_CHANGED'));
   });
 
+  it('tells the member of a change naming the plan in their language', async () => {
+    const member = await quickMember(app.services);
+    const { body } = await rest('POST', '/zoomvisor/subscribe/basic', member, subscribeBody());
+    const request = new Request('http://localhost/graphql', {
+      headers: { authorization: `Bearer ${member.token}`, 'accept-language': 'fr' },
+    });
+    const contextValue = await buildContext(app.services, request, {});
+    const stream = await subscribe({ schema, document: parse('subscription { notifications { kind message } }'), contextValue });
+    if (!(Symbol.asyncIterator in stream)) throw new Error(JSON.stringify(stream.errors));
+    try {
+      const next = stream.next();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await rest('PATCH', `/admin/subscriptions/${body.subscription.id}`, admin, { status: 'active' });
+      expect(((await next).value as ExecutionResult).data?.notifications).toEqual({
+        kind: 'SUBSCRIPTION_CHANGED',
+        message: 'Abonnement « Basique » : statut active',
+      });
+    } finally {
+      await stream.return?.();
+    }
+  });
+
   it('expires after the end date (the member falls back to free) and tells the member three days before', async () => {
     const member = await quickMember(app.services);
     const { body } = await rest('POST', '/zoomvisor/subscribe/professional', member, subscribeBody());
@@ -322,7 +474,7 @@ describe('room size follows the plan', () => {
     expect((await create(member, 50)).data.createRoom.__typename).toBe('RoomPayload');
     expect((await create(member, 60)).data.createRoom).toEqual({
       __typename: 'LimitReachedError',
-      message: 'Your "Бесплатный" plan allows rooms of up to 50 participants; a larger room needs the "Базовый" plan',
+      message: 'Your "Free" plan allows rooms of up to 50 participants; a larger room needs the "Basic" plan',
       limit: 50,
     });
     const rest60 = await rest('POST', '/api/zoomvisor/rooms', member, { name: 'Большая', max_participants: 60 });
@@ -365,7 +517,7 @@ describe('room size follows the plan', () => {
       );
       expect(refused.data.joinRoom).toEqual({
         __typename: 'LimitReachedError',
-        message: 'Your "Бесплатный" plan allows meetings of up to 3 participants; joining this room needs the "Базовый" plan',
+        message: 'Your "Free" plan allows meetings of up to 3 participants; joining this room needs the "Basic" plan',
         limit: 3,
       });
       // With the basic plan the same seat is taken.

@@ -5,7 +5,9 @@ export type { Locale, MessageKey };
 export const LOCALES: readonly Locale[] = ['ru', 'en', 'fr'];
 export const DEFAULT_LOCALE: Locale = 'ru';
 
-export type MessageParams = Record<string, string | number>;
+/** A value that reads differently per language (an admin's text kept in ru, en and fr, such as a plan's name). */
+export type LocalizedParam = Readonly<Record<Locale, string>>;
+export type MessageParams = Record<string, string | number | LocalizedParam>;
 
 export function isMessageKey(key: string): key is MessageKey {
   return Object.hasOwn(messages, key);
@@ -14,7 +16,11 @@ export function isMessageKey(key: string): key is MessageKey {
 /** Translates a server message; an unknown key is returned as is (it is already a text). */
 export function translate(locale: Locale, key: string, params: MessageParams = {}): string {
   const template = isMessageKey(key) ? messages[key][locale] : key;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (!(name in params)) return whole;
+    const value = params[name];
+    return typeof value === 'object' ? value[locale] : String(value);
+  });
 }
 
 /**

@@ -57,6 +57,8 @@ export type Topics = {
   'user:contactCard': [userId: number, event: RoomChatEvent];
   /** Members left an SFU room: every process's /janus relay closes their connections that joined it (http/janusRelay.ts). */
   'sfu:disallowed': [event: { roomId: number; userIds: number[] }];
+  /** An admin changed this account (role, names, state): its own open pages read it again (viewerChanged). */
+  'user:account': [userId: number, event: Record<string, never>];
   /** Sessions just ended: every process closes the WebSockets opened with them. */
   'sessions:revoked': [event: { sessionIds: string[] }];
   /** An admin cleared caches: every other process drops its copies (services/caches.ts). */

@@ -1,6 +1,7 @@
 import { builder } from '../builder';
 import { access } from '../auth/access';
 import * as branding from '../services/branding';
+import { nowThenLive } from '../realtime/catchUp';
 import { FileTooLargeError, UnsupportedFileTypeError } from '../services/errors';
 
 /** Branding (spec sections 2, 4, 5, 7): anyone reads the images, admins upload and delete them. */
@@ -34,9 +35,11 @@ builder.queryField('branding', (t) =>
 builder.subscriptionField('brandingChanged', (t) =>
   t.field({
     type: BrandingRef,
-    description: 'The images after each upload or deletion, so open pages show them without a reload.',
+    description:
+      'The images at once (so a change made while the page was connecting, or while its socket was down, is not ' +
+      'missed), then after each upload or deletion, so open pages show them without a reload, the sign-in page too.',
     ...access('anonymous'),
-    subscribe: (_root, _args, ctx) => ctx.services.pubsub.subscribe('branding:changed'),
+    subscribe: (_root, _args, ctx) => nowThenLive(ctx.services.pubsub.subscribe('branding:changed'), {}),
     resolve: (_event, _args, ctx) => branding.currentBranding(ctx.prisma),
   }),
 );

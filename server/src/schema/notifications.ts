@@ -1,7 +1,7 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { builder } from '../builder';
 import { access } from '../auth/access';
-import { translate } from '../i18n';
+import { LOCALES, translate, type LocalizedParam } from '../i18n';
 import type { NotificationEvent } from '../realtime/pubsub';
 import { storedThenLive } from '../realtime/catchUp';
 import { afterId } from './globalIds';
@@ -35,6 +35,12 @@ const payloadParams = (event: NotificationEvent) =>
     ),
   );
 
+/** The plan's name in every language (payload.planNames), so the text names it in the reader's; older ones kept planName alone. */
+const planNameParam = (event: NotificationEvent): { planName?: LocalizedParam } => {
+  const names = event.payload.planNames as Partial<LocalizedParam> | null | undefined;
+  return names && LOCALES.every((locale) => typeof names[locale] === 'string') ? { planName: names as LocalizedParam } : {};
+};
+
 /** The member a notification is about (payload.userId), if any. */
 const actorId = (event: NotificationEvent) => (typeof event.payload.userId === 'number' ? event.payload.userId : null);
 
@@ -55,6 +61,7 @@ const Notification = builder.objectRef<NotificationEvent>('Notification').implem
         const name = actor ? `${actor.firstName} ${actor.lastName}`.trim() : '';
         return translate(ctx.locale, MESSAGE_KEYS[event.kind as keyof typeof MESSAGE_KEYS] ?? event.kind, {
           ...payloadParams(event),
+          ...planNameParam(event),
           name,
         });
       },

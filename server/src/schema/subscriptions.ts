@@ -18,8 +18,21 @@ export const SubscriptionPlanRef = builder.prismaObject('SubscriptionPlan', {
   description: 'A plan of the meeting area (spec section 3): free, basic, professional, enterprise.',
   fields: (t) => ({
     planId: t.exposeString('key', { description: 'The plan id of the REST calls: free, basic, professional, enterprise.' }),
-    name: t.exposeString('name'),
-    description: t.exposeString('description', { nullable: true }),
+    name: t.string({
+      description: 'In the language of the request (Accept-Language), else Russian.',
+      resolve: (plan, _args, ctx) => subscriptions.planTexts(plan, ctx.locale).name,
+    }),
+    description: t.string({
+      nullable: true,
+      description: 'In the language of the request (Accept-Language), else Russian.',
+      resolve: (plan, _args, ctx) => subscriptions.planTexts(plan, ctx.locale).description,
+    }),
+    nameRu: t.exposeString('name', { description: 'The name in Russian, which the other languages fall back to.' }),
+    nameEn: t.exposeString('nameEn', { nullable: true, description: 'The English name; null: the Russian one shows.' }),
+    nameFr: t.exposeString('nameFr', { nullable: true, description: 'The French name; null: the Russian one shows.' }),
+    descriptionRu: t.exposeString('description', { nullable: true }),
+    descriptionEn: t.exposeString('descriptionEn', { nullable: true, description: 'Null: the Russian one shows.' }),
+    descriptionFr: t.exposeString('descriptionFr', { nullable: true, description: 'Null: the Russian one shows.' }),
     price: t.exposeInt('price', { description: 'Per month, in `currency`; 0 for the free plan.' }),
     currency: t.exposeString('currency'),
     maxParticipants: t.exposeInt('maxParticipants', { description: 'Most participants of a room.' }),
@@ -224,8 +237,12 @@ const UpdateSubscriptionPlanInput = builder.inputType('UpdateSubscriptionPlanInp
   description: 'An admin’s edit of a plan; a field left out keeps its value.',
   fields: (t) => ({
     planId: t.string({ required: true, description: 'free, basic, professional or enterprise.' }),
-    name: t.string(),
-    description: t.string({ description: 'Blank: none.' }),
+    name: t.string({ description: 'The name in Russian (required: the other languages fall back to it).' }),
+    nameEn: t.string({ description: 'Blank: none (the Russian name shows in English).' }),
+    nameFr: t.string({ description: 'Blank: none (the Russian name shows in French).' }),
+    description: t.string({ description: 'In Russian. Blank: none.' }),
+    descriptionEn: t.string({ description: 'Blank: none (the Russian description shows in English).' }),
+    descriptionFr: t.string({ description: 'Blank: none (the Russian description shows in French).' }),
     price: t.int({ description: 'Per month; the free plan stays at 0, a paid plan above 0.' }),
     maxParticipants: t.int(),
     storageQuotaMb: t.int({ description: 'Room file storage in MB; 0: none.' }),
@@ -236,7 +253,8 @@ const UpdateSubscriptionPlanInput = builder.inputType('UpdateSubscriptionPlanInp
 builder.mutationField('updateSubscriptionPlan', (t) =>
   t.field({
     type: SubscriptionPlanRef,
-    description: 'An admin changes a plan’s name, price, limits or features; members on it get the new limits at once. Audited.',
+    description:
+      'An admin changes a plan’s names and descriptions (ru, en, fr), price, limits or features; members on it get the new limits at once. Audited.',
     ...access('admin'),
     args: {
       input: t.arg({ type: UpdateSubscriptionPlanInput, required: true, validate: { schema: subscriptions.planChangeInput } }),

@@ -7,6 +7,7 @@ import { notBlockedWhere } from '../services/relations';
 import { equalsIgnoringCase } from '../services/textMatch';
 import { altTextsOf, profileImageName } from '../services/mediaRegister';
 import { PER_VIEWER } from '../realtime/sharedSubscriptions';
+import { nowThenLive } from '../realtime/catchUp';
 import type { Context } from '../context';
 
 /**
@@ -114,6 +115,21 @@ builder.queryField('viewer', (t) =>
     ...access('anonymous'),
     resolve: (query, _root, _args, ctx) =>
       ctx.viewer ? ctx.prisma.user.findUnique({ ...query, where: { id: ctx.viewer.user.id } }) : null,
+  }),
+);
+
+builder.subscriptionField('viewerChanged', (t) =>
+  t.prismaField({
+    type: 'User',
+    nullable: true,
+    description:
+      'The signed-in member as they are now, then again after each change an admin makes to their account (role, ' +
+      'names, state), so their open pages follow at once: the role badge, the links and the pages the role opens. ' +
+      'The first answer comes at once, so a page opened with a stored user (or a socket back after a drop) catches up.',
+    ...access('member'),
+    subscribe: (_root, _args, ctx) =>
+      nowThenLive(ctx.services.pubsub.subscribe('user:account', ctx.viewer!.user.id), {} as Record<string, never>),
+    resolve: (query, _event, _args, ctx) => ctx.prisma.user.findUnique({ ...query, where: { id: ctx.viewer!.user.id } }),
   }),
 );
 

@@ -109,6 +109,8 @@ export async function updateUser(services: Services, actor: AuditActor, userId: 
     }),
   );
   announceRevokedSessions(pubsub, ended);
+  // The member's open pages follow at once (their badge, links, the pages their role opens).
+  pubsub.publish('user:account', userId, {});
   return user;
 }
 

@@ -5,8 +5,8 @@ import type { Notification, Prisma } from '../generated/prisma/client';
 /**
  * NEW_SIGN_IN: payload {sessionId}. FRIEND_REQUEST, FRIEND_ACCEPTED: payload {userId (the other member), friendshipId}.
  * SUPPORT_REPLY: payload {supportMessageId, supportReplyId, subject} (an administrator answered the member's message).
- * SUBSCRIPTION_CHANGED, SUBSCRIPTION_ENDING, SUBSCRIPTION_EXPIRED: payload {subscriptionId, status, planId, planName, expiresAt}.
- * SUBSCRIPTION_GROUP_ADDED, SUBSCRIPTION_GROUP_REMOVED: payload {groupId, groupName, planId, planName} (the member was put
+ * SUBSCRIPTION_CHANGED, SUBSCRIPTION_ENDING, SUBSCRIPTION_EXPIRED: payload {subscriptionId, status, planId, planName, planNames, expiresAt}.
+ * SUBSCRIPTION_GROUP_ADDED, SUBSCRIPTION_GROUP_REMOVED: payload {groupId, groupName, planId, planName, planNames} (the member was put
  * in a subscription group, or the group was deleted).
  * CALENDAR_INVITATION: payload {userId (the organiser), eventId}.
  * NEW_FOLLOWER: payload {userId (the follower)}.

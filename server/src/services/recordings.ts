@@ -11,7 +11,7 @@ import {
   ValidationError,
 } from './errors';
 import { signalRoom } from './callEvents';
-import { effectivePlan } from './subscriptions';
+import { effectivePlan, planNames } from './subscriptions';
 import { forgetStoredFiles, recordStoredFiles } from './mediaRegister';
 import { rules, toValidationError } from './validation';
 import { verifiedFilename } from '../storage/signedLinks';
@@ -58,7 +58,7 @@ export async function checkRecordingAllowed(services: Services, userId: number) 
   const allows = (features: unknown) => Array.isArray(features) && features.includes('recording');
   if (allows(plan.features)) return;
   const upgrade = plans.find((candidate) => allows(candidate.features));
-  throw new ForbiddenError('recordings.planRequired', { plan: plan.name, upgrade: upgrade?.name ?? '—' });
+  throw new ForbiddenError('recordings.planRequired', { plan: planNames(plan), upgrade: upgrade ? planNames(upgrade) : '—' });
 }
 
 /** The member's recording in progress, or NotFoundError (someone else's is not theirs to add to). */

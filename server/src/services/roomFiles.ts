@@ -5,7 +5,7 @@ import { detectFileType, isPlainText, SIGNATURE_BYTES } from '../storage/fileTyp
 import { roundedExpiry, signedLink, verifiedFilename } from '../storage/signedLinks';
 import { FileTooLargeError, ForbiddenError, NotFoundError, UnsupportedFileTypeError, ValidationError } from './errors';
 import { accessibleRoom, isCallRoom } from './rooms';
-import { effectivePlan } from './subscriptions';
+import { effectivePlan, planNames } from './subscriptions';
 import { forgetStoredFiles, recordStoredFiles } from './mediaRegister';
 import { quotas } from './limits';
 import type { FinishedUpload } from '../storage/resumableUploads';
@@ -93,12 +93,15 @@ async function checkStorageQuota(services: Services, userId: number, name: strin
   const { plan, plans } = await effectivePlan(services.prisma, userId);
   if (plan.storageQuotaMb <= 0) {
     const upgrade = plans.find((candidate) => candidate.storageQuotaMb > 0);
-    throw new ForbiddenError('roomFiles.planWithoutStorage', { plan: plan.name, upgrade: upgrade?.name ?? '—' });
+    throw new ForbiddenError('roomFiles.planWithoutStorage', {
+      plan: planNames(plan),
+      upgrade: upgrade ? planNames(upgrade) : '—',
+    });
   }
   const used = await services.prisma.roomFile.aggregate({ where: { uploaderId: userId }, _sum: { size: true } });
   const usedBytes = Number(used._sum.size ?? 0);
   if (usedBytes + size > plan.storageQuotaMb * 1024 * 1024) {
-    const params = { name, max: plan.storageQuotaMb, plan: plan.name, used: megabytes(usedBytes) };
+    const params = { name, max: plan.storageQuotaMb, plan: planNames(plan), used: megabytes(usedBytes) };
     throw new FileTooLargeError(params, 'roomFiles.quotaExceeded');
   }
 }

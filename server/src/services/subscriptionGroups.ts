@@ -5,7 +5,7 @@ import type { NotificationEvent } from '../realtime/pubsub';
 import { withAudit, type AuditActor } from './audit';
 import { NotFoundError, ValidationError } from './errors';
 import { publishStoredNotification, storeNotification } from './notifications';
-import { planByKey } from './subscriptions';
+import { planByKey, planNames } from './subscriptions';
 import { rules } from './validation';
 
 /**
@@ -56,7 +56,13 @@ export async function createGroup(services: Services, actor: AuditActor, input: 
           members: { createMany: { data: input.userIds.map((userId) => ({ userId })) } },
         },
       });
-      const payload = { groupId: group.id, groupName: group.name, planId: plan.key, planName: plan.name };
+      const payload = {
+        groupId: group.id,
+        groupName: group.name,
+        planId: plan.key,
+        planName: plan.name,
+        planNames: planNames(plan),
+      };
       const notices = await storeNotices(tx, input.userIds, 'SUBSCRIPTION_GROUP_ADDED', payload);
       return {
         result: { group, notices },
@@ -76,12 +82,21 @@ export async function deleteGroup(services: Services, actor: AuditActor, groupId
     withAudit(tx, { actor, action: 'subscriptionGroup.delete', targetType: 'subscriptionGroup', targetId: groupId }, async () => {
       const group = await tx.subscriptionGroup.findUnique({
         where: { id: groupId },
-        include: { plan: { select: { key: true, name: true } }, members: { select: { userId: true } } },
+        include: {
+          plan: { select: { key: true, name: true, nameEn: true, nameFr: true } },
+          members: { select: { userId: true } },
+        },
       });
       if (!group) throw new NotFoundError('groups.notFound');
       await tx.subscriptionGroup.delete({ where: { id: groupId } });
       const userIds = group.members.map((member) => member.userId);
-      const payload = { groupId, groupName: group.name, planId: group.plan.key, planName: group.plan.name };
+      const payload = {
+        groupId,
+        groupName: group.name,
+        planId: group.plan.key,
+        planName: group.plan.name,
+        planNames: planNames(group.plan),
+      };
       const notices = await storeNotices(tx, userIds, 'SUBSCRIPTION_GROUP_REMOVED', payload);
       const { members: _members, plan, ...row } = group;
       return { result: notices, before: { ...row, plan: plan.key, userIds }, after: null };

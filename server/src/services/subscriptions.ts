@@ -3,7 +3,7 @@ import QRCode from 'qrcode';
 import type { Prisma, SubscriptionPlan, SubscriptionStatus, UserSubscription } from '../generated/prisma/client';
 import type { PrismaClient } from '../db';
 import type { Services } from './container';
-import { translate, type Locale } from '../i18n';
+import { translate, type Locale, type LocalizedParam } from '../i18n';
 import { audited, withAudit, type AuditActor } from './audit';
 import { ConflictError, LimitReachedError, NotFoundError, SubscriptionPendingError, ValidationError } from './errors';
 import { notify } from './notifications';
@@ -33,7 +33,11 @@ export const DEFAULT_PLANS: Prisma.SubscriptionPlanCreateManyInput[] = [
   {
     key: 'free',
     name: 'Бесплатный',
+    nameEn: 'Free',
+    nameFr: 'Gratuit',
     description: 'Для небольших встреч',
+    descriptionEn: 'For small meetings',
+    descriptionFr: 'Pour les petites réunions',
     price: 0,
     maxParticipants: 50,
     features: BASE_FEATURES,
@@ -42,7 +46,11 @@ export const DEFAULT_PLANS: Prisma.SubscriptionPlanCreateManyInput[] = [
   {
     key: 'basic',
     name: 'Базовый',
+    nameEn: 'Basic',
+    nameFr: 'Basique',
     description: 'Для небольших команд',
+    descriptionEn: 'For small teams',
+    descriptionFr: 'Pour les petites équipes',
     price: 5400,
     maxParticipants: 200,
     features: [...BASE_FEATURES, 'recording'],
@@ -51,7 +59,11 @@ export const DEFAULT_PLANS: Prisma.SubscriptionPlanCreateManyInput[] = [
   {
     key: 'professional',
     name: 'Профессиональный',
+    nameEn: 'Professional',
+    nameFr: 'Professionnel',
     description: 'Для компаний и школ',
+    descriptionEn: 'For companies and schools',
+    descriptionFr: 'Pour les entreprises et les écoles',
     price: 12400,
     maxParticipants: 500,
     storageQuotaMb: 10 * 1024,
@@ -61,7 +73,11 @@ export const DEFAULT_PLANS: Prisma.SubscriptionPlanCreateManyInput[] = [
   {
     key: 'enterprise',
     name: 'Корпоративный',
+    nameEn: 'Enterprise',
+    nameFr: 'Entreprise',
     description: 'Для крупных организаций, более 500 участников',
+    descriptionEn: 'For large organisations, more than 500 participants',
+    descriptionFr: 'Pour les grandes organisations, plus de 500 participants',
     price: 22000,
     maxParticipants: 1000,
     storageQuotaMb: 100 * 1024,
@@ -69,6 +85,29 @@ export const DEFAULT_PLANS: Prisma.SubscriptionPlanCreateManyInput[] = [
     position: 3,
   },
 ];
+
+/** A plan's texts kept per language: ru is required (name) and en and fr fall back to it when blank. */
+const TEXT_COLUMNS = {
+  name: { ru: 'name', en: 'nameEn', fr: 'nameFr' },
+  description: { ru: 'description', en: 'descriptionEn', fr: 'descriptionFr' },
+} as const satisfies Record<string, Record<Locale, keyof SubscriptionPlan>>;
+
+type PlanTextFields = Pick<SubscriptionPlan, 'name' | 'nameEn' | 'nameFr' | 'description' | 'descriptionEn' | 'descriptionFr'>;
+
+/** A plan's name and description as a reader of `locale` sees them: their own language's, else Russian. */
+export function planTexts(plan: PlanTextFields, locale: Locale): { name: string; description: string | null } {
+  return {
+    name: plan[TEXT_COLUMNS.name[locale]] || plan.name,
+    description: plan[TEXT_COLUMNS.description[locale]] || plan.description,
+  };
+}
+
+/** A plan's name in every language, for a message that is put into words later (an error, a notification). */
+export const planNames = (plan: Pick<SubscriptionPlan, 'name' | 'nameEn' | 'nameFr'>): LocalizedParam => ({
+  ru: plan.name,
+  en: plan.nameEn || plan.name,
+  fr: plan.nameFr || plan.name,
+});
 
 export const PAYMENT_METHODS = ['card', 'transfer', 'qr'] as const;
 export const SUBSCRIPTION_PERIOD_MONTHS = 1;
@@ -98,7 +137,12 @@ export const PLAN_LIMITS = { price: 10_000_000, maxParticipants: 100_000, storag
 export const planChangeInput = z.object({
   planId: z.string().trim().min(1, 'subscriptions.planRequired').max(32, 'validation.tooLong'),
   name: rules.requiredText(100, 'subscriptions.planNameRequired').nullish(),
+  /** Blank: none (the Russian name shows); left out: kept. */
+  nameEn: rules.optionalText(100),
+  nameFr: rules.optionalText(100),
   description: rules.optionalText(500),
+  descriptionEn: rules.optionalText(500),
+  descriptionFr: rules.optionalText(500),
   price: z
     .number()
     .int('subscriptions.planPrice')
@@ -122,7 +166,11 @@ export const planChangeInput = z.object({
 
 const planSnapshot = (plan: SubscriptionPlan) => ({
   name: plan.name,
+  nameEn: plan.nameEn,
+  nameFr: plan.nameFr,
   description: plan.description,
+  descriptionEn: plan.descriptionEn,
+  descriptionFr: plan.descriptionFr,
   price: plan.price,
   maxParticipants: plan.maxParticipants,
   storageQuotaMb: plan.storageQuotaMb,
@@ -148,7 +196,11 @@ export async function updatePlan(
   }
   const data: Prisma.SubscriptionPlanUpdateInput = {};
   if (change.name != null) data.name = change.name;
+  if (change.nameEn !== undefined) data.nameEn = change.nameEn;
+  if (change.nameFr !== undefined) data.nameFr = change.nameFr;
   if (change.description !== undefined) data.description = change.description;
+  if (change.descriptionEn !== undefined) data.descriptionEn = change.descriptionEn;
+  if (change.descriptionFr !== undefined) data.descriptionFr = change.descriptionFr;
   if (change.price != null) data.price = change.price;
   if (change.maxParticipants != null) data.maxParticipants = change.maxParticipants;
   if (change.storageQuotaMb != null) data.storageQuotaMb = change.storageQuotaMb;
@@ -214,7 +266,7 @@ export function roomSizeRefusal(
   const { plan, plans } = effective;
   if (participants <= plan.maxParticipants) return null;
   const upgrade = plans.find((candidate) => candidate.maxParticipants >= participants);
-  return new LimitReachedError(key, plan.maxParticipants, { plan: plan.name, upgrade: upgrade?.name ?? '—' });
+  return new LimitReachedError(key, plan.maxParticipants, { plan: planNames(plan), upgrade: upgrade ? planNames(upgrade) : '—' });
 }
 
 /** Throws `roomSizeRefusal` for the member's plan now. */
@@ -284,8 +336,9 @@ export async function subscribe(
     setting(prisma, PAYMENT_DETAILS_SETTING),
     setting(prisma, PAYMENT_PROVIDER_URL_SETTING),
   ]);
+  const planName = planTexts(plan, locale).name;
   const paymentText = translate(locale, 'subscriptions.paymentReference', {
-    plan: plan.name,
+    plan: planName,
     price: plan.price,
     id: subscription.id,
   });
@@ -307,8 +360,8 @@ export async function subscribe(
     services.background.run('payment details mail', () =>
       services.mailer.send({
         to: contact.email,
-        subject: translate(locale, 'subscriptions.mail.subject', { plan: plan.name }),
-        text: translate(locale, 'subscriptions.mail.body', { name: contact.firstName, plan: plan.name, details: detailsText }),
+        subject: translate(locale, 'subscriptions.mail.subject', { plan: planName }),
+        text: translate(locale, 'subscriptions.mail.body', { name: contact.firstName, plan: planName, details: detailsText }),
       }),
     );
   }
@@ -375,13 +428,14 @@ async function notifyMember(
 ) {
   const plan = await services.prisma.subscriptionPlan.findUnique({
     where: { id: subscription.planId },
-    select: { key: true, name: true },
+    select: { key: true, name: true, nameEn: true, nameFr: true },
   });
   await notify(services, subscription.userId, kind, {
     subscriptionId: subscription.id,
     status: subscription.status,
     planId: plan?.key ?? null,
     planName: plan?.name ?? null,
+    planNames: plan ? planNames(plan) : null,
     expiresAt: subscription.expiresAt?.toISOString() ?? null,
   });
 }

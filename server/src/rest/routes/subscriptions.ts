@@ -6,13 +6,20 @@ type GraphQLPlan = {
   planId: string;
   name: string;
   description: string | null;
+  nameRu: string;
+  nameEn: string | null;
+  nameFr: string | null;
+  descriptionRu: string | null;
+  descriptionEn: string | null;
+  descriptionFr: string | null;
   price: number;
   currency: string;
   maxParticipants: number;
   features: string[];
 };
 
-const PLAN_FIELDS = 'planId name description price currency maxParticipants features';
+const PLAN_FIELDS = `planId name description nameRu nameEn nameFr descriptionRu descriptionEn descriptionFr
+  price currency maxParticipants features`;
 const SUBSCRIPTION_FIELDS = `databaseId status paymentMethod createdAt activatedAt expiresAt
   firstName lastName email phone plan { planId name }`;
 
@@ -31,11 +38,21 @@ type GraphQLSubscription = {
   user?: { databaseId: number; firstName: string; lastName: string; email: string | null };
 };
 
-/** The spec's plan (section 3): name, description, price, max_participants, and what it includes. */
+/**
+ * The spec's plan (section 3): name, description, price, max_participants, and what it includes. Name
+ * and description are in the request's language (Accept-Language, else Russian); name_ru... carry each
+ * language's own text (null for en or fr: the Russian one shows).
+ */
 const restPlan = (plan: GraphQLPlan) => ({
   id: plan.planId,
   name: plan.name,
   description: plan.description,
+  name_ru: plan.nameRu,
+  name_en: plan.nameEn,
+  name_fr: plan.nameFr,
+  description_ru: plan.descriptionRu,
+  description_en: plan.descriptionEn,
+  description_fr: plan.descriptionFr,
   price: plan.price,
   currency: plan.currency,
   max_participants: plan.maxParticipants,

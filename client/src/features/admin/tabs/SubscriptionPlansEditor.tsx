@@ -13,13 +13,19 @@ import { mutationErrorText } from '../../../relay/mutationError';
 import { AdminFormDialog } from '../AdminFormDialog';
 import { FEATURE_LABELS, FEATURE_ORDER } from '../../subscriptions/texts';
 import { Field } from '../../../components/ui/field';
+import { LOCALE_NAMES, LOCALES, type Locale } from '../../../i18n/locale';
 
 const plansFragment = graphql`
   fragment SubscriptionPlansEditor_query on Query {
     subscriptionPlans {
       planId
       name
-      description
+      nameRu
+      nameEn
+      nameFr
+      descriptionRu
+      descriptionEn
+      descriptionFr
       price
       maxParticipants
       storageQuotaMb
@@ -46,7 +52,7 @@ const refetchPlans = graphql`
 
 type Plan = SubscriptionPlansEditor_query$data['subscriptionPlans'][number];
 
-/** Spec section 3: the plans are data; an admin edits their name, price, limits and features here. */
+/** Spec section 3: the plans are data; an admin edits their names and descriptions (ru, en, fr), price, limits and features here. */
 export function SubscriptionPlansEditor({ query }: { query: SubscriptionPlansEditor_query$key }) {
   const { i18n } = useLingui();
   const { subscriptionPlans: plans } = useFragment(plansFragment, query);
@@ -114,11 +120,18 @@ export function SubscriptionPlansEditor({ query }: { query: SubscriptionPlansEdi
 /** A whole number typed in a field, or NaN (the server names the allowed range). */
 const wholeNumber = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
 
+type Texts = Record<Locale, string>;
+
 function PlanDialog({ plan, onClose }: { plan: Plan; onClose: () => void }) {
   const { t, i18n } = useLingui();
   const environment = useRelayEnvironment();
-  const [name, setName] = useState(plan.name);
-  const [description, setDescription] = useState(plan.description ?? '');
+  // Russian is required; a blank English or French text shows the Russian one to those readers.
+  const [names, setNames] = useState<Texts>({ ru: plan.nameRu, en: plan.nameEn ?? '', fr: plan.nameFr ?? '' });
+  const [descriptions, setDescriptions] = useState<Texts>({
+    ru: plan.descriptionRu ?? '',
+    en: plan.descriptionEn ?? '',
+    fr: plan.descriptionFr ?? '',
+  });
   const [price, setPrice] = useState(String(plan.price));
   const [participants, setParticipants] = useState(String(plan.maxParticipants));
   const [storage, setStorage] = useState(String(plan.storageQuotaMb));
@@ -138,8 +151,12 @@ function PlanDialog({ plan, onClose }: { plan: Plan; onClose: () => void }) {
       variables: {
         input: {
           planId: plan.planId,
-          name,
-          description,
+          name: names.ru,
+          nameEn: names.en,
+          nameFr: names.fr,
+          description: descriptions.ru,
+          descriptionEn: descriptions.en,
+          descriptionFr: descriptions.fr,
           ...numbers,
           features: features.map((feature) => feature.toUpperCase() as PlanFeature),
         },
@@ -167,18 +184,42 @@ function PlanDialog({ plan, onClose }: { plan: Plan; onClose: () => void }) {
       onSubmit={submit}
       onClose={onClose}
     >
-      <Field label={<Trans>Название</Trans>} required>
-        <Input value={name} maxLength={100} onChange={(event) => setName(event.currentTarget.value)} data-testid="plan-name" />
-      </Field>
-      <Field label={<Trans>Описание</Trans>}>
-        <Textarea
-          value={description}
-          maxLength={500}
-          rows={2}
-          onChange={(event) => setDescription(event.currentTarget.value)}
-          data-testid="plan-description"
-        />
-      </Field>
+      {LOCALES.map((locale) => (
+        <Field
+          key={locale}
+          label={<Trans>Название ({LOCALE_NAMES[locale]})</Trans>}
+          helperText={locale !== 'ru' && <Trans>Пусто: показывается русское название</Trans>}
+          required={locale === 'ru'}
+        >
+          <Input
+            lang={locale}
+            value={names[locale]}
+            maxLength={100}
+            placeholder={locale === 'ru' ? undefined : names.ru}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              setNames((current) => ({ ...current, [locale]: value }));
+            }}
+            data-testid={locale === 'ru' ? 'plan-name' : `plan-name-${locale}`}
+          />
+        </Field>
+      ))}
+      {LOCALES.map((locale) => (
+        <Field key={locale} label={<Trans>Описание ({LOCALE_NAMES[locale]})</Trans>}>
+          <Textarea
+            lang={locale}
+            value={descriptions[locale]}
+            maxLength={500}
+            rows={2}
+            placeholder={locale === 'ru' ? undefined : descriptions.ru}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              setDescriptions((current) => ({ ...current, [locale]: value }));
+            }}
+            data-testid={locale === 'ru' ? 'plan-description' : `plan-description-${locale}`}
+          />
+        </Field>
+      ))}
       <Field
         label={<Trans>Цена, ₽/мес</Trans>}
         helperText={plan.price === 0 && <Trans>Бесплатный план остаётся бесплатным</Trans>}
