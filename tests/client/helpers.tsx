@@ -46,7 +46,7 @@ export function fakeGraphQLServer(resolver: Resolver) {
     calls.push(call);
     expectPath(input);
     let answer = resolver(call);
-    if (answer === undefined && /Logo|Footer/.test(call.operationName)) {
+    if (answer === undefined && /Logo|Footer|publicBranding/.test(call.operationName)) {
       // The header logo names its link by the site's name (for every user).
       answer = {
         body: { data: { branding: { logoUrl: null, bottomLogoUrl: null }, interfaceSettings: { siteName: 'LinkUp' } } },

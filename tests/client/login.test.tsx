@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fakeWs } from './fakeWs';
 import { describe, expect, it } from 'vitest';
 import { fakeGraphQLServer, makeUser, renderApp, viewerJson, dashboardData } from './helpers';
 
@@ -15,8 +16,8 @@ describe('login page', () => {
 
     expect(await screen.findByText('Введите email')).toBeTruthy();
     expect(screen.getByText('Введите пароль')).toBeTruthy();
-    // The only requests are the page's branding queries (footer logo, favicon); the form sent nothing.
-    const branding = ['LoginFooterQuery', 'BrandingFaviconQuery'];
+    // The only request is the page's branding query (footer logo, favicon); the form sent nothing.
+    const branding = ['publicBrandingQuery'];
     expect(server.operations().filter((op) => !branding.includes(op))).toEqual([]);
   });
 
@@ -275,15 +276,66 @@ describe('password recovery mode', () => {
 });
 
 describe('login footer', () => {
+  const branding = (bottomLogoUrl: string | null, faviconUrl: string | null = null) => ({
+    faviconUrl,
+    bottomLogoUrl,
+  });
+
   it('shows the bottom logo from branding, or the text logo', async () => {
     fakeGraphQLServer((call) =>
-      call.operationName === 'LoginFooterQuery'
-        ? { body: { data: { branding: { bottomLogoUrl: '/uploads/bottom.png' } } } }
+      call.operationName === 'publicBrandingQuery'
+        ? { body: { data: { branding: branding('/uploads/bottom.png') } } }
         : undefined,
     );
     renderApp('/login');
     const image = (await screen.findByTestId('company-logo-image')) as HTMLImageElement;
     expect(image.getAttribute('src')).toBe('/uploads/bottom.png');
     await waitFor(() => expect(screen.queryByTestId('company-logo-text')).toBeNull());
+  });
+
+  it('follows an admin’s branding change on the open page, without a session and without a reload', async () => {
+    const server = fakeGraphQLServer((call) =>
+      call.operationName === 'publicBrandingQuery' ? { body: { data: { branding: branding(null) } } } : undefined,
+    );
+    const icon = Object.assign(document.createElement('link'), { rel: 'icon' });
+    icon.setAttribute('href', '/favicon.ico');
+    document.head.append(icon);
+    renderApp('/login');
+    await screen.findByTestId('company-logo-text');
+    // An anonymous socket: no token in its connection parameters.
+    await waitFor(() => expect(fakeWs.active('publicBrandingSubscription')).toHaveLength(1));
+    const connectionParams = fakeWs.clients.at(-1)!.options.connectionParams;
+    expect(typeof connectionParams === 'function' ? await connectionParams() : (connectionParams ?? {})).toEqual({});
+
+    const [feed] = fakeWs.active('publicBrandingSubscription');
+    act(() => feed!.sink.next({ data: { brandingChanged: branding('/branding/new-bottom.svg', '/branding/new-icon.png') } }));
+    expect((await screen.findByTestId('company-logo-image')).getAttribute('src')).toBe('/branding/new-bottom.svg');
+    expect(icon.getAttribute('href')).toBe('/branding/new-icon.png');
+
+    // Deleted again: the text logo and index.html's icon come back.
+    act(() => feed!.sink.next({ data: { brandingChanged: branding(null) } }));
+    expect(await screen.findByTestId('company-logo-text')).toBeTruthy();
+    expect(icon.getAttribute('href')).toBe('/favicon.ico');
+    icon.remove();
+    // Only the one query the page opened with: the feed itself carries the changes.
+    expect(server.operations().filter((name) => name === 'publicBrandingQuery')).toHaveLength(1);
+  });
+
+  it('stops the anonymous feed once the visitor signs in (the signed-in pages have their own)', async () => {
+    const user = makeUser('USER');
+    fakeGraphQLServer((call) => {
+      if (call.operationName === 'publicBrandingQuery') return { body: { data: { branding: branding(null) } } };
+      if (call.operationName === 'LoginFormSignInMutation')
+        return { body: { data: { signIn: { __typename: 'SignInSuccess', token: 'jwt-2', user: viewerJson(user) } } } };
+      if (call.operationName === 'DashboardPageQuery') return { body: { data: dashboardData(user) } };
+      return undefined;
+    });
+    renderApp('/login');
+    await waitFor(() => expect(fakeWs.active('publicBrandingSubscription')).toHaveLength(1));
+    const anonymousClient = fakeWs.clients.find((client) => !client.disposed)!;
+    fillLogin('anna@linkup.test', 'secret1');
+    fireEvent.click(screen.getByRole('button', { name: 'Войти' }));
+    await screen.findByTestId('welcome-banner');
+    await waitFor(() => expect(anonymousClient.disposed).toBe(true));
   });
 });

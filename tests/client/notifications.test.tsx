@@ -56,10 +56,10 @@ describe('notifications', () => {
     fakeGraphQLServer(() => undefined);
     renderApp('/login');
     await screen.findByRole('tab', { name: 'Вход' });
-    // Only the public branding feed (the footer logo, live) may listen there.
-    expect(fakeWs.subscriptions.map((s) => s.payload.operationName).filter((name) => !/^BrandingLive/.test(name ?? ''))).toEqual(
-      [],
-    );
+    // Only the public branding feed (the footer logo and the tab icon, live) may listen there.
+    expect(
+      fakeWs.subscriptions.map((s) => s.payload.operationName).filter((name) => name !== 'publicBrandingSubscription'),
+    ).toEqual([]);
   });
 });
 

@@ -82,6 +82,53 @@ test('an uploaded logo appears in another member’s open header without a reloa
   }
 });
 
+test('a visitor’s open login page takes a new footer logo and favicon without a reload (desktop and phone)', async ({
+  browser,
+  baseURL,
+}) => {
+  const pages = await Promise.all(
+    [VIEWPORTS.desktop, VIEWPORTS.phone].map(async (screen) => {
+      const context = await browser.newContext({ baseURL, locale: 'ru-RU', ...screen });
+      const page = await context.newPage();
+      await page.goto('/login');
+      await expect(page.getByTestId('company-logo-text')).toBeVisible();
+      return { page, context };
+    }),
+  );
+  try {
+    const logo = new FormData();
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 50"><rect width="200" height="50" fill="#2f855a"/><!--${unique()}--></svg>`;
+    logo.append('file', new File([svg], 'bottom.svg', { type: 'image/svg+xml' }));
+    const { bottom_logo_url: logoUrl } = await adminRequest(baseURL!, 'POST', '/upload-bottom-logo', logo);
+    const icon = new FormData();
+    // A 1×1 PNG (the favicon takes ICO, PNG, JPEG, GIF).
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    icon.append('file', new File([png], 'icon.png', { type: 'image/png' }));
+    const { favicon_url: iconUrl } = await adminRequest(baseURL!, 'POST', '/upload-favicon', icon);
+
+    for (const { page } of pages) {
+      // Live, through the public branding feed: the visitor has no session and the page is not reloaded.
+      await expect(page.getByTestId('company-logo-image')).toHaveAttribute('src', logoUrl, { timeout: 15_000 });
+      await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', iconUrl);
+      await expectNoSideScroll(page);
+    }
+
+    await adminRequest(baseURL!, 'DELETE', '/delete-bottom-logo');
+    await adminRequest(baseURL!, 'DELETE', '/favicon');
+    for (const { page } of pages) {
+      await expect(page.getByTestId('company-logo-text')).toBeVisible({ timeout: 15_000 });
+      await expect(page.locator('link[rel="icon"]')).not.toHaveAttribute('href', iconUrl);
+    }
+  } finally {
+    await adminRequest(baseURL!, 'DELETE', '/delete-bottom-logo').catch(() => {});
+    await adminRequest(baseURL!, 'DELETE', '/favicon').catch(() => {});
+    await Promise.all(pages.map(({ context }) => context.close()));
+  }
+});
+
 test('a wide logo gives way on a phone: the header stays within the screen, the menu button on it', async ({
   browser,
   baseURL,

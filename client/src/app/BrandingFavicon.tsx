@@ -1,15 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { graphql } from 'react-relay/hooks';
-import type { BrandingFaviconQuery } from '../__generated__/BrandingFaviconQuery.graphql';
-import { requestWithoutRelay } from '../relay/graphqlHttp';
-
-const faviconQuery = graphql`
-  query BrandingFaviconQuery {
-    branding {
-      faviconUrl
-    }
-  }
-`;
+import { watchPublicBranding } from './publicBranding';
 
 /** Points the tab icon at the branding favicon, or back at index.html's default. */
 export function useFaviconLink() {
@@ -24,23 +14,12 @@ export function useFaviconLink() {
 }
 
 /**
- * The branding favicon, set at start for every visitor (the sign-in page reads its logos with its
- * own query), without Relay (the login page opens without it). Renders nothing.
+ * The branding favicon for every visitor, set at start and, while nobody is signed in, kept live
+ * (publicBranding.ts; signed-in pages follow changes through BrandingLive). Renders nothing.
  */
 export function BrandingFavicon() {
   const setFavicon = useFaviconLink();
-
-  useEffect(() => {
-    let active = true;
-    requestWithoutRelay<BrandingFaviconQuery>(faviconQuery, {}).then(
-      (data) => active && setFavicon(data.branding.faviconUrl),
-      // Failure is tolerated (spec: branding images fall back to the default).
-      () => {},
-    );
-    return () => {
-      active = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once
-  }, []);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- once; setFavicon only touches the DOM
+  useEffect(() => watchPublicBranding((branding) => setFavicon(branding.faviconUrl)), []);
   return null;
 }

@@ -17,8 +17,8 @@ const brandingSubscription = graphql`
 /**
  * Branding applied live on signed-in pages: when an admin uploads or deletes an image, the new URLs
  * replace the query's root record, so the header logo and the tab icon change in every open page
- * without a reload. Not on the sign-in page: its socket client would weigh on the login page's
- * script budget, and a visitor gets the current images with each page load.
+ * without a reload. Pages without a session (the sign-in and start pages) follow the same
+ * subscription without Relay (publicBranding.ts).
  */
 export function BrandingLive() {
   const setFavicon = useFaviconLink();

@@ -1,10 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Box, Container, Flex, Image, Stack, Text } from '@chakra-ui/react';
-import { graphql } from 'react-relay/hooks';
-import type { LoginFooterQuery } from '../../__generated__/LoginFooterQuery.graphql';
 import { Copyright } from '../../components/Copyright';
 import { LanguageSelect } from '../../components/LanguageSelect';
-import { requestWithoutRelay } from '../../relay/graphqlHttp';
+import { watchPublicBranding } from '../../app/publicBranding';
 
 function TextCompanyLogo() {
   return (
@@ -14,30 +12,13 @@ function TextCompanyLogo() {
   );
 }
 
-const logoQuery = graphql`
-  query LoginFooterQuery {
-    branding {
-      bottomLogoUrl
-    }
-  }
-`;
-
 /**
- * The branding's bottom logo, asked without Relay (the login page opens without it); the text
- * logo until it comes, or when there is none.
+ * The branding's bottom logo (publicBranding.ts: asked without Relay, which the login page opens
+ * without, and kept live); the text logo until it comes, or when there is none.
  */
 function CompanyLogo() {
   const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    let active = true;
-    requestWithoutRelay<LoginFooterQuery>(logoQuery, {}).then(
-      (data) => active && setUrl(data.branding.bottomLogoUrl ?? null),
-      () => {},
-    );
-    return () => {
-      active = false;
-    };
-  }, []);
+  useEffect(() => watchPublicBranding((branding) => setUrl(branding.bottomLogoUrl)), []);
   if (!url) return <TextCompanyLogo />;
   return <Image data-testid="company-logo-image" src={url} alt="LinkUp" maxH="10" maxW="48" objectFit="contain" />;
 }
