@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fakeWs } from './fakeWs';
 import { describe, expect, it } from 'vitest';
 import { fakeGraphQLServer, makeUser, renderApp, storeSession, viewerJson, dashboardData } from './helpers';
 
@@ -106,6 +107,49 @@ describe('route guards', () => {
     fakeGraphQLServer(() => undefined);
     renderApp('/reset-password?token=abc');
     expect(await screen.findByLabelText('Новый пароль')).toBeTruthy();
+  });
+});
+
+describe('role changes while the page is open', () => {
+  const roleOf = () => screen.getByTestId('user-chip').querySelector('[data-testid="role-badge"]')?.getAttribute('data-role');
+
+  it('a demoted moderator loses the badge, the /users link and the page at once; promoted again, gets them back', async () => {
+    const moderator = makeUser('MODERATOR');
+    storeSession(moderator);
+    fakeGraphQLServer((call) =>
+      call.operationName === 'DashboardPageQuery' ? { body: { data: dashboardData(moderator) } } : undefined,
+    );
+    const { router } = renderApp('/users');
+    expect(await screen.findByRole('heading', { name: 'Пользователи' })).toBeTruthy();
+    expect(roleOf()).toBe('MODERATOR');
+    await waitFor(() => expect(fakeWs.active('ViewerLiveSubscription')).toHaveLength(1), { timeout: 5000 });
+    const [feed] = fakeWs.active('ViewerLiveSubscription');
+
+    // An admin made them a plain member: no reload, no 30 s wait.
+    act(() => feed!.sink.next({ data: { viewerChanged: viewerJson({ ...moderator, role: 'USER' }) } }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(roleOf()).toBe('USER'));
+    expect(screen.queryByTestId('nav-users')).toBeNull();
+    expect(JSON.parse(localStorage.getItem('user')!).role).toBe('USER');
+
+    act(() => feed!.sink.next({ data: { viewerChanged: viewerJson({ ...moderator, role: 'MODERATOR' }) } }));
+    await waitFor(() => expect(roleOf()).toBe('MODERATOR'));
+    expect(screen.getAllByTestId('nav-users').length).toBeGreaterThan(0);
+  });
+
+  it('ignores an answer about another account', async () => {
+    const member = makeUser('USER');
+    storeSession(member);
+    fakeGraphQLServer((call) =>
+      call.operationName === 'DashboardPageQuery' ? { body: { data: dashboardData(member) } } : undefined,
+    );
+    renderApp('/dashboard');
+    await screen.findByTestId('welcome-banner');
+    await waitFor(() => expect(fakeWs.active('ViewerLiveSubscription')).toHaveLength(1), { timeout: 5000 });
+    const other = makeUser('ADMIN', { id: 'VXNlcjoy' });
+    act(() => fakeWs.active('ViewerLiveSubscription')[0]!.sink.next({ data: { viewerChanged: viewerJson(other) } }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(roleOf()).toBe('USER');
   });
 });
 

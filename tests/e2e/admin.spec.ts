@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { createAdmin, registerMember } from '../support/members';
+import { createAdmin, registerMember, signIn } from '../support/members';
 import { baseURL } from './playwright.config';
-import { expectNoSideScroll, logInToDashboard } from './support';
+import { expectNoSideScroll, logInToDashboard, VIEWPORTS } from './support';
 
 test('an admin sees the dashboard figures and deactivates a member, who is signed out at once', async ({ page, browser }) => {
   // Two signed-in browsers and four admin screens: more than the default minute on a loaded machine.
@@ -43,6 +43,60 @@ test('an admin sees the dashboard figures and deactivates a member, who is signe
   const change = page.getByTestId('audit-row').filter({ hasText: `user #${member.id}` });
   await expect(change.first()).toContainText('user.update');
   await expect(change.first()).toContainText(`@${admin.username}`);
+  await memberContext.close();
+});
+
+test('a role an admin changes reaches the member’s open page at once: badge, links, pages (member on a phone)', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const member = await registerMember(baseURL, { first_name: 'Марк', last_name: 'Понижаемый' });
+  const admin = await createAdmin(baseURL);
+  const { token: adminToken } = await signIn(baseURL, admin.email, admin.password);
+  const setRole = async (role: string) => {
+    const response = await fetch(`${baseURL}/users/${member.id}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ role }),
+    });
+    expect(response.status).toBe(200);
+  };
+  await setRole('moderator');
+
+  const memberContext = await browser.newContext({ locale: 'ru-RU', ...VIEWPORTS.phone });
+  const memberPage = await memberContext.newPage();
+  await logInToDashboard(memberPage, member.email, member.password);
+  await memberPage.goto('/users');
+  await expect(memberPage.getByTestId('users-total')).toBeVisible();
+  const badge = memberPage.getByTestId('user-chip').getByTestId('role-badge');
+  await expect(badge).toHaveAttribute('data-role', 'MODERATOR');
+
+  // The admin makes them a plain member in the admin panel.
+  await logInToDashboard(page, admin.email, admin.password);
+  await page.goto('/admin/users');
+  await page.getByTestId('admin-users-search').fill(member.username);
+  await page.getByTestId('admin-users-search').press('Enter');
+  await expect(page.getByTestId('admin-user-row')).toHaveCount(1);
+  await page.getByTestId('admin-user-row').getByTestId('admin-user-edit').click();
+  await page.getByTestId('user-form-role').selectOption('USER');
+  await page.getByTestId('user-form-save').click();
+  await expect(page.getByTestId('user-form')).toHaveCount(0);
+
+  // Without a reload and well within the 30 s the stored user used to be trusted for.
+  await expect(memberPage).toHaveURL(/\/dashboard$/, { timeout: 5_000 });
+  await expect(badge).toHaveAttribute('data-role', 'USER', { timeout: 5_000 });
+  await memberPage.getByTestId('mobile-menu-toggle').click();
+  await expect(memberPage.getByTestId('nav-dashboard').last()).toBeVisible();
+  await expect(memberPage.getByTestId('nav-users')).toHaveCount(0);
+  await expectNoSideScroll(memberPage);
+
+  // Promoted again: the link comes back, and the page opens.
+  await setRole('moderator');
+  await expect(badge).toHaveAttribute('data-role', 'MODERATOR', { timeout: 5_000 });
+  await expect(memberPage.getByTestId('nav-users').last()).toBeVisible();
+  await memberPage.getByTestId('nav-users').last().click();
+  await expect(memberPage.getByTestId('users-total')).toBeVisible();
   await memberContext.close();
 });
 

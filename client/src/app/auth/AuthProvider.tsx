@@ -26,6 +26,11 @@ export interface AuthContextValue {
   signOut: () => void;
   /** Keeps the stored user in step after the member changed their name, username or avatar. */
   updateUser: (changes: Partial<Omit<AuthUser, 'id' | 'role'>>) => void;
+  /**
+   * Takes the signed-in user as the server just told it (viewerChanged: an admin changed their role or
+   * names): the badge, the links and the role guards follow at once. Ignored for another account.
+   */
+  refreshUser: (user: AuthUser) => void;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -160,9 +165,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     });
   }, []);
 
+  const refreshUser = useCallback((user: AuthUser) => {
+    setState((current) => {
+      if (current.status !== 'authenticated' || current.user.id !== user.id) return current;
+      storeUser(user);
+      // The first answer of each page is usually the user as stored: nothing to render again then.
+      const same = (Object.keys(user) as (keyof AuthUser)[]).every((key) => current.user[key] === user[key]);
+      return same ? current : { status: 'authenticated', user };
+    });
+  }, []);
+
   const value = useMemo<AuthContextValue>(
-    () => ({ status: state.status, user: state.user, signIn, signOut, updateUser }),
-    [state, signIn, signOut, updateUser],
+    () => ({ status: state.status, user: state.user, signIn, signOut, updateUser, refreshUser }),
+    [state, signIn, signOut, updateUser, refreshUser],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
