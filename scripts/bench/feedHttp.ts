@@ -20,7 +20,10 @@ import type { ProcessStats } from './processStats';
  * in turn (a warm-up, then the measured run) and this prints requests per second, latency p50/p99,
  * the server's CPU time per request, its resident memory (before the warm-up, after it, and under
  * load at the end of the run: the growth after warm-up is what says whether memory stays flat under
- * a steady load, as the soak measures it) and its SQL statements per request; then GraphQL / raw.
+ * a steady load, as the soak measures it), where that memory is (V8's heap as reserved, off-heap
+ * buffers, and the live heap after a full collection once the warm-up and the run are over: a leak
+ * grows the live heap, the collector's reserve under load grows only the rest) and its SQL
+ * statements per request; then GraphQL / raw.
  *
  * Usage: node --import tsx scripts/bench/feedHttp.ts [--duration=30] [--warmup=5] [--connections=20]
  *   [--members=1000] [--publications=100000] [--contacts=100] [--port=8300]
@@ -82,14 +85,14 @@ async function startServerProcess(name: string, script: string, env: Record<stri
   });
   return {
     url,
-    stats: () =>
+    stats: (collectGarbage = false) =>
       new Promise<ProcessStats>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`${name} did not answer its stats`)), 10_000);
         child.once('message', (message: ProcessStats & { type: string }) => {
           clearTimeout(timer);
           resolve(message);
         });
-        child.send({ type: 'stats' });
+        child.send({ type: 'stats', collectGarbage });
       }),
   };
 }
@@ -168,7 +171,7 @@ try {
    * a run (no new SQL statement for a second), so the CPU and statements of a run are those of
    * the requests it sent.
    */
-  const settledStats = async (server: { stats(): Promise<ProcessStats> }) => {
+  const settledStats = async (server: { stats(collectGarbage?: boolean): Promise<ProcessStats> }) => {
     let last = await server.stats();
     for (let waited = 0; waited < 60_000; waited += 1000) {
       await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -185,11 +188,14 @@ try {
     if (WARMUP > 0) await autocannon({ url: `${server.url}/graphql`, connections: CONNECTIONS, duration: WARMUP, ...request });
     // RSS under the warm-up's load, as at the end of the run below: the growth between the two is the run's.
     const warmed = await server.stats();
+    // The live heap once the warm-up's garbage is collected: its growth over the run is a leak's, not the collector's.
+    const warmedLive = await server.stats(true);
     const start = await settledStats(server);
     const result = await autocannon({ url: `${server.url}/graphql`, connections: CONNECTIONS, duration: DURATION, ...request });
     // RSS under load, before it settles.
     const loaded = await server.stats();
     const end = await settledStats(server);
+    const endLive = await server.stats(true);
     const requests = result.requests.sent;
     if (result.errors || result.timeouts || result.non2xx) {
       console.error(`${name}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers`);
@@ -202,6 +208,12 @@ try {
       rssBeforeMb: before.rssBytes / MB,
       rssWarmMb: warmed.rssBytes / MB,
       rssAfterMb: loaded.rssBytes / MB,
+      heapTotalWarmMb: warmed.heapTotalBytes / MB,
+      heapTotalAfterMb: loaded.heapTotalBytes / MB,
+      externalWarmMb: warmed.externalBytes / MB,
+      externalAfterMb: loaded.externalBytes / MB,
+      liveHeapWarmMb: warmedLive.liveHeapBytes! / MB,
+      liveHeapAfterMb: endLive.liveHeapBytes! / MB,
       sqlPerRequest: (end.statements - start.statements) / requests,
       requests,
       failed: result.errors + result.timeouts + result.non2xx,
@@ -219,6 +231,12 @@ try {
         `p50 ${f.p50Ms!.toFixed(0).padStart(5)} ms  p99 ${f.p99Ms!.toFixed(0).padStart(5)} ms  ` +
         `CPU ${f.cpuMsPerRequest!.toFixed(1).padStart(5)} ms/request  RSS ${f.rssBeforeMb!.toFixed(0)} -> ${f.rssWarmMb!.toFixed(0)} -> ${f.rssAfterMb!.toFixed(0)} MB  ` +
         `${f.sqlPerRequest!.toFixed(1)} SQL/request${f.failed ? `  ${f.failed} FAILED` : ''}`,
+    );
+    // Where the growth after the warm-up is: V8's heap as reserved, off-heap buffers, or neither (native memory).
+    console.log(
+      `${''.padEnd(20)} after the warm-up -> at the end: V8 heap ${f.heapTotalWarmMb!.toFixed(0)} -> ${f.heapTotalAfterMb!.toFixed(0)} MB, ` +
+        `external ${f.externalWarmMb!.toFixed(0)} -> ${f.externalAfterMb!.toFixed(0)} MB, ` +
+        `live heap ${f.liveHeapWarmMb!.toFixed(0)} -> ${f.liveHeapAfterMb!.toFixed(0)} MB`,
     );
   }
   console.log(`GraphQL / raw: ${ratio.toFixed(2)}x requests per second (goal: at least 0.5x)`);

@@ -174,9 +174,10 @@ const BENCHES: Bench[] = [
           reached: '—',
         },
         {
-          measure: 'GraphQL feed page: server RSS before -> after the warm-up -> under load at the end',
-          linkup: `${fixed(g.rssBeforeMb, 0)} -> ${fixed(g.rssWarmMb, 0)} -> ${fixed(g.rssAfterMb, 0)} MB`,
-          baseline: `raw: ${fixed(raw.rssBeforeMb, 0)} -> ${fixed(raw.rssWarmMb, 0)} -> ${fixed(raw.rssAfterMb, 0)} MB`,
+          measure:
+            'GraphQL feed page: server RSS before -> after the warm-up -> under load at the end (live heap after the warm-up -> after the run)',
+          linkup: `${fixed(g.rssBeforeMb, 0)} -> ${fixed(g.rssWarmMb, 0)} -> ${fixed(g.rssAfterMb, 0)} MB (${fixed(g.liveHeapWarmMb, 0)} -> ${fixed(g.liveHeapAfterMb, 0)} MB)`,
+          baseline: `raw: ${fixed(raw.rssBeforeMb, 0)} -> ${fixed(raw.rssWarmMb, 0)} -> ${fixed(raw.rssAfterMb, 0)} MB (${fixed(raw.liveHeapWarmMb, 0)} -> ${fixed(raw.liveHeapAfterMb, 0)} MB)`,
           // As the soak's: the heap grows to the load's working set during the warm-up, then must stay.
           goal: 'flat after the warm-up (< 10% growth)',
           reached: verdict(g.rssAfterMb < g.rssWarmMb * 1.1),
