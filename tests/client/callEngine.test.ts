@@ -357,6 +357,24 @@ describe('a group room', () => {
     expect(peers[0]!.destroyed).toBe(true);
   });
 
+  it('enters a room with the microphone or camera off when asked, and the bfcache return keeps them so', async () => {
+    const call = engine();
+    await call.joinRoom(ROOM, 'HD', 'video', { muted: true, cameraOff: false });
+    expect(transport.joinRoom).toHaveBeenLastCalledWith(ROOM.id, { muted: true, cameraOff: false });
+    expect(call.getSnapshot()).toMatchObject({ status: 'in_call', muted: true, cameraOff: false });
+    expect(streams[0]!.tracks.map((track) => [track.kind, track.enabled])).toEqual([
+      ['audio', false],
+      ['video', true],
+    ]);
+    call.toggleCamera();
+    call.leaveWithPage();
+    call.returnWithPage();
+    await vi.waitFor(() => expect(call.getSnapshot().status).toBe('in_call'));
+    expect(transport.joinRoom).toHaveBeenLastCalledWith(ROOM.id, { muted: true, cameraOff: true });
+    expect(call.getSnapshot()).toMatchObject({ muted: true, cameraOff: true });
+    expect(streams[1]!.tracks.every((track) => !track.enabled)).toBe(true);
+  });
+
   it('returns to idle with the server text when the join is refused, releasing the camera', async () => {
     const call = engine();
     transport.joinRoom.mockResolvedValueOnce({ ok: false, message: 'Комната заполнена: в ней может быть не более 2 участников' });

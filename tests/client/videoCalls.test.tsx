@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { microphoneFailure, voiceMimeType } from '../../client/src/features/video-calls/chat/useVoiceRecorder';
 import { multipartBody } from '../../client/src/relay/graphqlHttp';
+import { toaster } from '../../client/src/components/ui/toaster';
 import { fakeWs } from './fakeWs';
 import { fakeGraphQLServer, makeUser, renderApp, storeSession, type GraphQLCall } from './helpers';
 
@@ -289,6 +290,105 @@ describe('the meeting area (/video-calls)', () => {
     renderApp('/video-calls');
     await screen.findByTestId('rooms-tab');
     await waitFor(() => expect(fakeWs.active('useCallEventsSubscription')).toHaveLength(1));
+  });
+});
+
+/** A camera and microphone whose tracks the test reads (`enabled`). */
+function fakeMedia() {
+  const audio = { kind: 'audio', enabled: true, stop: vi.fn() };
+  const video = { kind: 'video', enabled: true, stop: vi.fn() };
+  // happy-dom's srcObject takes only its own MediaStream: one of those, with these tracks.
+  const stream = Object.assign(new MediaStream(), {
+    getAudioTracks: () => [audio],
+    getVideoTracks: () => [video],
+    getTracks: () => [audio, video],
+  });
+  vi.stubGlobal('RTCPeerConnection', class {});
+  Object.defineProperty(navigator, 'mediaDevices', {
+    configurable: true,
+    value: { getUserMedia: vi.fn(async () => stream) },
+  });
+  return { audio, video };
+}
+
+const joined = (id: string, name: string) => ({
+  data: {
+    joinRoom: {
+      __typename: 'JoinRoomSuccess',
+      call: { mode: 'MESH', epoch: 0, sfuToken: null, videoPublishers: null },
+      room: { id, databaseId: 2, name, recordingBy: null },
+      participants: [],
+    },
+  },
+});
+
+describe('a meeting page back after a reload', () => {
+  const LEFT_ROOM = 'linkup_meeting_left_room';
+
+  it('enters the room the server still keeps for the member, with the microphone and camera as they were', async () => {
+    sessionStorage.clear();
+    storeSession(makeUser('USER'));
+    const { audio, video } = fakeMedia();
+    const server = meetingServer([], (call) => {
+      if (call.operationName === 'useResumeRoomQuery') {
+        return {
+          body: { data: { roomToResume: { muted: true, cameraOff: false, room: { id: 'R2', name: 'Общая комната' } } } },
+        };
+      }
+      if (call.operationName === 'useCallJoinMutation') return { body: joined('R2', 'Общая комната') };
+      return undefined;
+    });
+    try {
+      renderApp('/video-calls');
+      await waitFor(() => expect(screen.getByTestId('meeting-stage').dataset.callStatus).toBe('in_call'));
+      expect(server.calls.find((call) => call.operationName === 'useCallJoinMutation')?.variables).toEqual({
+        roomId: 'R2',
+        muted: true,
+        cameraOff: false,
+      });
+      expect([audio.enabled, video.enabled]).toEqual([false, true]);
+      expect(
+        within(screen.getAllByTestId('room-row').find((row) => row.dataset.roomName === 'Общая комната')!).getByText('Вы здесь'),
+      ).toBeTruthy();
+
+      // Going away again, the page notes its room for the next load (to tell when the place was lost).
+      window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }));
+      expect(JSON.parse(sessionStorage.getItem(LEFT_ROOM)!)).toEqual({ id: 'R2', name: 'Общая комната' });
+    } finally {
+      Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: undefined });
+    }
+  });
+
+  it('stays on the welcome screen and says the place was not kept when the grace ended', async () => {
+    sessionStorage.setItem(LEFT_ROOM, JSON.stringify({ id: 'R2', name: 'Общая комната' }));
+    storeSession(makeUser('USER'));
+    const server = meetingServer([], (call) =>
+      call.operationName === 'useResumeRoomQuery' ? { body: { data: { roomToResume: null } } } : undefined,
+    );
+    renderApp('/video-calls');
+    expect(
+      await screen.findByText(
+        'Место в комнате «Общая комната» не сохранилось: вы не вернулись вовремя. Войдите в неё снова во вкладке «Комнаты».',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByTestId('meeting-welcome')).toBeTruthy();
+    expect(server.operations()).not.toContain('useCallJoinMutation');
+    expect(sessionStorage.getItem(LEFT_ROOM)).toBeNull();
+  });
+
+  it('opened afresh, with no room kept, shows the welcome screen and nothing else', async () => {
+    sessionStorage.clear();
+    storeSession(makeUser('USER'));
+    const server = meetingServer([], (call) =>
+      call.operationName === 'useResumeRoomQuery' ? { body: { data: { roomToResume: null } } } : undefined,
+    );
+    const notices = vi.spyOn(toaster, 'create');
+    renderApp('/video-calls');
+    await screen.findByTestId('rooms-tab');
+    await waitFor(() => expect(server.operations()).toContain('useResumeRoomQuery'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(notices).not.toHaveBeenCalled();
+    expect(server.operations()).not.toContain('useCallJoinMutation');
   });
 });
 

@@ -40,6 +40,9 @@ test('a stroke drawn by one appears for the other and stays after both reload (a
     sizes: [VIEWPORTS.desktop, VIEWPORTS.phone],
   });
   for (const { page } of [host, guest]) await enterRoomCall(page, roomName);
+  // The host turns the microphone off: their reload below brings it back off.
+  await host.page.getByTestId('call-mute').click();
+  await expect(guest.page.locator(`[data-testid="video-tile"][data-user-id="${host.id}"]`)).toHaveAttribute('data-muted', 'true');
 
   await openActivities(host.page);
   await host.page.getByTestId('activity-launch-drawing').click();
@@ -58,20 +61,22 @@ test('a stroke drawn by one appears for the other and stays after both reload (a
 
   await expectNoSideScroll(guest.page);
 
-  // Both reload: the other sees at once that their page went away (the tile marked reconnecting,
-  // no frozen frame), and back in the room's call they show again and the board is as they left it.
-  for (const [{ page, id }, other] of [
-    [host, guest],
-    [guest, host],
+  // Both reload: the other sees at once that their page went away (the tile marked reconnecting, no
+  // frozen frame); the reloaded page enters the room again by itself (no click: the server still kept
+  // the member's place), the other sees them back, and the board is as they left it.
+  for (const [{ page, id }, other, muted] of [
+    [host, guest, 'true'],
+    [guest, host, 'false'],
   ] as const) {
     const tileSeenByOther = other.page.locator(`[data-testid="video-tile"][data-user-id="${id}"]`);
-    await page.reload();
+    await page.reload({ waitUntil: 'commit' });
     await expect(tileSeenByOther).toHaveAttribute('data-away', 'true', { timeout: 5_000 });
     await expect(tileSeenByOther.getByTestId('tile-away')).toHaveText('Переподключается…');
     await expect(tileSeenByOther.getByTestId('remote-video')).toBeHidden();
-    await expect(page.getByTestId('meeting-welcome')).toBeVisible({ timeout: 20_000 });
-    await enterRoomCall(page, roomName);
+    await expect(page.getByTestId('meeting-stage')).toHaveAttribute('data-call-status', 'in_call', { timeout: 30_000 });
+    await expect(page.getByTestId('call-mute')).toHaveAttribute('aria-pressed', muted);
     await expect(tileSeenByOther).not.toHaveAttribute('data-away', 'true');
+    await expect(tileSeenByOther).toHaveAttribute('data-muted', muted);
     await expectRemoteVideosPlaying(other.page, 1);
     await expect(await openBoard(page)).toHaveAttribute('data-strokes', '2');
   }

@@ -22,13 +22,21 @@ const ROOM_STATE = `query($roomId: ID!) {
   node(id: $roomId) { ... on Room { participants { away user { databaseId } } currentActivity { status host { databaseId } } } }
 }`;
 
-type Event = { kind: string; senderDatabaseId: number };
+const TO_RESUME = `query { roomToResume { away muted cameraOff room { id name } } }`;
+const MEDIA_STATE = `mutation($roomId: ID!, $muted: Boolean!, $cameraOff: Boolean!) {
+  setRoomMediaState(roomId: $roomId, muted: $muted, cameraOff: $cameraOff) { __typename }
+}`;
+const JOIN_WITH_MEDIA = `mutation($roomId: ID!, $muted: Boolean, $cameraOff: Boolean) {
+  joinRoom(roomId: $roomId, muted: $muted, cameraOff: $cameraOff) { __typename }
+}`;
+
+type Event = { kind: string; senderDatabaseId: number; payload?: string };
 
 /** The member's call events as they arrive (holding them is being present, as the meeting page does). */
 function callEvents(client: Client) {
   const received: Event[] = [];
   client.subscribe<{ callEvents: Event }>(
-    { query: 'subscription { callEvents { kind senderDatabaseId } }' },
+    { query: 'subscription { callEvents { kind senderDatabaseId payload } }' },
     { next: (value) => received.push(value.data!.callEvents), error: () => {}, complete: () => {} },
   );
   return {
@@ -133,5 +141,50 @@ describe('a member whose page goes away in a group room', () => {
     expect(guestEvents.kinds(host)).toEqual(['LEFT']);
     expect(guestEvents.kinds(outsider)).toEqual([]);
     expect((await roomState(guest, roomId)).participants).toEqual([{ away: false, user: { databaseId: guest.id } }]);
+  });
+
+  it('is told which room to enter again (with their microphone and camera) until they are back or the grace ends', async () => {
+    const { host, guest, hostSocket, guestEvents, roomId } = await hostAndGuestInRoom();
+    expect((await gql(host, MEDIA_STATE, { roomId, muted: true, cameraOff: false })).setRoomMediaState.__typename).toBe(
+      'RoomParticipant',
+    );
+    // Present in the room: nothing to resume.
+    expect((await gql(host, TO_RESUME)).roomToResume).toBeNull();
+
+    await gql(host, AWAY, { roomId });
+    await hostSocket.dispose();
+    const name = (await gql(host, `query($id: ID!) { node(id: $id) { ... on Room { name } } }`, { id: roomId })).node.name;
+    expect((await gql(host, TO_RESUME)).roomToResume).toEqual({
+      away: true,
+      muted: true,
+      cameraOff: false,
+      room: { id: roomId, name },
+    });
+    // Only the viewer's own place: the guest, present, has none, nor has an outsider.
+    expect((await gql(guest, TO_RESUME)).roomToResume).toBeNull();
+    expect((await gql(await quickMember(meeting.server.services), TO_RESUME)).roomToResume).toBeNull();
+
+    // The reloaded page enters again as it was: the others learn it muted from JOINED itself.
+    callEvents(meeting.clients.connect(host));
+    expect((await gql(host, JOIN_WITH_MEDIA, { roomId, muted: true, cameraOff: false })).joinRoom.__typename).toBe(
+      'JoinRoomSuccess',
+    );
+    await waitFor(() => expect(guestEvents.kinds(host)).toEqual(['MEDIA_STATE', 'AWAY', 'JOINED']));
+    const joined = guestEvents.received.find((event) => event.kind === 'JOINED' && event.senderDatabaseId === host.id)!;
+    expect(JSON.parse(joined.payload!)).toEqual({ muted: true, cameraOff: false });
+    expect((await roomState(guest, roomId)).participants).toEqual([
+      { away: false, user: { databaseId: guest.id } },
+      { away: false, user: { databaseId: host.id } },
+    ]);
+    expect((await gql(host, TO_RESUME)).roomToResume).toBeNull();
+
+    // Away again, and the grace ends: nothing left to enter again.
+    await gql(host, AWAY, { roomId });
+    expect((await gql(host, TO_RESUME)).roomToResume).not.toBeNull();
+    await waitFor(
+      () => expect(guestEvents.kinds(host)).toEqual(['MEDIA_STATE', 'AWAY', 'JOINED', 'AWAY', 'LEFT']),
+      GRACE_SECONDS * 1000 + 4000,
+    );
+    expect((await gql(host, TO_RESUME)).roomToResume).toBeNull();
   });
 });

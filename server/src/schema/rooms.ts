@@ -38,6 +38,7 @@ export const RoomParticipantRef = builder.prismaObject('RoomParticipant', {
   description: 'Someone in a room now, with the state of their microphone and camera.',
   fields: (t) => ({
     user: t.relation('user'),
+    room: t.relation('room'),
     muted: t.exposeBoolean('muted'),
     cameraOff: t.exposeBoolean('cameraOff'),
     away: t.boolean({
@@ -94,6 +95,24 @@ builder.queryField('meetingRooms', (t) =>
         where: { classId: null, isActive: true, type: { in: [...rooms.GROUP_ROOM_TYPES] } },
         orderBy: { createdAt: 'asc' },
         take: 200,
+      }),
+  }),
+);
+
+builder.queryField('roomToResume', (t) =>
+  t.prismaField({
+    type: 'RoomParticipant',
+    nullable: true,
+    description:
+      'The viewer’s place in a group room their page went away from (a reload, a closed tab), while the presence ' +
+      'grace keeps it: the meeting page enters that room again (joinRoom, with the microphone and camera as they ' +
+      'were). Null once they joined again or the grace ended.',
+    ...moduleAccess('zoomvisor', 'member'),
+    resolve: (query, _root, _args, ctx) =>
+      ctx.prisma.roomParticipant.findFirst({
+        ...query,
+        where: rooms.awayParticipationWhere(ctx.viewer!.user.id),
+        orderBy: { awayAt: 'desc' },
       }),
   }),
 );
@@ -328,10 +347,17 @@ builder.mutationFields((t) => {
       type: JoinRoomSuccess,
       description: 'Enters a room (leaving any other): refused past the room, mesh and plan limits, or to non-members.',
       ...moduleAccess('zoomvisor', 'member'),
-      args: { roomId: roomId() },
+      args: {
+        roomId: roomId(),
+        muted: t.arg.boolean({ description: 'The microphone is off as the viewer enters (false when left out).' }),
+        cameraOff: t.arg.boolean({ description: 'The camera is off as the viewer enters (false when left out).' }),
+      },
       errors: { types: [LimitReachedError], directResult: true, union: { name: 'JoinRoomResult' } },
       resolve: (_root, args, ctx) =>
-        rooms.joinRoom(ctx.services, ctx.viewer!.user.id, databaseIdOf(args.roomId, 'Room', 'meeting.roomNotFound')),
+        rooms.joinRoom(ctx.services, ctx.viewer!.user.id, databaseIdOf(args.roomId, 'Room', 'meeting.roomNotFound'), {
+          muted: args.muted ?? false,
+          cameraOff: args.cameraOff ?? false,
+        }),
     }),
     leaveRoom: t.field({
       type: LeaveRoomSuccess,

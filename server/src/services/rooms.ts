@@ -149,7 +149,12 @@ export async function openParticipations(prisma: PrismaClient, roomId: number, u
  * mode (callMode.ts): in mesh the newcomer opens a connection to each of them, in SFU mode it
  * publishes to the SFU.
  */
-export async function joinRoom(services: Services, userId: number, roomId: number) {
+export async function joinRoom(
+  services: Services,
+  userId: number,
+  roomId: number,
+  media: { muted: boolean; cameraOff: boolean } = { muted: false, cameraOff: false },
+) {
   const room = await accessibleRoom(services, userId, roomId);
   const call = isCallRoom(room);
   if (!call && !(await groupCallsEnabled(services.prisma))) throw new ForbiddenError('meeting.groupCallsDisabled');
@@ -185,7 +190,7 @@ export async function joinRoom(services: Services, userId: number, roomId: numbe
       select: { roomId: true, room: { select: { type: true } } },
     });
     await tx.roomParticipant.updateMany({ where: { userId, leftAt: null }, data: { leftAt: new Date() } });
-    await tx.roomParticipant.create({ data: { roomId, userId } });
+    await tx.roomParticipant.create({ data: { roomId, userId, muted: media.muted, cameraOff: media.cameraOff } });
     const present = [...others.map((other) => other.userId), userId];
     const mode = call
       ? { call: { mode: 'mesh' as const, epoch: 0, sfuToken: null, videoPublishers: null }, announce: null, seated: false }
@@ -217,7 +222,7 @@ export async function joinRoom(services: Services, userId: number, roomId: numbe
       senderId: userId,
       recipientId: other.userId,
       kind: 'JOINED' as const,
-      payload: { muted: false, cameraOff: false },
+      payload: { muted: media.muted, cameraOff: media.cameraOff },
     })),
   );
   return { room, others, call: mode.call };
@@ -253,6 +258,19 @@ export async function leaveIfStillAway(services: Services, participationId: numb
   await afterLeaving(services, participation.userId, participation.roomId, participation.room);
   return true;
 }
+
+/**
+ * The group room whose page the member left (a reload, a closed tab: markAwayInRoom) while the
+ * presence grace still keeps their place: the meeting page enters it again. Null once they joined
+ * again or the grace ended (leaveIfStillAway closed the row), and for one-to-one calls, which a page
+ * leaves as it goes.
+ */
+export const awayParticipationWhere = (userId: number): Prisma.RoomParticipantWhereInput => ({
+  userId,
+  leftAt: null,
+  awayAt: { not: null },
+  room: { isActive: true, type: { in: [...GROUP_ROOM_TYPES] } },
+});
 
 /** Takes a member out of every room they are in (their realtime connection is gone). */
 export async function leaveAllRooms(services: Services, userId: number) {

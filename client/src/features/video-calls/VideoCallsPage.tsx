@@ -9,6 +9,7 @@ import { useCall } from './call/useCall';
 import { useStageRecording } from './recordings/useStageRecording';
 import { useAnswerFromLink } from './call/useAnswerFromLink';
 import { useJoinEventFromLink } from './calendar/useJoinEventFromLink';
+import { useResumeRoom } from './call/useResumeRoom';
 import { qualityOf, type Quality } from './call/media';
 import { MeetingsSwitchedOff } from './MeetingsSwitchedOff';
 import { callNoticeText } from './texts';
@@ -69,6 +70,7 @@ function MeetingArea({ data }: { data: VideoCallsPageQuery['response'] }) {
   useAnswerFromLink(engine);
   const [quality, setQuality] = useState<Quality>(() => qualityOf(data.meetingConfig.defaultVideoQuality));
   useJoinEventFromLink(engine, quality);
+  useResumeRoom(engine, quality);
   // On a phone the panel is a drawer, closed until asked for; on a desktop it starts open beside the stage.
   const phone = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
   const [panelOpen, setPanelOpen] = useState(true);

@@ -127,8 +127,11 @@ export type CallEventKind =
 
 export type CallEvent = { kind: CallEventKind; roomId: string | null; sender: PeerInfo; payload: Record<string, unknown> };
 
+/** The microphone and camera a member enters a room with (a reload returns as it left). */
+export type MediaChoice = { muted: boolean; cameraOff: boolean };
+
 export interface CallTransport {
-  joinRoom(roomId: string): Promise<JoinResult>;
+  joinRoom(roomId: string, media: MediaChoice): Promise<JoinResult>;
   leaveRoom(roomId: string): Promise<unknown>;
   /** `leaveRoom` with a request that outlives the page (sent as it goes away), unanswered. */
   leaveRoomWithPage(roomId: string): void;
@@ -162,6 +165,8 @@ export type CallEngineOptions = {
   createPeer?: (options: { initiator: boolean; stream: MediaStream; config: RTCConfiguration }) => PeerLike;
   onError?: (error: unknown) => void;
 };
+
+const NOTHING_OFF: MediaChoice = { muted: false, cameraOff: false };
 
 const IDLE: CallSnapshot = {
   status: 'idle',
@@ -277,14 +282,20 @@ export class CallEngine {
 
   // --- entering and leaving ---
 
-  /** Enters a group room: camera and microphone first, then the server, then a connection to each member. */
-  async joinRoom(room: RoomInfo, quality: Quality, media: CallMedia = 'video') {
+  /**
+   * Enters a group room: camera and microphone first, then the server, then a connection to each
+   * member. `choice`: the microphone or camera off from the start (a page back in its room after a
+   * reload keeps them as they were).
+   */
+  async joinRoom(room: RoomInfo, quality: Quality, media: CallMedia = 'video', choice: MediaChoice = NOTHING_OFF) {
     if (this.snapshot.status !== 'idle') await this.leave();
     const generation = this.generation;
-    this.update({ ...IDLE, incoming: this.snapshot.incoming, status: 'connecting', kind: 'room', media, room });
+    this.update({ ...IDLE, incoming: this.snapshot.incoming, status: 'connecting', kind: 'room', media, room, ...choice });
     const stream = await this.acquireMedia(media, quality, generation);
     if (!stream) return;
-    const joined = await this.guard(this.transport.joinRoom(room.id), generation);
+    for (const track of stream.getAudioTracks()) track.enabled = !choice.muted;
+    for (const track of stream.getVideoTracks()) track.enabled = !choice.cameraOff;
+    const joined = await this.guard(this.transport.joinRoom(room.id, choice), generation);
     if (generation !== this.generation) return;
     if (!joined || !joined.ok) {
       this.teardown({ kind: 'server', message: joined ? joined.message : '' });
@@ -385,10 +396,10 @@ export class CallEngine {
    * keeps the place and the role of a member who joins the room they are in).
    */
   returnWithPage() {
-    const { room, kind, status, media } = this.snapshot;
+    const { room, kind, status, media, muted, cameraOff } = this.snapshot;
     if (!room || kind !== 'room' || status === 'idle') return;
     this.teardown(null);
-    void this.joinRoom(room, this.quality, media);
+    void this.joinRoom(room, this.quality, media, { muted, cameraOff });
   }
 
   // --- the controls of the bottom bar ---

@@ -40,8 +40,8 @@ const participantFragment = graphql`
 `;
 
 const joinMutation = graphql`
-  mutation useCallJoinMutation($roomId: ID!) {
-    joinRoom(roomId: $roomId) {
+  mutation useCallJoinMutation($roomId: ID!, $muted: Boolean, $cameraOff: Boolean) {
+    joinRoom(roomId: $roomId, muted: $muted, cameraOff: $cameraOff) {
       __typename
       ...mutationError_error @alias(as: "error")
       ... on JoinRoomSuccess {
@@ -208,8 +208,12 @@ function joinResult(joined: Joined): JoinResult {
 /** The engine's transport: each step is one GraphQL mutation. */
 function relayTransport(environment: () => Environment): CallTransport {
   return {
-    async joinRoom(roomId) {
-      const { joinRoom } = await commitMutationAsync<useCallJoinMutation>(environment(), joinMutation, { roomId });
+    async joinRoom(roomId, { muted, cameraOff }) {
+      const { joinRoom } = await commitMutationAsync<useCallJoinMutation>(environment(), joinMutation, {
+        roomId,
+        muted,
+        cameraOff,
+      });
       return joinResult(joinRoom);
     },
     async acceptCall(roomId) {
