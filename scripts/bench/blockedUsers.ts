@@ -3,6 +3,7 @@ import { openDatabase } from '../../server/src/db';
 import { blockedUserIds, notBlockedWhere } from '../../server/src/services/relations';
 import { createTestDatabase } from '../../tests/support/database';
 import { benchResult } from './benchResult';
+import { option } from './flags';
 
 /**
  * The ids of the members a block separates from one member (relations.blockedUserIds), asked on
@@ -14,9 +15,6 @@ import { benchResult } from './benchResult';
  * Usage: node --import tsx scripts/bench/blockedUsers.ts [--members=20000] [--runs=200]
  *   [--server=postgres://postgres@127.0.0.1:5432/postgres]
  */
-const argv = process.argv.slice(2);
-const option = (name: string, fallback: string) =>
-  argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const MEMBERS = Number(option('members', '20000'));
 const RUNS = Number(option('runs', '200'));
 const SERVER = option('server', process.env.DATABASE_URL_TEST || 'postgres://postgres@127.0.0.1:5432/postgres');

@@ -10,6 +10,7 @@ import { startSession } from '../../server/src/auth/sessions';
 import { FEED_PAGE_QUERY } from './feedQuery';
 import { DEFAULT_FEED_DATA, FEED_VIEWER_ID, seedFeedData } from './feedData';
 import { benchResult, onEachBackend } from './support';
+import { option } from './flags';
 
 /**
  * The feed at scale: 1,000 members, 100,000 publications (a third with an image), 300,000 likes,
@@ -23,8 +24,6 @@ import { benchResult, onEachBackend } from './support';
  * With no backend named, runs both. On PostgreSQL it creates its own database and drops it.
  */
 const argv = process.argv.slice(2);
-const option = (name: string, fallback: string) =>
-  argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const backends = ['embedded', 'postgres'].filter((b) => argv.includes(b));
 const RUNS = Number(option('runs', '30'));
 const SERVER = option('server', process.env.DATABASE_URL_TEST || 'postgres://postgres@127.0.0.1:5432/postgres');

@@ -11,6 +11,7 @@ import { createTestDatabase } from '../../tests/support/database';
 import { printBreakdown, type Spent } from './cpuProfile';
 import { FEED_VIEWER_ID, seedFeedData } from './feedData';
 import { FEED_PAGE_QUERY } from './feedQuery';
+import { option } from './flags';
 
 /**
  * What the GraphQL feed page allocates: the megabytes of JavaScript objects one request of
@@ -28,9 +29,6 @@ import { FEED_PAGE_QUERY } from './feedQuery';
  *   [--concurrency=5] [--members=500] [--publications=20000] [--contacts=100] [--top=30]
  *   [--server=postgres://postgres@127.0.0.1:5432/postgres] [--port=8310]
  */
-const argv = process.argv.slice(2);
-const option = (name: string, fallback: string) =>
-  argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const REQUESTS = Number(option('requests', '100'));
 const CONCURRENCY = Number(option('concurrency', '5'));
 const TOP = Number(option('top', '30'));

@@ -11,6 +11,7 @@ import { benchResult } from './benchResult';
 import { DEFAULT_FEED_DATA, FEED_VIEWER_ID, seedFeedData } from './feedData';
 import { FEED_PAGE_QUERY } from './feedQuery';
 import type { ProcessStats } from './processStats';
+import { option } from './flags';
 
 /**
  * The GraphQL feed page over HTTP against a raw baseline: the product server (its own process, on
@@ -33,9 +34,6 @@ import type { ProcessStats } from './processStats';
  * It creates its own database on --server and drops it, and stops both servers, also when stopped
  * by SIGTERM or SIGINT.
  */
-const argv = process.argv.slice(2);
-const option = (name: string, fallback: string) =>
-  argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const DURATION = Number(option('duration', '30'));
 const WARMUP = Number(option('warmup', '5'));
 const CONNECTIONS = Number(option('connections', '20'));

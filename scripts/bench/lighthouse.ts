@@ -3,6 +3,7 @@ import path from 'node:path';
 import { startProductServer } from './support';
 import { benchResult } from './benchResult';
 import { formatScores, measurePages, PERFORMANCE_BUDGET } from './lighthousePages';
+import { option } from './flags';
 
 /**
  * Lighthouse mobile performance of /login, /dashboard and /social on the built product with the
@@ -11,7 +12,6 @@ import { formatScores, measurePages, PERFORMANCE_BUDGET } from './lighthousePage
  * Usage: node --import tsx scripts/bench/lighthouse.ts [--port=8420] [--devtools-port=9422] [--reports=DIR]
  * (--reports keeps each page's whole Lighthouse report there, as JSON: open it in the Lighthouse viewer.)
  */
-const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
 const flag = (name: string, fallback: number) => Number(option(name) ?? fallback);
 const reports = option('reports');
 

@@ -13,6 +13,7 @@ import { loadTokenSecret } from '../../server/src/auth/tokens';
 import { createTestDatabase } from '../../tests/support/database';
 import { benchResult } from './benchResult';
 import { liveHeap } from './liveHeap';
+import { option } from './flags';
 
 /**
  * Message delivery over graphql-ws against a bare `ws` broadcast of the same payloads.
@@ -36,13 +37,12 @@ import { liveHeap } from './liveHeap';
  */
 const argv = process.argv.slice(2);
 const positional = argv.filter((a) => !a.startsWith('--'));
-const option = (name: string, index: number, fallback: string) =>
-  Number(argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? positional[index] ?? fallback);
-const SUBSCRIBERS = option('subscribers', 0, '1000');
+const numberOption = (name: string, index: number, fallback: string) => Number(option(name) ?? positional[index] ?? fallback);
+const SUBSCRIBERS = numberOption('subscribers', 0, '1000');
 // 300 so that p99 (over 300,000 deliveries) is not just the slowest single message's spread.
-const LATENCY_MESSAGES = option('messages', 1, '300');
-const BURST = option('burst', 2, '200');
-const TIMEOUT_SECONDS = option('timeout', 3, '900');
+const LATENCY_MESSAGES = numberOption('messages', 1, '300');
+const BURST = numberOption('burst', 2, '200');
+const TIMEOUT_SECONDS = numberOption('timeout', 3, '900');
 const SERVER =
   argv.find((a) => a.startsWith('--server='))?.slice('--server='.length) ??
   (process.env.DATABASE_URL_TEST || 'postgres://postgres@127.0.0.1:5432/postgres');

@@ -3,6 +3,7 @@ import { DEMO_MEMBER, signIn } from '../../tests/support/members';
 import { chromiumArgs, chromiumLaunchOptions } from '../../tests/e2e/playwright.config';
 import { printProfile, type CpuProfile } from './cpuProfile';
 import { startProductServer } from './support';
+import { option } from './flags';
 
 /**
  * What a page waits for, to see why its Lighthouse LCP is what it is (lighthouse.ts gives the score,
@@ -17,7 +18,6 @@ import { startProductServer } from './support';
  *   [--profile=30] [--dom] [--port=8425]   (--visitor: without a session; --cpu: Chromium's CPU
  *   slowdown, as Lighthouse's 4)
  */
-const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
 const pagePath = option('path') ?? '/dashboard';
 const visitor = process.argv.includes('--visitor');
 const cpuSlowdown = Number(option('cpu') ?? 1);

@@ -10,6 +10,7 @@ import { startSession } from '../../server/src/auth/sessions';
 import { Prisma } from '../../server/src/generated/prisma/client';
 import { rankedPageSql } from '../../server/src/services/search';
 import { onEachBackend } from './support';
+import { option } from './flags';
 
 /**
  * The search box at scale: `--publications` publications (100,000 by default) by `--members`
@@ -25,8 +26,6 @@ import { onEachBackend } from './support';
  * whole run stops with an error after --timeout seconds.
  */
 const argv = process.argv.slice(2);
-const option = (name: string, fallback: string) =>
-  argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const positive = (name: string, fallback: string) => {
   const value = Number(option(name, fallback));
   if (!Number.isSafeInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer`);

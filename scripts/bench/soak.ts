@@ -12,6 +12,7 @@ import { wsClients } from '../../tests/support/ws';
 import { benchResult } from './benchResult';
 import { seedFeedData } from './feedData';
 import { FEED_PAGE_QUERY } from './feedQuery';
+import { option } from './flags';
 
 /**
  * The soak test (issue 20 point 7): the production shape on this machine (two app processes on one
@@ -29,9 +30,6 @@ import { FEED_PAGE_QUERY } from './feedQuery';
  *   [--server=postgres://postgres@127.0.0.1:5432/postgres] [--redis=redis://127.0.0.1:6379]
  * Needs PostgreSQL, Redis and Debian's nginx; creates its own database and drops it.
  */
-const argv = process.argv.slice(2);
-const option = (name: string, fallback: string) =>
-  argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const DURATION = Number(option('duration', '300'));
 const WARMUP = Number(option('warmup', '60'));
 const SUBSCRIBERS = Number(option('subscribers', '200'));

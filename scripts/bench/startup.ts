@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { benchResult, startProductServer } from './support';
+import { option } from './flags';
 
 /**
  * The server alone (no client build): time from starting it to /health answering, on an empty
@@ -10,9 +11,8 @@ import { benchResult, startProductServer } from './support';
  * Usage: node --import tsx scripts/bench/startup.ts [runs] [--runs=3] [--port=8400]
  */
 const argv = process.argv.slice(2);
-const flag = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-const runs = Number(flag('runs') ?? argv.find((a) => !a.startsWith('--')) ?? 3);
-const port = Number(flag('port') ?? 8400);
+const runs = Number(option('runs') ?? argv.find((a) => !a.startsWith('--')) ?? 3);
+const port = Number(option('port') ?? 8400);
 const cold: number[] = [];
 const warm: number[] = [];
 for (let i = 0; i < runs; i++) {
