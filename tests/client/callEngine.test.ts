@@ -17,6 +17,7 @@ import {
 import {
   callConstraints,
   mediaFailure,
+  onPhone,
   simulcastBitrates,
   videoConstraints,
 } from '../../client/src/features/video-calls/call/media';
@@ -264,6 +265,11 @@ describe('a group room', () => {
     expect(call.canShareScreen()).toBe(true);
     getDisplayMedia = undefined as never;
     expect(call.canShareScreen()).toBe(false);
+  });
+
+  it('is not offered on a phone, even one whose browser has getDisplayMedia (an emulated phone)', () => {
+    expect(engine(1, { onPhone: () => true }).canShareScreen()).toBe(false);
+    expect(engine(1, { onPhone: () => false }).canShareScreen()).toBe(true);
   });
 
   it('stops every track and leaves on the server when leaving', async () => {
@@ -824,5 +830,39 @@ describe('ICE configuration', () => {
     });
     await call.joinRoom(ROOM, 'HD');
     expect(configs).toEqual([{ iceServers: [turn], iceTransportPolicy: 'relay' }]);
+  });
+});
+
+describe('onPhone', () => {
+  const DESKTOP_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+  const browser = ({
+    userAgent = DESKTOP_UA,
+    mobileHint,
+    coarse = false,
+    screen = [1280, 800],
+  }: {
+    userAgent?: string;
+    mobileHint?: boolean;
+    coarse?: boolean;
+    screen?: [number, number];
+  }) =>
+    ({
+      navigator: { userAgent, userAgentData: mobileHint === undefined ? undefined : { mobile: mobileHint } },
+      matchMedia: (query: string) => ({ matches: coarse && query === '(pointer: coarse)' }),
+      screen: { width: screen[0], height: screen[1] },
+    }) as unknown as Window;
+
+  it('tells a phone by its browser’s word or by a narrow touch screen, not a desktop or a touch laptop', () => {
+    expect(onPhone(browser({}))).toBe(false);
+    expect(onPhone(browser({ mobileHint: true }))).toBe(true);
+    expect(onPhone(browser({ userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148' }))).toBe(true);
+    expect(onPhone(browser({ userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) Chrome/140.0 Mobile Safari/537.36' }))).toBe(
+      true,
+    );
+    // An emulated phone (Playwright's 390x844 with touch) keeps a desktop user agent.
+    expect(onPhone(browser({ coarse: true, screen: [390, 844] }))).toBe(true);
+    expect(onPhone(browser({ coarse: true, screen: [844, 390] }))).toBe(true);
+    expect(onPhone(browser({ coarse: true, screen: [1366, 768] }))).toBe(false);
+    expect(onPhone(browser({ coarse: false, screen: [390, 844] }))).toBe(false);
   });
 });

@@ -18,6 +18,8 @@ async function expectReachable(control: Locator) {
 }
 
 const BOTTOM_BAR = ['call-mute', 'call-camera', 'call-chat', 'call-participants', 'call-screen-share', 'call-leave'];
+/** A phone cannot share its screen (even an emulated one, whose Chromium has getDisplayMedia): not offered. */
+const PHONE_BOTTOM_BAR = BOTTOM_BAR.filter((id) => id !== 'call-screen-share');
 const TABS = ['contacts', 'calendar', 'activities', 'rooms', 'recordings', 'files'];
 
 test('on a phone the panel is a drawer, the stage and the bottom bar fit the screen, and the chat is a full-screen sheet', async ({
@@ -71,8 +73,10 @@ test('on a phone the panel is a drawer, the stage and the bottom bar fit the scr
   }
   expect(new Set(boxes.map((box) => Math.round(box!.x))).size).toBeLessThanOrEqual(2);
 
-  // The bottom bar: every control on the screen.
-  for (const id of BOTTOM_BAR) await expectReachable(page.getByTestId(id));
+  // The bottom bar: every control on the screen, and no screen sharing, which a phone cannot do.
+  for (const id of PHONE_BOTTOM_BAR) await expectReachable(page.getByTestId(id));
+  expect(await page.evaluate(() => typeof navigator.mediaDevices.getDisplayMedia)).toBe('function');
+  await expect(page.getByTestId('call-screen-share')).toHaveCount(0);
   await expectNoSideScroll(page);
 
   // The chat is a full-screen sheet with its controls; closing it brings the bar back.
@@ -98,7 +102,7 @@ test('on a phone the panel is a drawer, the stage and the bottom bar fit the scr
   await expectReachable(participants.getByRole('button', { name: 'Закрыть' }));
   await participants.getByRole('button', { name: 'Закрыть' }).click();
 
-  for (const id of BOTTOM_BAR) await expectReachable(page.getByTestId(id));
+  for (const id of PHONE_BOTTOM_BAR) await expectReachable(page.getByTestId(id));
   await page.getByTestId('call-leave').click();
   await expect(page.getByTestId('meeting-welcome')).toBeInViewport();
   for (const context of [a.context, d.context]) await context.close();

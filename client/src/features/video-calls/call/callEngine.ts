@@ -3,6 +3,7 @@ import {
   DEFAULT_QUALITY,
   callConstraints,
   mediaFailure,
+  onPhone,
   stopStreams,
   videoConstraints,
   webRtcSupport,
@@ -162,6 +163,8 @@ export type CallEngineOptions = {
   /** How long an unanswered call rings before it is given up. */
   ringTimeoutMs?: number;
   mediaDevices?: () => Pick<MediaDevices, 'getUserMedia' | 'getDisplayMedia'>;
+  /** Whether the page runs on a phone (media.ts `onPhone` unless given). */
+  onPhone?: () => boolean;
   createPeer?: (options: { initiator: boolean; stream: MediaStream; config: RTCConfiguration }) => PeerLike;
   onError?: (error: unknown) => void;
 };
@@ -422,9 +425,12 @@ export class CallEngine {
    * Screen sharing replaces the camera track sent to every peer; stopping it puts the camera back.
    * Through the SFU the screen is a feed of its own beside the camera (sfuSession.ts `shareScreen`).
    */
-  /** Whether this browser can share a screen at all: phones' browsers have no getDisplayMedia. */
+  /**
+   * Whether this browser can share a screen at all: not without getDisplayMedia, and not on a phone,
+   * where it cannot work even when the function is there (an emulated phone, some mobile browsers).
+   */
   canShareScreen() {
-    return typeof this.devices()?.getDisplayMedia === 'function';
+    return typeof this.devices()?.getDisplayMedia === 'function' && !(this.options.onPhone ?? onPhone)();
   }
 
   async toggleScreenShare() {

@@ -86,3 +86,19 @@ export function webRtcSupport(): MediaFailure | null {
 export function stopStreams(...streams: (MediaStream | null | undefined)[]) {
   for (const stream of streams) for (const track of stream?.getTracks() ?? []) track.stop();
 }
+
+/** Below this many CSS pixels on its short side, a touch screen is a phone's. */
+const PHONE_SCREEN_MAX = 600;
+
+/**
+ * Whether the page runs on a phone: the browser says so (User-Agent Client Hints, or a mobile user
+ * agent), or its screen is a narrow touch screen (a coarse pointer), as in an emulated phone whose
+ * user agent is a desktop's. Phones cannot share their screen, even where getDisplayMedia exists.
+ */
+export function onPhone(win: Pick<Window, 'navigator' | 'matchMedia' | 'screen'> = window): boolean {
+  const hints = (win.navigator as Navigator & { userAgentData?: { mobile?: boolean } }).userAgentData;
+  if (hints?.mobile) return true;
+  if (/Android.+Mobile|iPhone|iPod|Windows Phone|Mobi/i.test(win.navigator.userAgent)) return true;
+  const coarse = typeof win.matchMedia === 'function' && win.matchMedia('(pointer: coarse)').matches;
+  return coarse && Math.min(win.screen.width, win.screen.height) < PHONE_SCREEN_MAX;
+}
