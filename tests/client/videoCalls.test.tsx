@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { microphoneFailure, voiceMimeType } from '../../client/src/features/video-calls/chat/useVoiceRecorder';
 import { multipartBody } from '../../client/src/relay/graphqlHttp';
@@ -235,6 +235,41 @@ describe('the meeting area (/video-calls)', () => {
     // Gone from today and from the upcoming list, not left there to be clicked again.
     await waitFor(() => expect(screen.queryAllByTestId('calendar-event')).toHaveLength(0));
     expect(screen.getByTestId('calendar-today-count').textContent).toBe('0');
+  }, 30_000);
+
+  it('shows the organiser’s change and deletion of an event live, and a new invitation, without a click or reload', async () => {
+    storeSession(makeUser('USER'));
+    meetingServer();
+    renderApp('/video-calls');
+    await screen.findByTestId('rooms-tab', {}, { timeout: 10_000 });
+    fireEvent.click(screen.getByTestId('tab-calendar'));
+    const today = within(await screen.findByTestId('calendar-today', {}, { timeout: 10_000 }));
+    expect(today.getByText('Планёрка')).toBeTruthy();
+    await waitFor(() => expect(fakeWs.active('useCalendarLiveSubscription')).toHaveLength(1));
+    const changes = fakeWs.active('useCalendarLiveSubscription')[0]!;
+    const [event] = calendarData().calendarEvents;
+    const id = event!.id;
+
+    // Renamed by its organiser.
+    act(() =>
+      changes.sink.next({ data: { calendarEventChanged: { eventId: id, event: { ...event, title: 'Планёрка (перенос)' } } } }),
+    );
+    expect(await today.findByText('Планёрка (перенос)')).toBeTruthy();
+
+    // A new invitation for today joins the list.
+    const second = { ...event, id: 'Q2FsZW5kYXJFdmVudDoy', title: 'Ретро' };
+    act(() => changes.sink.next({ data: { calendarEventChanged: { eventId: second.id, event: second } } }));
+    expect(await today.findByText('Ретро')).toBeTruthy();
+    expect(screen.getByTestId('calendar-today-count').textContent).toBe('2');
+    // Heard twice (the organiser's own tab: its create answer and the live update), listed once.
+    act(() => changes.sink.next({ data: { calendarEventChanged: { eventId: second.id, event: second } } }));
+    expect(screen.getByTestId('calendar-today-count').textContent).toBe('2');
+
+    // Deleted by its organiser: it leaves today's list and the upcoming one.
+    act(() => changes.sink.next({ data: { calendarEventChanged: { eventId: id, event: null } } }));
+    await waitFor(() => expect(screen.getByTestId('calendar-today-count').textContent).toBe('1'));
+    expect(screen.queryByText('Планёрка (перенос)')).toBeNull();
+    expect(screen.getAllByTestId('calendar-event').every((row) => within(row).queryByText('Ретро'))).toBe(true);
   }, 30_000);
 
   it('lists contacts with their online state and call buttons', async () => {

@@ -88,3 +88,46 @@ for (const [device, options] of Object.entries(VIEWPORTS)) {
     await context.close();
   });
 }
+
+for (const [device, options] of Object.entries(VIEWPORTS)) {
+  test(`an invitee whose calendar is open sees the organiser change and delete an event without a reload (${device})`, async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const tag = unique();
+    const organiser = await registerMember(baseURL, { first_name: 'Ольга', last_name: `Живой${tag}` });
+    const guest = await registerMember(baseURL, { first_name: 'Гость', last_name: `Живой${tag}` });
+    const organiserToken = (await signIn(baseURL, organiser.email, organiser.password)).token;
+    const guestToken = (await signIn(baseURL, guest.email, guest.password)).token;
+    await befriend({ token: organiserToken }, { id: guest.id, token: guestToken });
+    const events = `${baseURL}/api/zoomvisor/calendar/events`;
+    const asOrganiser = (method: string, path: string, body?: unknown) =>
+      fetch(`${events}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${organiserToken}` },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const title = `Созвон ${tag}`;
+    const created = await asOrganiser('POST', '', { title, date: '2030-09-01', time: '11:00', participants: [guest.id] });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+
+    const { page, context } = await openMeeting(browser, baseURL, guest, '/video-calls', options);
+    await showSidePanel(page);
+    await page.getByTestId('tab-calendar').click();
+    const upcoming = page.getByTestId('calendar-upcoming');
+    const row = (name: string) => upcoming.locator(`[data-testid="calendar-event"][data-event-title="${name}"]`);
+    await expect(row(title)).toBeVisible();
+
+    // The organiser renames it and moves it: the guest's row follows.
+    expect((await asOrganiser('PATCH', `/${id}`, { title: `${title} (перенос)`, time: '15:30' })).status).toBe(200);
+    await expect(row(`${title} (перенос)`)).toBeVisible({ timeout: 10_000 });
+    await expect(row(`${title} (перенос)`).getByTestId('calendar-event-when')).toContainText('15:30');
+    await expect(row(title)).toHaveCount(0);
+
+    // The organiser deletes it: it leaves the guest's calendar.
+    expect((await asOrganiser('DELETE', `/${id}`)).status).toBe(200);
+    await expect(row(`${title} (перенос)`)).toHaveCount(0, { timeout: 10_000 });
+    await context.close();
+  });
+}

@@ -47,6 +47,8 @@ export type Topics = {
   'activity:board': [sessionId: number, event: BoardEvent];
   /** A presentation's laser pointer moved (null: hidden); never stored. */
   'activity:pointer': [sessionId: number, event: { position: { x: number; y: number } | null }];
+  /** A calendar event of this user's was created, changed or deleted, or they were invited to or taken off it. */
+  'user:calendar': [userId: number, event: { eventId: number }];
   /** A file of this room was added or deleted: its members' file lists read it again. */
   'room:files': [roomId: number, event: Record<string, never>];
   /** The room's activity changed (launched, joined, left, a move, stopped): its viewers read it again. */

@@ -97,6 +97,36 @@ builder.queryField('calendarEvents', (t) =>
   }),
 );
 
+const CalendarEventChangeRef = builder
+  .objectRef<{ eventId: number; event: CalendarEvent | null }>('CalendarEventChange')
+  .implement({
+    description: 'An event of the viewer’s calendar as it is now, or gone from it.',
+    fields: (t) => ({
+      eventId: t.id({ resolve: (change) => encodeGlobalID('CalendarEvent', change.eventId) }),
+      event: t.field({
+        type: CalendarEventNode,
+        nullable: true,
+        description: 'Null when the viewer no longer sees it: deleted, or they were taken off its invitees.',
+        resolve: (change) => change.event,
+      }),
+    }),
+  });
+
+builder.subscriptionField('calendarEventChanged', (t) =>
+  t.field({
+    type: CalendarEventChangeRef,
+    description:
+      'The viewer’s events as their organiser creates, changes or deletes them, and as the invited answer: ' +
+      'only the organiser and the invited hear of an event, each as they may see it now.',
+    ...access('member'),
+    subscribe: (_root, _args, ctx) => ctx.services.pubsub.subscribe('user:calendar', viewerId(ctx)),
+    resolve: async ({ eventId }, _args, ctx) => ({
+      eventId,
+      event: await ctx.prisma.calendarEvent.findFirst({ where: { id: eventId, ...calendar.visibleEventWhere(viewerId(ctx)) } }),
+    }),
+  }),
+);
+
 type FeedShape = { calendarFeedEnabled: boolean; calendarFeedToken: string | null };
 
 const CalendarFeedRef = builder.objectRef<FeedShape>('CalendarFeed').implement({

@@ -128,6 +128,23 @@ async function checkedRoom(services: Services, ownerId: number, roomId: number |
   return accessibleRoom(services, ownerId, roomId);
 }
 
+/** Who has the event in their calendar now: its organiser and everyone invited. */
+async function eventPeople(services: Services, eventId: number): Promise<number[]> {
+  const event = await services.prisma.calendarEvent.findUnique({
+    where: { id: eventId },
+    select: { ownerId: true, participants: { select: { userId: true } } },
+  });
+  return event ? [event.ownerId, ...event.participants.map((row) => row.userId)] : [];
+}
+
+/**
+ * Tells the open calendars of `userIds` that the event was created, changed or deleted (or that they
+ * were taken off it): each reads it again as they may see it (schema/calendar.ts calendarEventChanged).
+ */
+function publishChange(services: Services, eventId: number, userIds: number[]) {
+  for (const userId of new Set(userIds)) services.pubsub.publish('user:calendar', userId, { eventId });
+}
+
 async function invite(services: Services, ownerId: number, eventId: number, userIds: number[]) {
   for (const userId of userIds) await notify(services, userId, 'CALENDAR_INVITATION', { userId: ownerId, eventId });
 }
@@ -152,6 +169,7 @@ export async function createEvent(services: Services, ownerId: number, input: Cr
     },
   });
   await invite(services, ownerId, event.id, participants);
+  publishChange(services, event.id, [ownerId, ...participants]);
   return event;
 }
 
@@ -188,6 +206,8 @@ export async function updateEvent(services: Services, userId: number, eventId: n
     if (room && input.location === undefined) data.location = room.name;
   }
   let added: number[] = [];
+  // Whoever had it before hears of the change too: someone taken off the invitees loses it.
+  const before = await eventPeople(services, eventId);
   if (input.participantIds != null) {
     const wanted = await checkedParticipants(services, userId, input.participantIds);
     const present = await services.prisma.calendarEventParticipant.findMany({ where: { eventId }, select: { userId: true } });
@@ -200,12 +220,15 @@ export async function updateEvent(services: Services, userId: number, eventId: n
   }
   const updated = await services.prisma.calendarEvent.update({ where: { id: eventId }, data });
   await invite(services, userId, eventId, added);
+  publishChange(services, eventId, [...before, ...added]);
   return updated;
 }
 
 export async function deleteEvent(services: Services, userId: number, eventId: number) {
   await ownEvent(services, userId, eventId);
+  const people = await eventPeople(services, eventId);
   await services.prisma.calendarEvent.delete({ where: { id: eventId } });
+  publishChange(services, eventId, people);
 }
 
 /** An invited member accepts or declines (and may change their mind). */
@@ -216,6 +239,7 @@ export async function respondToInvitation(services: Services, userId: number, ev
     data: { status: accept ? 'accepted' : 'declined', respondedAt: new Date() },
   });
   if (updated.count === 0) throw new ForbiddenError('calendar.notInvited');
+  publishChange(services, eventId, await eventPeople(services, eventId));
   return event;
 }
 
@@ -240,7 +264,10 @@ export async function roomOfEvent(services: Services, userId: number, eventId: n
     where: { id: eventId, OR: [{ roomId: null }, { roomId: event.roomId, room: { isActive: false } }] },
     data: { roomId: room.id },
   });
-  if (claimed.count === 1) return room;
+  if (claimed.count === 1) {
+    publishChange(services, eventId, await eventPeople(services, eventId));
+    return room;
+  }
   // Someone else opened the event's room at the same moment: theirs is the one.
   await closeRooms(services, [room.id]);
   return roomOfEvent(services, userId, eventId, timeZone);

@@ -63,7 +63,10 @@ function appendToList(store: RecordSourceSelectorProxy, after: string) {
   const event = store.getRootField('createCalendarEvent')?.getLinkedRecord('event');
   const root = store.getRoot();
   const list = root.getLinkedRecords('calendarEvents', { after });
-  if (event && list) root.setLinkedRecords([...list, event], 'calendarEvents', { after });
+  // The calendar's live updates (useCalendarLive) may have brought it already.
+  if (event && list && !list.some((record) => record?.getDataID() === event.getDataID())) {
+    root.setLinkedRecords([...list, event], 'calendarEvents', { after });
+  }
 }
 
 /**

@@ -12,6 +12,7 @@ import { mutationErrorText } from '../../../relay/mutationError';
 import { CalendarEventDialog, type EditedEvent } from './CalendarEventDialog';
 import { CalendarEventRow } from './CalendarEventRow';
 import { localDateTime, startOfToday } from './calendarTexts';
+import { useCalendarLive } from './useCalendarLive';
 
 const tabQuery = graphql`
   query CalendarTabQuery($after: DateTime!) {
@@ -106,6 +107,8 @@ export function CalendarTab() {
   // The member's "today" is fixed when the panel opens: the list's root field is read with it.
   const after = useMemo(() => startOfToday(), []);
   const data = useLazyLoadQuery<CalendarTabQuery>(tabQuery, { after }, { fetchPolicy: 'store-and-network' });
+  // What the organiser changes or deletes (and new invitations) shows without a reload.
+  useCalendarLive(after);
   const [editing, setEditing] = useState<EditedEvent | 'new' | null>(null);
   const [commitFeed, switching] = useMutation<CalendarTabFeedMutation>(feedMutation);
   const [commitRegenerate, regenerating] = useMutation<CalendarTabRegenerateMutation>(regenerateMutation);
