@@ -36,7 +36,7 @@ const footprint = async () => ({
   modules: await app.services.prisma.module.count(),
   stylesheets: await app.services.prisma.stylesheet.count(),
   templates: await app.services.prisma.template.count(),
-  translations: await app.services.prisma.translation.count(),
+  translations: await app.services.prisma.moduleText.count(),
   packages: storedPackages().length,
 });
 
@@ -121,7 +121,7 @@ describe('POST /modules/upload', () => {
     expect(stylesheet).toMatchObject({ content: '.poll { color: #2563eb; }', isActive: false });
     const template = await app.services.prisma.template.findFirstOrThrow({ where: { name: 'Опросы' } });
     expect(template).toMatchObject({ content: '<section>{{title}}</section>', templateType: 'landing', isActive: false });
-    expect(await app.services.prisma.translation.findUnique({ where: { key: 'polls.title' } })).toMatchObject({
+    expect(await app.services.prisma.moduleText.findUnique({ where: { key: 'polls.title' } })).toMatchObject({
       valueRu: 'Опросы',
       valueEn: 'Polls',
       valueFr: 'Sondages',

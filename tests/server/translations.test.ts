@@ -2,6 +2,7 @@ import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
 import { registerAdmin, registerAndLogin } from '../support/members';
+import { makeZip, manifest, type ZipEntry } from '../support/zip';
 
 /** Interface translations (issue 15 point 8): GET /translations and the administrator's overrides. */
 let app: TestApp;
@@ -142,5 +143,134 @@ describe('overrides', () => {
     expect(slashed).toBeDefined();
     expect((await put(slashed!.key, { value_en: 'Changed' })).body.translation.value_en).toBe('Changed');
     await reset(slashed!.key);
+  });
+});
+
+describe('texts of uploaded modules', () => {
+  const TITLE = 'votes.title';
+  const COUNT = 'votes.count';
+  const i18n = {
+    [TITLE]: { ru: 'Голосования', en: 'Votes' },
+    [COUNT]: { ru: '{count} голосов', en: '{count} votes', fr: '{count} voix' },
+  };
+
+  const upload = async (entries: ZipEntry[]) => {
+    const form = new FormData();
+    form.append('file', new File([new Uint8Array(makeZip(entries))], 'module.zip', { type: 'application/zip' }));
+    return json(await app.request('POST', '/modules/upload', { body: form, token: admin.token, headers: en }));
+  };
+  const toggle = async (id: number) => json(await app.request('PUT', `/modules/${id}/toggle`, { token: admin.token }));
+  const tab = async (search: string) =>
+    (
+      await app.graphql(
+        `query ($s: String) { interfaceTexts(search: $s) { totalCount items { key module valueRu valueEn valueFr defaultEn defaultFr overridden } } }`,
+        { s: search },
+        { token: admin.token },
+      )
+    ).data.interfaceTexts as { totalCount: number; items: Record<string, unknown>[] };
+  const served = async (language: string) => new Map((await overrides(language)).map((o) => [o.key, JSON.parse(o.compiled)]));
+
+  it('are listed with their module’s name, overridden and reset like the client’s own, and served while the module is on', async () => {
+    const installed = await upload([
+      { name: 'module.json', data: manifest({ name: 'Голосования', translations: 'i18n.json' }) },
+      { name: 'i18n.json', data: JSON.stringify(i18n) },
+    ]);
+    expect(installed.status).toBe(201);
+    const id = installed.body.module.id as number;
+
+    // Installed switched off: neither listed nor served, nor open to overrides.
+    expect((await tab('Голосования')).totalCount).toBe(0);
+    expect((await served('EN')).has(TITLE)).toBe(false);
+    expect((await put(TITLE, { value_en: 'Polls' })).status).toBe(400);
+
+    expect((await toggle(id)).status).toBe(200);
+    // Found by the module's name, by key and by text; listed first, ahead of the client's hundreds.
+    expect((await tab('голосования')).items).toEqual([
+      {
+        key: COUNT,
+        module: 'Голосования',
+        valueRu: '{count} голосов',
+        valueEn: '{count} votes',
+        valueFr: '{count} voix',
+        defaultEn: '{count} votes',
+        defaultFr: '{count} voix',
+        overridden: [],
+      },
+      // No French in the package: English, as the client's catalogs fall back.
+      expect.objectContaining({ key: TITLE, module: 'Голосования', valueRu: 'Голосования', valueFr: 'Votes' }),
+    ]);
+    expect((await tab('votes.')).totalCount).toBe(2);
+    expect((await tab('')).items.slice(0, 2).map((text) => text.key)).toEqual([COUNT, TITLE]);
+    expect((await list()).find((text) => text.key === TITLE)).toEqual({
+      key: TITLE,
+      value_ru: 'Голосования',
+      value_en: 'Votes',
+      value_fr: 'Votes',
+    });
+    expect((await served('FR')).get(COUNT)).toEqual([['count'], ' voix']);
+    expect((await served('RU')).get(TITLE)).toEqual(['Голосования']);
+
+    // The same checks as for the client's texts, against the module's original, with translated texts.
+    expect(await put(COUNT, { value_en: '{n} votes' })).toMatchObject({
+      status: 400,
+      body: { detail: 'The text may only use the placeholders of the original text: {count}' },
+    });
+    const french = await app.request('PUT', `/translations/${encodeURIComponent(COUNT)}`, {
+      json: { value_fr: '{count voix' },
+      token: admin.token,
+      headers: { 'accept-language': 'fr' },
+    });
+    expect((await json(french)).body.detail).toBe('Le texte est illisible : vérifiez ses accolades');
+    expect((await put(TITLE, { value_ru: 'x'.repeat(2001) })).status).toBe(400);
+    expect(await app.db.prisma.translation.count()).toBe(0);
+
+    const set = await put(COUNT, { value_en: 'Ballots: {count}' });
+    expect(set.body.translation).toEqual({
+      key: COUNT,
+      value_ru: '{count} голосов',
+      value_en: 'Ballots: {count}',
+      value_fr: '{count} voix',
+    });
+    expect((await tab(COUNT)).items[0]).toMatchObject({
+      valueEn: 'Ballots: {count}',
+      defaultEn: '{count} votes',
+      overridden: ['EN'],
+    });
+    expect((await served('EN')).get(COUNT)).toEqual(['Ballots: ', ['count']]);
+    expect((await served('RU')).get(COUNT)).toEqual([['count'], ' голосов']);
+
+    // Switched off, the module takes its texts and their overrides out; the override is kept for its return.
+    await toggle(id);
+    expect((await tab('Голосования')).totalCount).toBe(0);
+    expect((await served('EN')).has(COUNT)).toBe(false);
+    expect((await served('EN')).has(TITLE)).toBe(false);
+    expect(await app.db.prisma.translation.findUnique({ where: { key: COUNT } })).toMatchObject({ valueEn: 'Ballots: {count}' });
+    await toggle(id);
+    expect((await served('EN')).get(COUNT)).toEqual(['Ballots: ', ['count']]);
+
+    const cleared = await reset(COUNT);
+    expect(cleared.body.translation.value_en).toBe('{count} votes');
+    expect((await served('EN')).get(COUNT)).toEqual([['count'], ' votes']);
+    expect(await app.db.prisma.translation.count()).toBe(0);
+    await toggle(id);
+  });
+
+  it('a package may not bring a key of the client’s texts, nor a text that cannot be read', async () => {
+    expect(
+      await upload([
+        { name: 'module.json', data: manifest({ name: 'Чужой', translations: 't.json' }) },
+        { name: 't.json', data: JSON.stringify({ [LOGOUT]: { ru: 'Уйти' } }) },
+      ]),
+    ).toMatchObject({
+      status: 422,
+      body: { detail: `The translation "${LOGOUT}" already exists: a module may only add new texts` },
+    });
+    expect(
+      await upload([
+        { name: 'module.json', data: manifest({ name: 'Скобки', translations: 't.json' }) },
+        { name: 't.json', data: JSON.stringify({ 'braces.open': { ru: 'Всего {count' } }) },
+      ]),
+    ).toMatchObject({ status: 422, body: { detail: 'The text "braces.open" in t.json cannot be read: check its curly braces' } });
+    expect(await app.db.prisma.module.count({ where: { name: { in: ['Чужой', 'Скобки'] } } })).toBe(0);
   });
 });

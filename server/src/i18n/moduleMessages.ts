@@ -100,9 +100,14 @@ export const moduleMessages = {
     fr: 'Le fichier {file} est trop volumineux (maximum {max} Mo)',
   },
   'modules.translationsInvalid': {
-    ru: 'Файл переводов {file} должен сопоставлять ключам тексты ru (и при желании en, fr)',
-    en: 'The translations file {file} must map keys to ru texts (and optionally en, fr)',
-    fr: 'Le fichier de traductions {file} doit associer des clés à des textes ru (et éventuellement en, fr)',
+    ru: 'Файл переводов {file} должен сопоставлять ключам тексты ru (и при желании en, fr) не длиннее {max} символов',
+    en: 'The translations file {file} must map keys to ru texts (and optionally en, fr) of at most {max} characters',
+    fr: 'Le fichier de traductions {file} doit associer des clés à des textes ru (et éventuellement en, fr) de {max} caractères au plus',
+  },
+  'modules.translationUnreadable': {
+    ru: 'Текст «{key}» в файле {file} не читается: проверьте фигурные скобки',
+    en: 'The text "{key}" in {file} cannot be read: check its curly braces',
+    fr: 'Le texte « {key} » du fichier {file} est illisible : vérifiez ses accolades',
   },
   'modules.translationExists': {
     ru: 'Перевод «{key}» уже существует: модуль может только добавлять новые тексты',

@@ -10,13 +10,19 @@ const LanguageEnum = builder.enumType('Language', {
 });
 
 const InterfaceTextRef = builder.objectRef<translations.TranslationView>('InterfaceText').implement({
-  description: 'One text of the interface in the three languages, as members see it (overrides applied).',
+  description:
+    'One text of the interface (or of a switched-on module) in the three languages, as members see it (overrides applied).',
   fields: (t) => ({
     id: t.id({
       description: 'Unique among the texts (the store keeps one record per text).',
       resolve: (text) => `InterfaceText:${text.key}`,
     }),
-    key: t.exposeString('key', { description: 'The Lingui message id of the text.' }),
+    key: t.exposeString('key', { description: "The Lingui message id of the text, or the key a module's package gave it." }),
+    module: t.string({
+      nullable: true,
+      description: "The name of the module whose package brought the text; null for the interface's own texts.",
+      resolve: (text) => text.module,
+    }),
     valueRu: t.string({ resolve: (text) => text.values.ru }),
     valueEn: t.string({ resolve: (text) => text.values.en }),
     valueFr: t.string({ resolve: (text) => text.values.fr }),

@@ -1,8 +1,10 @@
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { z } from 'zod';
+import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { FileTooLargeError, UnsupportedFileTypeError, ValidationError } from './errors';
 import type { MessageKey } from '../i18n';
 import { TEMPLATE_TYPES } from './templates';
+import { TRANSLATION_MAX_LENGTH } from './translations';
 
 /**
  * Reading an uploaded module package (a zip): its manifest `module.json` and the files the manifest
@@ -53,11 +55,29 @@ export const manifestSchema = z.object({
 
 export type ModuleManifest = z.output<typeof manifestSchema>;
 
-/** Translations file: `{ "<key>": { "ru": "...", "en": "...", "fr": "..." } }`, Russian required. */
+/**
+ * Translations file: `{ "<key>": { "ru": "...", "en": "...", "fr": "..." } }`, Russian required; each
+ * text at most as long as an administrator's override of it may be (the translations tab).
+ */
+const moduleTextSchema = z.string().max(TRANSLATION_MAX_LENGTH);
 const translationsSchema = z.record(
   z.string().trim().min(1).max(200),
-  z.object({ ru: z.string().min(1).max(5000), en: z.string().max(5000).optional(), fr: z.string().max(5000).optional() }),
+  z.object({ ru: moduleTextSchema.min(1), en: moduleTextSchema.optional(), fr: moduleTextSchema.optional() }),
 );
+
+/** The key of the first text that is not a message in Lingui's syntax (an unclosed `{`), if any. */
+function unreadableText(translations: z.output<typeof translationsSchema>): string | null {
+  for (const [key, texts] of Object.entries(translations)) {
+    for (const text of Object.values(texts)) {
+      try {
+        if (text) compileMessageOrThrow(text);
+      } catch {
+        return key;
+      }
+    }
+  }
+  return null;
+}
 
 export type ModulePackage = {
   manifest: ModuleManifest;
@@ -151,7 +171,11 @@ export async function readModulePackage(bytes: Uint8Array, fileName: string): Pr
     }
     const manifest = parsed.data;
     const translations = manifest.translations ? translationsSchema.safeParse(await json(manifest.translations)) : null;
-    if (translations && !translations.success) throw refuse('modules.translationsInvalid', { file: manifest.translations! });
+    if (translations && !translations.success) {
+      throw refuse('modules.translationsInvalid', { file: manifest.translations!, max: TRANSLATION_MAX_LENGTH });
+    }
+    const unreadable = translations ? unreadableText(translations.data) : null;
+    if (unreadable) throw refuse('modules.translationUnreadable', { file: manifest.translations!, key: unreadable });
     return {
       manifest,
       stylesheet: manifest.stylesheet ? await text(manifest.stylesheet) : null,

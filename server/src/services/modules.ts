@@ -5,6 +5,7 @@ import { audited, type AuditActor } from './audit';
 import { ConflictError, NotFoundError, ValidationError } from './errors';
 import type { MessageKey } from '../i18n';
 import { readModulePackage, type ModulePackage } from './modulePackages';
+import { interfaceTexts } from './translations';
 
 /**
  * CMS modules (spec section 2, "Modules"): cards an admin switches on and off, packages uploaded as
@@ -74,7 +75,8 @@ export async function setModuleEnabled(services: Services, actor: AuditActor, mo
  * Installs an uploaded package (POST /modules/upload; audited `module.upload`): the package is
  * checked whole first (modulePackages.ts); only then is the zip kept on disk and the module row created
  * (switched off) with what it carries, in one transaction: a stylesheet and a template, both inactive
- * until an admin activates them, and translations of new keys. A refusal leaves nothing behind.
+ * until an admin activates them, and texts of new keys (`module_texts`: listed in the translations tab
+ * and served to members while the module is on). A refusal leaves nothing behind.
  */
 export async function uploadModule(services: Services, actor: AuditActor, file: File | null | undefined): Promise<Module> {
   if (!file || typeof file.arrayBuffer !== 'function') {
@@ -82,6 +84,9 @@ export async function uploadModule(services: Services, actor: AuditActor, file: 
   }
   const bytes = new Uint8Array(await file.arrayBuffer());
   const carried = await readModulePackage(bytes, file.name);
+  const builtIn = await interfaceTexts(services);
+  const clash = Object.keys(carried.translations).find((key) => builtIn.has(key));
+  if (clash) throw translationExists(clash);
 
   // Validated: the zip is kept; if the transaction below refuses or fails, it is removed again.
   const packageFile = await services.modulePackageStore.storeUpload(bytes, { extension: '.zip' });
@@ -120,8 +125,14 @@ function installModule(
       await tx.template.create({ data: { name: manifest.name, templateType: template.type, content: template.content } });
     const keys = Object.entries(translations);
     if (keys.length > 0) {
-      await tx.translation.createMany({
-        data: keys.map(([key, value]) => ({ key, valueRu: value.ru, valueEn: value.en ?? null, valueFr: value.fr ?? null })),
+      await tx.moduleText.createMany({
+        data: keys.map(([key, value]) => ({
+          moduleId: row.id,
+          key,
+          valueRu: value.ru,
+          valueEn: value.en ?? null,
+          valueFr: value.fr ?? null,
+        })),
       });
     }
     const carries = { stylesheet: stylesheet !== null, template: !!template, translations: keys.length };
@@ -129,12 +140,19 @@ function installModule(
   });
 }
 
+const translationExists = (key: string) =>
+  new ValidationError([{ path: ['file'], messageKey: 'modules.translationExists', params: { key } }]);
+
 /**
- * A package adds texts; it never replaces one that exists (an interface text, or another module's):
- * replacing is the translations tab's work, done by an admin text by text.
+ * A package adds texts; it never replaces one that exists (an interface text, another module's, or a
+ * stored override): replacing is the translations tab's work, done by an admin text by text. The
+ * client's catalogs are checked before the transaction (uploadModule).
  */
 async function refuseExistingTranslations(tx: Prisma.TransactionClient, keys: string[]) {
   if (keys.length === 0) return;
-  const taken = await tx.translation.findFirst({ where: { key: { in: keys } }, select: { key: true } });
-  if (taken) throw new ValidationError([{ path: ['file'], messageKey: 'modules.translationExists', params: { key: taken.key } }]);
+  const where = { key: { in: keys } };
+  const taken =
+    (await tx.moduleText.findFirst({ where, select: { key: true } })) ??
+    (await tx.translation.findFirst({ where, select: { key: true } }));
+  if (taken) throw translationExists(taken.key);
 }

@@ -15,10 +15,17 @@ import { ValidationError, type FieldIssue } from './errors';
  * client, as its Lingui catalogs hold it (ru is the source, en and fr translations), and the
  * administrator's overrides kept in `translations`. A text's key is its Lingui message id, the key
  * of the compiled catalogs, so the client merges the overrides of its language into them as they are.
+ *
+ * The texts uploaded modules brought (`module_texts`, see services/modules.ts) join them while their
+ * module is on: listed, overridden and reset like the client's own, and served to the client through
+ * the same overrides (it has no catalog entry for them). A module switched off takes its texts and
+ * their overrides out of both; the overrides stay stored and return with the module. Overrides are
+ * kept by key, so they apply to whatever text holds the key.
  */
 
 export type LocalizedTexts = Record<Locale, string>;
-export type InterfaceText = { key: string; defaults: LocalizedTexts };
+/** `module`: the name of the module whose package brought the text; null for the client's own. */
+export type InterfaceText = { key: string; defaults: LocalizedTexts; module: string | null };
 
 /** What `translations.value_*` may hold: a message in Lingui's ICU syntax. */
 export const TRANSLATION_MAX_LENGTH = 2000;
@@ -36,7 +43,7 @@ async function readCatalogs(localesDir: string): Promise<Map<string, InterfaceTe
       for (const item of po.items) {
         if (item.obsolete || !item.msgid) continue;
         const key = generateMessageId(item.msgid, item.msgctxt ?? '');
-        const text = texts.get(key) ?? { key, defaults: { ru: item.msgid, en: item.msgid, fr: item.msgid } };
+        const text = texts.get(key) ?? { key, defaults: { ru: item.msgid, en: item.msgid, fr: item.msgid }, module: null };
         // An untranslated entry falls back like the client's catalogs do (fr to en, then the source).
         const value = item.msgstr[0] || (locale === 'fr' ? text.defaults.en : item.msgid);
         text.defaults[locale] = value;
@@ -59,8 +66,40 @@ export function interfaceTexts(services: Pick<Services, 'config'>): Promise<Map<
   return texts;
 }
 
+type ModuleTextRow = { key: string; valueRu: string; valueEn: string | null; valueFr: string | null };
+
+/** A module's wording per language: fr falls back to en, then to ru, as the client's catalogs do. */
+export const moduleTextDefaults = (row: ModuleTextRow): LocalizedTexts => ({
+  ru: row.valueRu,
+  en: row.valueEn ?? row.valueRu,
+  fr: row.valueFr ?? row.valueEn ?? row.valueRu,
+});
+
+/** The texts of the switched-on modules, by module name then key. */
+async function enabledModuleTexts(prisma: PrismaClient): Promise<InterfaceText[]> {
+  const rows = await prisma.moduleText.findMany({
+    where: { module: { status: 'active' } },
+    select: { key: true, valueRu: true, valueEn: true, valueFr: true, module: { select: { name: true } } },
+    orderBy: [{ module: { name: 'asc' } }, { key: 'asc' }],
+  });
+  return rows.map((row) => ({ key: row.key, defaults: moduleTextDefaults(row), module: row.module.name }));
+}
+
+/**
+ * Every text an admin may change, in the order the tab lists them: the switched-on modules' (few,
+ * and else lost behind the client's hundreds), then the client's. The client's text wins a shared key.
+ */
+export async function knownTexts(services: Pick<Services, 'config' | 'prisma'>): Promise<Map<string, InterfaceText>> {
+  const [builtIn, modules] = await Promise.all([interfaceTexts(services), enabledModuleTexts(services.prisma)]);
+  const texts = new Map<string, InterfaceText>();
+  for (const text of modules) if (!builtIn.has(text.key)) texts.set(text.key, text);
+  for (const [key, text] of builtIn) texts.set(key, text);
+  return texts;
+}
+
 export type TranslationView = {
   key: string;
+  module: string | null;
   /** What members see: the override where there is one, else the built-in text. */
   values: LocalizedTexts;
   defaults: LocalizedTexts;
@@ -72,28 +111,63 @@ const viewOf = (text: InterfaceText, override: Translation | undefined): Transla
   const overridden = LOCALES.filter((locale) => override?.[COLUMN[locale]] != null);
   const values = { ...text.defaults };
   for (const locale of overridden) values[locale] = override![COLUMN[locale]]!;
-  return { key: text.key, values, defaults: text.defaults, overridden };
+  return { key: text.key, module: text.module, values, defaults: text.defaults, overridden };
 };
 
-/** Every interface text as members see it, in catalog order; with `search`, those whose key or any text contains it. */
+/**
+ * Every interface text as members see it (modules' first, then catalog order); with `search`, those
+ * whose key, module name or any text contains it.
+ */
 export async function listTranslations(
   services: Pick<Services, 'config' | 'prisma'>,
   search?: string | null,
 ): Promise<TranslationView[]> {
-  const [texts, overrides] = await Promise.all([interfaceTexts(services), services.prisma.translation.findMany()]);
+  const [texts, overrides] = await Promise.all([knownTexts(services), services.prisma.translation.findMany()]);
   const byKey = new Map(overrides.map((row) => [row.key, row]));
   const views = [...texts.values()].map((text) => viewOf(text, byKey.get(text.key)));
   const query = search?.trim().toLocaleLowerCase();
   if (!query) return views;
   const matches = (text: string) => text.toLocaleLowerCase().includes(query);
-  return views.filter((view) => matches(view.key) || LOCALES.some((l) => matches(view.values[l]) || matches(view.defaults[l])));
+  return views.filter(
+    (view) =>
+      matches(view.key) ||
+      (view.module !== null && matches(view.module)) ||
+      LOCALES.some((l) => matches(view.values[l]) || matches(view.defaults[l])),
+  );
 }
 
-/** The overrides of one language, compiled as the client's catalogs are: key -> message. */
+/** Stored texts are checked when written; one that slipped through (an older package) is shown as written, not fatal to the rest. */
+function compileStored(message: string): CompiledMessage {
+  try {
+    return compileMessageOrThrow(message);
+  } catch {
+    return [message];
+  }
+}
+
+/**
+ * What the client merges into a language's catalog, compiled as its catalogs are (key -> message):
+ * the switched-on modules' texts, then the administrator's overrides over them. The texts of a
+ * switched-off module and their overrides are left out.
+ */
 export async function overridesFor(prisma: PrismaClient, locale: Locale): Promise<Record<string, CompiledMessage>> {
   const column = COLUMN[locale];
-  const rows = await prisma.translation.findMany({ where: { [column]: { not: null } }, select: { key: true, [column]: true } });
-  return Object.fromEntries(rows.map((row) => [row.key, compileMessageOrThrow((row as Record<string, string>)[column])]));
+  const [modules, rows] = await Promise.all([
+    prisma.moduleText.findMany({
+      select: { key: true, valueRu: true, valueEn: true, valueFr: true, module: { select: { status: true } } },
+    }),
+    prisma.translation.findMany({ where: { [column]: { not: null } }, select: { key: true, [column]: true } }),
+  ]);
+  const served: Record<string, CompiledMessage> = {};
+  const switchedOff = new Set<string>();
+  for (const text of modules) {
+    if (text.module.status === 'active') served[text.key] = compileStored(moduleTextDefaults(text)[locale]);
+    else switchedOff.add(text.key);
+  }
+  for (const row of rows) {
+    if (!switchedOff.has(row.key)) served[row.key] = compileStored((row as Record<string, string>)[column]);
+  }
+  return served;
 }
 
 /** The names a message substitutes (`{0}`, `{name}`, plural and select arguments), its tags' numbers aside. */
@@ -121,7 +195,7 @@ function checkMessage(locale: Locale, value: string, text: InterfaceText): Field
   } catch {
     return { path, messageKey: 'translations.invalidMessage' };
   }
-  const allowed = placeholdersOf(compileMessageOrThrow(text.defaults.ru));
+  const allowed = placeholdersOf(compileStored(text.defaults.ru));
   const unknown = [...placeholdersOf(compiled)].filter((name) => !allowed.has(name));
   if (unknown.length === 0) return null;
   // Without any, "may only use these: —" would leave the admin guessing.
@@ -130,8 +204,8 @@ function checkMessage(locale: Locale, value: string, text: InterfaceText): Field
   return { path, messageKey: 'translations.unknownPlaceholder', params: { allowed: list } };
 }
 
-async function knownText(services: Pick<Services, 'config'>, key: string): Promise<InterfaceText> {
-  const text = (await interfaceTexts(services)).get(key);
+async function knownText(services: Pick<Services, 'config' | 'prisma'>, key: string): Promise<InterfaceText> {
+  const text = (await knownTexts(services)).get(key);
   if (!text) throw new ValidationError([{ path: ['key'], messageKey: 'translations.unknownKey', params: { key } }]);
   return text;
 }

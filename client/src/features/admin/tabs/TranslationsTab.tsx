@@ -60,6 +60,7 @@ const listFragment = graphql`
 const textFragment = graphql`
   fragment TranslationsTab_text on InterfaceText {
     key
+    module
     valueRu
     valueEn
     valueFr
@@ -106,6 +107,7 @@ function TranslationRow({ text: textKey }: { text: TranslationsTab_text$key }) {
   const text = useFragment(textFragment, textKey);
   const saved = { ru: text.valueRu, en: text.valueEn, fr: text.valueFr };
   const defaults = { ru: text.defaultRu, en: text.defaultEn, fr: text.defaultFr };
+  const moduleName = text.module;
   const [draft, setDraft] = useState(saved);
   const [commitSet, saving] = useMutation<TranslationsTabSetMutation>(setMutation);
   const [commitReset, resetting] = useMutation<TranslationsTabResetMutation>(resetMutation);
@@ -139,20 +141,27 @@ function TranslationRow({ text: textKey }: { text: TranslationsTab_text$key }) {
     });
 
   return (
-    <Card.Root size="sm" data-testid="translation-row" data-key={text.key}>
+    <Card.Root size="sm" data-testid="translation-row" data-key={text.key} data-module={moduleName ?? undefined}>
       <Card.Body>
         <Stack gap="3">
           <HStack justify="space-between" wrap="wrap" gap="2">
             <Text fontSize="sm" fontWeight="medium" wordBreak="break-word" flex="1" minW="0">
               {text.defaultRu}
             </Text>
-            <HStack gap="2">
+            <HStack gap="2" wrap="wrap" minW="0">
+              {moduleName !== null && (
+                <Badge colorPalette="teal" data-testid="translation-module" maxW="full" whiteSpace="normal">
+                  <Trans>Модуль «{moduleName}»</Trans>
+                </Badge>
+              )}
               {text.overridden.length > 0 && (
                 <Badge colorPalette="purple" data-testid="translation-overridden">
                   <Trans>Изменён</Trans>
                 </Badge>
               )}
-              <Code fontSize="xs">{text.key}</Code>
+              <Code fontSize="xs" wordBreak="break-all">
+                {text.key}
+              </Code>
             </HStack>
           </HStack>
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
@@ -214,7 +223,7 @@ function TranslationList({ query }: { query: TranslationsTab_query$key }) {
     <Stack gap="4" opacity={searching ? 0.6 : 1}>
       <form onSubmit={apply} role="search">
         <HStack gap="2" align="flex-end">
-          <Field label={<Trans>Поиск по тексту или ключу</Trans>} flex="1">
+          <Field label={<Trans>Поиск по тексту, ключу или модулю</Trans>} flex="1">
             <Input value={search} onChange={(event) => setSearch(event.target.value)} data-testid="translation-search" />
           </Field>
           <Button type="submit" loading={searching} aria-label={t`Найти`}>
@@ -241,7 +250,10 @@ function TranslationList({ query }: { query: TranslationsTab_query$key }) {
   );
 }
 
-/** The translations tab: every interface text in ru, en and fr; an admin overrides any of them, members see it at their next page load. */
+/**
+ * The translations tab: every interface text in ru, en and fr, the switched-on modules' texts first
+ * (marked with the module's name); an admin overrides any of them, members see it at their next page load.
+ */
 export default function TranslationsTab({ queryRef }: AdminTabProps) {
   const data = usePreloadedQuery<TranslationsTabQuery>(translationsTabQuery, queryRef as PreloadedQuery<TranslationsTabQuery>);
   return <TranslationList query={data} />;
