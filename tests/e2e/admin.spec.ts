@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { createAdmin, registerMember, signIn } from '../support/members';
+import { makeZip, manifest } from '../support/zip';
 import { baseURL } from './playwright.config';
-import { expectNoSideScroll, logInToDashboard, VIEWPORTS } from './support';
+import { expectNoSideScroll, logInToDashboard, unique, VIEWPORTS } from './support';
 
 test('an admin sees the dashboard figures and deactivates a member, who is signed out at once', async ({ page, browser }) => {
   // Two signed-in browsers and four admin screens: more than the default minute on a loaded machine.
@@ -119,4 +120,85 @@ test.describe('on a phone', () => {
     // Nothing sticks out sideways at 390 px.
     await expectNoSideScroll(page);
   });
+});
+
+test('a module’s texts are in the translations tab, marked with its name; an override survives a reload and is served (desktop and phone)', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await createAdmin(baseURL);
+  const { token } = await signIn(baseURL, admin.email, admin.password);
+  const call = async (method: string, path: string, body?: BodyInit) => {
+    const response = await fetch(`${baseURL}${path}`, { method, body, headers: { authorization: `Bearer ${token}` } });
+    expect(response.ok, `${method} ${path}: ${response.status}`).toBe(true);
+    return (await response.json()) as any;
+  };
+  const name = `Опросы ${unique()}`;
+  const key = `polls.${unique()}.count`;
+  const form = new FormData();
+  const zip = makeZip([
+    { name: 'module.json', data: manifest({ name, translations: 'i18n.json' }) },
+    { name: 'i18n.json', data: JSON.stringify({ [key]: { ru: '{count} голосов', en: '{count} votes' } }) },
+  ]);
+  form.append('file', new File([new Uint8Array(zip)], 'polls.zip', { type: 'application/zip' }));
+  const { module } = await call('POST', '/modules/upload', form);
+  await call('PUT', `/modules/${module.id}/toggle`);
+  const served = async () => {
+    const response = await fetch(`${baseURL}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ translationOverrides(language: EN) { key compiled } }' }),
+    });
+    const { data } = (await response.json()) as { data: { translationOverrides: { key: string; compiled: string }[] } };
+    return data.translationOverrides.find((text) => text.key === key)?.compiled;
+  };
+
+  try {
+    for (const [screen, options] of Object.entries(VIEWPORTS)) {
+      const context = await browser.newContext({ ...options, locale: 'ru-RU' });
+      await context.addInitScript((value) => localStorage.setItem('token', value), token);
+      const page = await context.newPage();
+      const row = page.locator(`[data-testid="translation-row"][data-key="${key}"]`);
+      const find = async () => {
+        await page.getByTestId('translation-search').fill(name);
+        await page.getByTestId('translation-search').press('Enter');
+        await expect(page.getByTestId('translation-row')).toHaveCount(1, { timeout: 30_000 });
+      };
+      await page.goto('/admin/translations');
+      await find();
+      await expect(row.getByTestId('translation-module')).toHaveText(`Модуль «${name}»`);
+      // The phone comes second: the desktop's override is what it shows.
+      await expect(row.getByTestId('translation-en')).toHaveValue(screen === 'desktop' ? '{count} votes' : 'Ballots: {count}');
+      // No French in the package: the English text, as the client's catalogs fall back.
+      await expect(row.getByTestId('translation-fr')).toHaveValue('{count} votes');
+      await expectNoSideScroll(page);
+
+      if (screen === 'desktop') {
+        // The original's placeholder is required, with the server's translated text.
+        await row.getByTestId('translation-en').fill('{n} votes');
+        await row.getByTestId('translation-save').click();
+        await expect(page.getByText('Текст может содержать только подстановки исходного текста: {count}')).toBeVisible();
+        await row.getByTestId('translation-en').fill('Ballots: {count}');
+        await row.getByTestId('translation-save').click();
+        await expect(row.getByTestId('translation-overridden')).toBeVisible();
+        await page.reload();
+        await find();
+        await expect(row.getByTestId('translation-en')).toHaveValue('Ballots: {count}');
+        expect(await served()).toBe(JSON.stringify(['Ballots: ', ['count']]));
+      } else {
+        await expect(row.getByTestId('translation-overridden')).toBeVisible();
+        await row.getByTestId('translation-reset').click();
+        await expect(row.getByTestId('translation-en')).toHaveValue('{count} votes');
+        await expect(row.getByTestId('translation-overridden')).toHaveCount(0);
+        expect(await served()).toBe(JSON.stringify([['count'], ' votes']));
+      }
+      await context.close();
+    }
+  } finally {
+    await fetch(`${baseURL}/translations/${encodeURIComponent(key)}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    await call('PUT', `/modules/${module.id}/toggle`);
+  }
 });
