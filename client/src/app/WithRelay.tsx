@@ -1,7 +1,9 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { LoadingScreen } from '../components/LoadingScreen';
 
-const RelayProvider = lazy(() => import('./RelayProvider'));
+/** RelayProvider's code (started early by the signed-in routes' loader: router.tsx). */
+export const loadRelayProvider = () => import('./RelayProvider');
+const RelayProvider = lazy(loadRelayProvider);
 
 /**
  * Relay's environment for the pages that use it (the start page and the signed-in ones), loaded with

@@ -5,7 +5,8 @@ import { LoadingScreen } from '../components/LoadingScreen';
 import { PublicOnly, RequireAuth, RequireRole, roleLoader } from './guards';
 import { RouteErrorPage } from './RouteErrorPage';
 import { removePageShell, SHELL_PATHS } from './pageShell';
-import { WithRelay } from './WithRelay';
+import { loadRelayProvider, WithRelay } from './WithRelay';
+import { getToken } from '../relay/token';
 import { preloadPageQuery } from './preloadPageQuery';
 import { loadSignedInTexts } from '../i18n/locale';
 import { contentQueryVariables } from '../features/content/contentFilters';
@@ -17,7 +18,8 @@ import type { ContentArticlePageQuery } from '../__generated__/ContentArticlePag
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const StartPage = lazy(loadStartPage);
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
-const PageFrame = lazy(() => import('./frame/PageFrame'));
+const loadPageFrame = () => import('./frame/PageFrame');
+const PageFrame = lazy(loadPageFrame);
 const loadDashboardPage = () => import('../features/dashboard/DashboardPage');
 const DashboardPage = lazy(loadDashboardPage);
 const loadContentPage = () => import('../features/content/ContentPage');
@@ -26,7 +28,8 @@ const loadContentArticlePage = () => import('../features/content/ContentArticleP
 const ContentArticlePage = lazy(loadContentArticlePage);
 const loadSupportPage = () => import('../features/support/SupportPage');
 const SupportPage = lazy(loadSupportPage);
-const SocialPage = lazy(() => import('../features/social/SocialPage'));
+const loadSocialPage = () => import('../features/social/SocialPage');
+const SocialPage = lazy(loadSocialPage);
 const loadUsersPage = () => import('../features/users/UsersPage');
 const UsersPage = lazy(loadUsersPage);
 const AdminPage = lazy(() => import('../features/admin/AdminPage'));
@@ -38,6 +41,16 @@ const loadSubscriptionPlansPage = () => import('../features/subscriptions/Subscr
 const SubscriptionPlansPage = lazy(loadSubscriptionPlansPage);
 const loadProfileSettingsPage = () => import('../features/profile-settings/ProfileSettingsPage');
 const ProfileSettingsPage = lazy(loadProfileSettingsPage);
+
+/**
+ * Starts loading the code of components a signed-in page renders around its own (lazy ones, each in
+ * its chunk) from a route's loader, so that they arrive with the page's code and query: rendered
+ * lazily, each was asked for only once the one around it had rendered, a round trip after another
+ * before the page painted (Lighthouse's /dashboard and /social).
+ */
+function preloadFrameCode(...code: Array<() => Promise<unknown>>) {
+  if (getToken()) for (const load of code) void load();
+}
 
 function page(Component: LazyExoticComponent<ComponentType>, fullPage = false) {
   return (
@@ -95,7 +108,10 @@ export const routes: RouteObject[] = [
       {
         element: <RequireAuth />,
         // The signed-in pages' texts (the login page loads only its own).
-        loader: loadSignedInTexts,
+        loader: () => {
+          preloadFrameCode(loadRelayProvider);
+          return loadSignedInTexts();
+        },
         children: [
           // The meeting area has its own full-screen layout, without the page frame.
           {
@@ -105,6 +121,10 @@ export const routes: RouteObject[] = [
           },
           {
             element: page(PageFrame, true),
+            loader: () => {
+              preloadFrameCode(loadPageFrame);
+              return null;
+            },
             children: [
               {
                 // A page that fails keeps the header and footer around its error message.
@@ -137,7 +157,10 @@ export const routes: RouteObject[] = [
                     path: '/social',
                     element: page(SocialPage),
                     // The chosen section's query starts with its code (socialSections.ts).
-                    loader: (args) => import('../features/social/socialLoader').then((module) => module.loadSocialSection(args)),
+                    loader: (args) => {
+                      void loadSocialPage();
+                      return import('../features/social/socialLoader').then((module) => module.loadSocialSection(args));
+                    },
                     // Opening another chat (`recipient`) keeps the section's data: only a new section, or a new search text, loads.
                     shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
                       currentUrl.pathname === nextUrl.pathname &&
