@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeGraphQLServer, makeUser, renderApp, storeSession, type Resolver, onboardingTourAnswer } from './helpers';
+import { adminServer, HELD, makeUser, renderApp } from './helpers';
 
 /**
  * Deleting an item of an admin list: the list shows the others at once and the tab stays. The
@@ -10,22 +10,6 @@ import { fakeGraphQLServer, makeUser, renderApp, storeSession, type Resolver, on
  */
 
 const admin = makeUser('ADMIN');
-
-/** An answer that never comes (a request still under way). */
-const HELD = Symbol('held');
-
-/** An admin's fake server: `answer` gives an operation's data by name (undefined: not expected; HELD: no answer yet). */
-function adminServer(answer: (operationName: string, variables: Record<string, unknown>) => unknown) {
-  storeSession(admin);
-  const resolver: Resolver = (call) => {
-    if (call.operationName === 'SupportBadgeQuery') return { body: { data: { supportUnreadCount: 0 } } };
-    if (call.operationName === 'OnboardingTourQuery') return onboardingTourAnswer(admin);
-    const data = answer(call.operationName, call.variables);
-    if (data === HELD) return new Promise(() => {});
-    return data === undefined ? undefined : { body: { data } };
-  };
-  return fakeGraphQLServer(resolver);
-}
 
 const LOADED = { timeout: 10_000 };
 
@@ -84,7 +68,7 @@ const contentItem = (id: string, title: string) => ({
 
 /** The group calls tab with two trivia questions; once `deleted()`, the bank's reads never answer. */
 function fakeAdminServerWithTrivia(deleted: () => boolean) {
-  return adminServer((name, variables) => {
+  return adminServer(admin, (name, variables) => {
     if (name === 'GroupCallsTabQuery') {
       return {
         groupCallSettings: {
@@ -120,7 +104,7 @@ const member = (id: string, username: string) => ({
 
 describe('an admin list after a delete', () => {
   it('themes: the deleted theme leaves the list and the tab stays', async () => {
-    const server = adminServer((name) => {
+    const server = adminServer(admin, (name) => {
       if (name === 'ThemesTabQuery') return { themes: [theme('VGhlbWU6MQ==', 'Светлая', true), theme('VGhlbWU6Mg==', 'Ночь')] };
       if (name === 'ThemesTabDeleteMutation')
         return { deleteTheme: { __typename: 'DeleteThemeSuccess', deletedId: 'VGhlbWU6Mg==' } };
@@ -137,7 +121,7 @@ describe('an admin list after a delete', () => {
   });
 
   it('themes: a refused delete keeps the theme in the list', async () => {
-    const server = adminServer((name) => {
+    const server = adminServer(admin, (name) => {
       if (name === 'ThemesTabQuery') return { themes: [theme('VGhlbWU6MQ==', 'Светлая', true), theme('VGhlbWU6Mg==', 'Ночь')] };
       if (name === 'ThemesTabDeleteMutation') {
         return { deleteTheme: { __typename: 'NotFoundError', __isError: 'NotFoundError', message: 'Тема не найдена' } };
@@ -153,7 +137,7 @@ describe('an admin list after a delete', () => {
   });
 
   it('templates: the deleted template leaves the list and the tab stays', async () => {
-    const server = adminServer((name) => {
+    const server = adminServer(admin, (name) => {
       if (name === 'TemplatesTabQuery') {
         return {
           templates: [template('VGVtcGxhdGU6MQ==', 'Письмо LinkUp'), template('VGVtcGxhdGU6Mg==', 'Черновик')],
@@ -191,7 +175,7 @@ describe('an admin list after a delete', () => {
 
   it('content: the deleted item leaves the list and the tab stays', async () => {
     let reads = 0;
-    const server = adminServer((name) => {
+    const server = adminServer(admin, (name) => {
       if (name === 'AdminContentTabQuery') {
         reads += 1;
         const items =
@@ -225,7 +209,7 @@ describe('an admin list after a delete', () => {
 
   it('users: the deleted account leaves the list, a refused delete keeps it', async () => {
     const users = [member('VXNlcjo1', 'olga'), member('VXNlcjo2', 'petr')];
-    const server = adminServer((name, variables) => {
+    const server = adminServer(admin, (name, variables) => {
       if (name === 'UsersTabQuery') {
         return {
           users: {
@@ -266,7 +250,7 @@ describe('an admin list after a delete', () => {
       plan: { __typename: 'SubscriptionPlan', name: 'Pro' },
       members: [],
     });
-    const server = adminServer((name, variables) => {
+    const server = adminServer(admin, (name, variables) => {
       if (name === 'SubscribersTabQuery') {
         return {
           subscriptionPlans: [

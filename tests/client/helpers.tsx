@@ -111,6 +111,25 @@ export function onboardingTourAnswer(user: { id: string; role: Role }, { due = f
   };
 }
 
+/** An answer that never comes (a request still under way), for `adminServer`. */
+export const HELD = Symbol('held');
+
+/**
+ * `admin` signed in, on a fake server that answers the admin frame's own queries (the support badge,
+ * the tour) and gives every other operation's data by name from `answer` (undefined: not expected;
+ * HELD: no answer yet).
+ */
+export function adminServer(admin: TestUser, answer: (operationName: string, variables: Record<string, unknown>) => unknown) {
+  storeSession(admin);
+  return fakeGraphQLServer((call) => {
+    if (call.operationName === 'SupportBadgeQuery') return { body: { data: { supportUnreadCount: 0 } } };
+    if (call.operationName === 'OnboardingTourQuery') return onboardingTourAnswer(admin);
+    const data = answer(call.operationName, call.variables);
+    if (data === HELD) return new Promise<never>(() => {});
+    return data === undefined ? undefined : { body: { data } };
+  });
+}
+
 /** The dashboard query's answer: the viewer and the platform counters. */
 export function dashboardData(
   user: TestUser,

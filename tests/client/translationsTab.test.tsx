@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeGraphQLServer, makeUser, onboardingTourAnswer, renderApp, storeSession, type Resolver } from './helpers';
+import { adminServer, makeUser, renderApp } from './helpers';
 
 /** The admin translations tab: the texts uploaded modules brought sit beside the client's own, marked with the module. */
 
@@ -21,22 +21,11 @@ const text = (key: string, ru: string, en: string, module: string | null, overri
   overridden,
 });
 
-function adminServer(answer: (operationName: string, variables: Record<string, unknown>) => unknown) {
-  storeSession(admin);
-  const resolver: Resolver = (call) => {
-    if (call.operationName === 'SupportBadgeQuery') return { body: { data: { supportUnreadCount: 0 } } };
-    if (call.operationName === 'OnboardingTourQuery') return onboardingTourAnswer(admin);
-    const data = answer(call.operationName, call.variables);
-    return data === undefined ? undefined : { body: { data } };
-  };
-  return fakeGraphQLServer(resolver);
-}
-
 describe('translations tab', () => {
   it('marks a module’s text with the module’s name, finds by it and saves its override like any text', async () => {
     const saved: unknown[] = [];
     const searched: unknown[] = [];
-    const server = adminServer((name, variables) => {
+    const server = adminServer(admin, (name, variables) => {
       if (name === 'TranslationsTabQuery') {
         return {
           interfaceTexts: {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Client } from 'graphql-ws';
 import { befriend, meetingTestServer, quickMember, type Member } from './meetingSupport';
 
@@ -31,18 +31,8 @@ async function listen(member: Member) {
   return received;
 }
 
-const waitFor = async (check: () => void, timeoutMs = 4000) => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-};
+/** Until `check` passes (vitest's polling, every 50 ms), at most `timeoutMs`. */
+const waitFor = (check: () => void, timeoutMs = 4000) => vi.waitFor(check, { timeout: timeoutMs, interval: 50 });
 
 describe('an open calendar', () => {
   it('sees its organiser create, change and delete an event live; a member taken off it sees it go; nobody else hears', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Client } from 'graphql-ws';
 import { meetingTestServer, JOIN_ROOM, quickMember, roomGlobalId, type Member } from './meetingSupport';
 
@@ -46,18 +46,8 @@ function callEvents(client: Client) {
 }
 
 const settle = (ms = 200) => new Promise((resolve) => setTimeout(resolve, ms));
-const waitFor = async (check: () => void, timeoutMs = 4000) => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await settle(50);
-    }
-  }
-};
+/** Until `check` passes (vitest's polling, every 50 ms), at most `timeoutMs`. */
+const waitFor = (check: () => void, timeoutMs = 4000) => vi.waitFor(check, { timeout: timeoutMs, interval: 50 });
 
 async function hostAndGuestInRoom() {
   const [host, guest] = await Promise.all([
