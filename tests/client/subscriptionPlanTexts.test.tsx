@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeGraphQLServer, makeUser, onboardingTourAnswer, renderApp, storeSession, type GraphQLCall } from './helpers';
+import { adminServer, makeUser, renderApp } from './helpers';
 
 /**
  * A plan's name and description exist per language (ru required; en and fr fall back to it): the
@@ -29,19 +29,10 @@ const basic = {
 };
 
 function plansServer() {
-  storeSession(admin);
-  return fakeGraphQLServer((call: GraphQLCall) => {
-    if (call.operationName === 'SupportBadgeQuery') return { body: { data: { supportUnreadCount: 0 } } };
-    if (call.operationName === 'OnboardingTourQuery') return onboardingTourAnswer(admin);
-    if (call.operationName === 'SubscribersTabQuery') {
-      return { body: { data: { subscriptionPlans: [basic], subscriptionGroups: [], adminSubscriptions: [] } } };
-    }
-    if (call.operationName === 'SubscriptionPlansEditorMutation') {
-      return { body: { data: { updateSubscriptionPlan: { __typename: 'SubscriptionPlan' } } } };
-    }
-    if (call.operationName === 'SubscriptionPlansEditorRefetchQuery') {
-      return { body: { data: { subscriptionPlans: [basic] } } };
-    }
+  return adminServer(admin, (name) => {
+    if (name === 'SubscribersTabQuery') return { subscriptionPlans: [basic], subscriptionGroups: [], adminSubscriptions: [] };
+    if (name === 'SubscriptionPlansEditorMutation') return { updateSubscriptionPlan: { __typename: 'SubscriptionPlan' } };
+    if (name === 'SubscriptionPlansEditorRefetchQuery') return { subscriptionPlans: [basic] };
     return undefined;
   });
 }
