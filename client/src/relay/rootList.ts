@@ -1,4 +1,4 @@
-import type { RecordSourceProxy, Variables } from 'relay-runtime';
+import type { RecordProxy, RecordSourceProxy, Variables } from 'relay-runtime';
 
 /** A plain list field of the Query (not a connection) that a page shows: `themes`, `triviaQuestions(locale)`, `recordings`. */
 export type RootList = { field: string; args?: Variables };
@@ -18,4 +18,15 @@ export function removeFromRootList(store: RecordSourceProxy, { field, args }: Ro
     field,
     args,
   );
+}
+
+/**
+ * Adds `record` at the end of the Query's list (a created item), unless the list has it already: a
+ * live update may have brought it before the mutation's answer did.
+ */
+export function appendToRootList(store: RecordSourceProxy, { field, args }: RootList, record: RecordProxy) {
+  const root = store.getRoot();
+  const records = root.getLinkedRecords(field, args);
+  if (!records || records.some((item) => item?.getDataID() === record.getDataID())) return;
+  root.setLinkedRecords([...records, record], field, args);
 }

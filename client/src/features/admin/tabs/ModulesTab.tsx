@@ -8,6 +8,7 @@ import type { ModulesTabZoomvisorMutation } from '../../../__generated__/Modules
 import type { ModulesTabUploadMutation } from '../../../__generated__/ModulesTabUploadMutation.graphql';
 import { toaster } from '../../../components/ui/toaster';
 import { mutationErrorText } from '../../../relay/mutationError';
+import { appendToRootList } from '../../../relay/rootList';
 import type { AdminTabProps } from '../adminTabs';
 import { ModuleCard, syncZoomvisor } from './ModuleCard';
 
@@ -86,9 +87,7 @@ export default function ModulesTab({ queryRef }: AdminTabProps) {
       uploadables: { file },
       updater: (store) => {
         const module = store.getRootField('uploadModule')?.getLinkedRecord('module');
-        const root = store.getRoot();
-        const list = root.getLinkedRecords('modules');
-        if (module && list) root.setLinkedRecords([...list, module], 'modules');
+        if (module) appendToRootList(store, { field: 'modules' }, module);
       },
       onCompleted: ({ uploadModule: result }) => {
         if (result.__typename !== 'UploadModuleSuccess') {

@@ -12,7 +12,7 @@ import { fieldErrorMap, mutationErrorText, readMutationError } from '../../../re
 import { AppDialog, DialogActions } from '../../../components/AppDialog';
 import { CALENDAR_DURATIONS, CALENDAR_TYPES, EVENT_TYPE_LABELS, localDateTime, viewerTimeZone } from './calendarTexts';
 import { labelOf } from '../texts';
-import { removeFromRootList } from '../../../relay/rootList';
+import { appendToRootList, removeFromRootList } from '../../../relay/rootList';
 
 const createMutation = graphql`
   mutation CalendarEventDialogCreateMutation($input: CalendarEventInput!) {
@@ -61,12 +61,8 @@ type Room = { id: string; name: string };
 /** A new event joins the panel's list (the root field read with `after`). */
 function appendToList(store: RecordSourceSelectorProxy, after: string) {
   const event = store.getRootField('createCalendarEvent')?.getLinkedRecord('event');
-  const root = store.getRoot();
-  const list = root.getLinkedRecords('calendarEvents', { after });
-  // The calendar's live updates (useCalendarLive) may have brought it already.
-  if (event && list && !list.some((record) => record?.getDataID() === event.getDataID())) {
-    root.setLinkedRecords([...list, event], 'calendarEvents', { after });
-  }
+  // Once only: the calendar's live updates (useCalendarLive) may have brought it already.
+  if (event) appendToRootList(store, { field: 'calendarEvents', args: { after } }, event);
 }
 
 /**

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { graphql, useSubscription } from 'react-relay/hooks';
 import type { GraphQLSubscriptionConfig } from 'relay-runtime';
 import type { useCalendarLiveSubscription } from '../../../__generated__/useCalendarLiveSubscription.graphql';
-import { removeFromRootList } from '../../../relay/rootList';
+import { appendToRootList, removeFromRootList, type RootList } from '../../../relay/rootList';
 
 const changesSubscription = graphql`
   subscription useCalendarLiveSubscription {
@@ -32,16 +32,9 @@ export function useCalendarLive(after: string) {
         const change = store.getRootField('calendarEventChanged');
         if (!change) return;
         const event = change.getLinkedRecord('event');
-        const list = { field: 'calendarEvents', args: { after } };
-        if (!event) {
-          removeFromRootList(store, list, String(change.getValue('eventId')));
-          return;
-        }
-        const root = store.getRoot();
-        const shown = root.getLinkedRecords(list.field, list.args);
-        if (shown && !shown.some((record) => record?.getDataID() === event.getDataID())) {
-          root.setLinkedRecords([...shown, event], list.field, list.args);
-        }
+        const list: RootList = { field: 'calendarEvents', args: { after } };
+        if (event) appendToRootList(store, list, event);
+        else removeFromRootList(store, list, String(change.getValue('eventId')));
       },
     }),
     [after],
