@@ -3,8 +3,8 @@ import type { ConcreteRequest } from 'relay-runtime';
 import type { Client } from 'graphql-ws';
 import type { publicBrandingQuery } from '../__generated__/publicBrandingQuery.graphql';
 import type { publicBrandingSubscription$data } from '../__generated__/publicBrandingSubscription.graphql';
-import { GRAPHQL_PATH, requestWithoutRelay } from '../relay/graphqlHttp';
-import { reconnectDelay } from '../relay/reconnectDelay';
+import { requestWithoutRelay } from '../relay/graphqlHttp';
+import { reconnectingSocketOptions } from '../relay/graphqlSocket';
 import { getToken, onTokenChange } from '../relay/token';
 
 const brandingQuery = graphql`
@@ -58,13 +58,7 @@ function openLiveFeed(): () => void {
   import('graphql-ws').then(
     ({ createClient }) => {
       if (closed) return;
-      const protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
-      client = createClient({
-        url: `${protocol}//${location.host}${GRAPHQL_PATH}`,
-        retryAttempts: Number.POSITIVE_INFINITY,
-        retryWait: (retries) => new Promise((resolve) => setTimeout(resolve, reconnectDelay(retries))),
-        shouldRetry: () => true,
-      });
+      client = createClient({ ...reconnectingSocketOptions(), shouldRetry: () => true });
       const { params } = brandingSubscription as unknown as ConcreteRequest;
       client.subscribe<publicBrandingSubscription$data>(
         { query: params.text ?? '', operationName: params.name },

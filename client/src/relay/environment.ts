@@ -11,10 +11,10 @@ import {
 } from 'relay-runtime';
 import type { Client as WsClient } from 'graphql-ws';
 import { RequestError } from './errors';
-import { DEFAULT_TIMEOUT_MS, GRAPHQL_PATH, notifyUnauthorized, postGraphQL } from './graphqlHttp';
+import { DEFAULT_TIMEOUT_MS, notifyUnauthorized, postGraphQL } from './graphqlHttp';
 import { provideInlineDataReader } from './inlineData';
 import { getToken, onTokenChange } from './token';
-import { reconnectDelay } from './reconnectDelay';
+import { reconnectingSocketOptions } from './graphqlSocket';
 import { signal } from './signal';
 
 export { getToken, setToken, clearToken, onTokenChange } from './token';
@@ -75,13 +75,10 @@ async function getWsClient(): Promise<WsClient> {
   if (wsClient && wsClientToken === token) return wsClient;
   disposeWsClient();
   const { createClient } = await import('graphql-ws');
-  const protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
   const client = createClient({
-    url: `${protocol}//${location.host}${GRAPHQL_PATH}`,
+    ...reconnectingSocketOptions(),
     lazy: true,
     lazyCloseTimeout: 3000,
-    retryAttempts: Number.POSITIVE_INFINITY,
-    retryWait: (retries) => new Promise((resolve) => setTimeout(resolve, reconnectDelay(retries))),
     // 4401/4403: the server refused the token; retrying with the same one cannot help.
     shouldRetry: (event) =>
       !(event && typeof event === 'object' && 'code' in event && (event.code === 4401 || event.code === 4403)),
