@@ -94,19 +94,23 @@ const TEXT_COLUMNS = {
 
 type PlanTextFields = Pick<SubscriptionPlan, 'name' | 'nameEn' | 'nameFr' | 'description' | 'descriptionEn' | 'descriptionFr'>;
 
+type PlanNameFields = Pick<SubscriptionPlan, 'name' | 'nameEn' | 'nameFr'>;
+
+const planName = (plan: PlanNameFields, locale: Locale) => plan[TEXT_COLUMNS.name[locale]] || plan.name;
+
 /** A plan's name and description as a reader of `locale` sees them: their own language's, else Russian. */
 export function planTexts(plan: PlanTextFields, locale: Locale): { name: string; description: string | null } {
   return {
-    name: plan[TEXT_COLUMNS.name[locale]] || plan.name,
+    name: planName(plan, locale),
     description: plan[TEXT_COLUMNS.description[locale]] || plan.description,
   };
 }
 
 /** A plan's name in every language, for a message that is put into words later (an error, a notification). */
-export const planNames = (plan: Pick<SubscriptionPlan, 'name' | 'nameEn' | 'nameFr'>): LocalizedParam => ({
-  ru: plan.name,
-  en: plan.nameEn || plan.name,
-  fr: plan.nameFr || plan.name,
+export const planNames = (plan: PlanNameFields): LocalizedParam => ({
+  ru: planName(plan, 'ru'),
+  en: planName(plan, 'en'),
+  fr: planName(plan, 'fr'),
 });
 
 export const PAYMENT_METHODS = ['card', 'transfer', 'qr'] as const;
