@@ -217,4 +217,17 @@ describe('the members I blocked', () => {
     expect(unblocked.data.unblockUser.user.databaseId).toBe(them.user.id);
     expect((await app.graphql(LIST, {}, { token: me.token })).data.blockedMembers).toEqual({ totalCount: 0, edges: [] });
   });
+
+  it('cannot be someone who does not exist: unblocking, unfriending or unfollowing them is 404, not a success', async () => {
+    const me = await registerAndLogin(app);
+    const nobody = encodeGlobalID('User', 999_999);
+    for (const name of ['unblockUser', 'removeFriend', 'unfollowUser']) {
+      const answer = await app.graphql(ACTION(name), { id: nobody }, { token: me.token, headers: { 'accept-language': 'en' } });
+      expect(answer.data[name]).toEqual({ __typename: 'NotFoundError', message: 'User not found' });
+    }
+    // REST answered 200 with {status: 'blocked', state: 'blocked_by_them'} for a member who does not exist.
+    const rest = await app.request('POST', '/users/999999/unblock', { token: me.token, headers: { 'accept-language': 'fr' } });
+    expect(rest.status).toBe(404);
+    expect(await rest.json()).toEqual({ detail: 'Utilisateur introuvable' });
+  });
 });

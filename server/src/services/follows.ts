@@ -30,6 +30,9 @@ export async function followUser(services: Services, viewerId: number, userId: n
 
 /** `viewerId` stops following `userId`; not following already changes nothing. */
 export async function unfollowUser(services: Services, viewerId: number, userId: number): Promise<void> {
+  if (!(await services.prisma.user.findUnique({ where: { id: userId }, select: { id: true } }))) {
+    throw new NotFoundError('user.notFound');
+  }
   await services.prisma.userFollow.deleteMany({ where: { followerId: viewerId, followeeId: userId } });
 }
 

@@ -110,7 +110,8 @@ export async function respondToFriendRequest(
 
 /** Cancels an outgoing request, declines an incoming one or ends a friendship. A block stays. */
 export async function removeFriendship(services: Services, viewerId: number, userId: number): Promise<void> {
-  if (viewerId === userId) throw new FriendshipRefusedError('friendship.self');
+  // Someone who does not exist is not found (the REST answer otherwise described a relation with them).
+  await requireOtherUser(services.prisma, viewerId, userId, { active: false });
   await services.prisma.friendship.deleteMany({
     where: { pairKey: friendshipPairKey(viewerId, userId), status: { in: ['pending', 'accepted'] } },
   });
@@ -148,7 +149,7 @@ export async function blockUser(services: Services, viewerId: number, userId: nu
 /** Lifts the viewer's block: the pair is back to no relation. Only the blocker can lift it. */
 export async function unblockUser(services: Services, viewerId: number, userId: number): Promise<void> {
   const { prisma } = services;
-  if (viewerId === userId) throw new FriendshipRefusedError('friendship.self');
+  await requireOtherUser(prisma, viewerId, userId, { active: false });
   const row = await friendshipBetween(prisma, viewerId, userId);
   if (!row || row.status !== 'blocked') return;
   // Blocked by the other: answered as their profile is, as if they did not exist.
