@@ -9,6 +9,7 @@ import { createDevClient } from './http/devClient';
 import { heardTalking } from './services/activeSpeakers';
 import { reopenSfuRooms } from './services/callMode';
 import { closeStaleParticipations } from './services/rooms';
+import { moveLegacyModuleTexts } from './services/legacyModuleTexts';
 import { startOrphanUploadSweeper } from './services/orphanUploads';
 import { startPeriodicJob } from './services/backgroundTasks';
 import { sweepSubscriptions } from './services/subscriptions';
@@ -46,6 +47,8 @@ export async function startServer(
         .join(', ')}`,
     );
   }
+  // Once per database (one query after): texts of packages installed before module_texts move there.
+  await moveLegacyModuleTexts(services);
   await closeStaleParticipations(services);
   // Janus restarted, or rooms were left in SFU mode by our last run: their VideoRooms are opened again.
   services.sfu.onReconnected(

@@ -1,8 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app';
+import { createTestApp, NO_SFU, type TestApp } from '../support/app';
 import { registerAdmin, registerAndLogin } from '../support/members';
 import { makeZip, manifest, type ZipEntry } from '../support/zip';
+import { startServer } from '../../server/src/server';
+import { moveLegacyModuleTexts } from '../../server/src/services/legacyModuleTexts';
 
 /** Interface translations (issue 15 point 8): GET /translations and the administrator's overrides. */
 let app: TestApp;
@@ -24,9 +28,28 @@ const list = async () => (await json(await app.request('GET', '/translations')))
 const overrides = async (language: string) =>
   (await app.graphql(`query ($l: Language!) { translationOverrides(language: $l) { key compiled } }`, { l: language })).data
     .translationOverrides as { key: string; compiled: string }[];
+/** Module packages: an upload, a module card's switch, the translations tab's list, and what a language is served (key -> compiled). */
+const upload = async (entries: ZipEntry[]) => {
+  const form = new FormData();
+  form.append('file', new File([new Uint8Array(makeZip(entries))], 'module.zip', { type: 'application/zip' }));
+  return json(await app.request('POST', '/modules/upload', { body: form, token: admin.token, headers: en }));
+};
+const toggle = async (id: number) => json(await app.request('PUT', `/modules/${id}/toggle`, { token: admin.token }));
+const tab = async (search: string) =>
+  (
+    await app.graphql(
+      `query ($s: String) { interfaceTexts(search: $s) { totalCount items { key module valueRu valueEn valueFr defaultEn defaultFr overridden } } }`,
+      { s: search },
+      { token: admin.token },
+    )
+  ).data.interfaceTexts as { totalCount: number; items: Record<string, unknown>[] };
+const served = async (language: string) => new Map((await overrides(language)).map((o) => [o.key, JSON.parse(o.compiled)]));
+
+/** While a test sets it, the SQL statements the app sends. */
+let queries: string[] | null = null;
 
 beforeAll(async () => {
-  app = await createTestApp();
+  app = await createTestApp({}, { onQuery: (sql) => queries?.push(sql) });
   admin = await registerAdmin(app);
   member = { token: (await registerAndLogin(app)).token };
 });
@@ -154,22 +177,6 @@ describe('texts of uploaded modules', () => {
     [COUNT]: { ru: '{count} голосов', en: '{count} votes', fr: '{count} voix' },
   };
 
-  const upload = async (entries: ZipEntry[]) => {
-    const form = new FormData();
-    form.append('file', new File([new Uint8Array(makeZip(entries))], 'module.zip', { type: 'application/zip' }));
-    return json(await app.request('POST', '/modules/upload', { body: form, token: admin.token, headers: en }));
-  };
-  const toggle = async (id: number) => json(await app.request('PUT', `/modules/${id}/toggle`, { token: admin.token }));
-  const tab = async (search: string) =>
-    (
-      await app.graphql(
-        `query ($s: String) { interfaceTexts(search: $s) { totalCount items { key module valueRu valueEn valueFr defaultEn defaultFr overridden } } }`,
-        { s: search },
-        { token: admin.token },
-      )
-    ).data.interfaceTexts as { totalCount: number; items: Record<string, unknown>[] };
-  const served = async (language: string) => new Map((await overrides(language)).map((o) => [o.key, JSON.parse(o.compiled)]));
-
   it('are listed with their module’s name, overridden and reset like the client’s own, and served while the module is on', async () => {
     const installed = await upload([
       { name: 'module.json', data: manifest({ name: 'Голосования', translations: 'i18n.json' }) },
@@ -272,5 +279,145 @@ describe('texts of uploaded modules', () => {
       ]),
     ).toMatchObject({ status: 422, body: { detail: 'The text "braces.open" in t.json cannot be read: check its curly braces' } });
     expect(await app.db.prisma.module.count({ where: { name: { in: ['Чужой', 'Скобки'] } } })).toBe(0);
+  });
+});
+
+describe('texts of modules installed before module_texts', () => {
+  const MIGRATION = 'prisma/migrations/20261129021921_module_texts_in_translations/migration.sql';
+  const SURVEYS = {
+    'surveys.title': { ru: 'Анкеты', en: 'Surveys' },
+    'surveys.count': { ru: '{count} ответов', en: '{count} answers', fr: '{count} réponses' },
+  };
+  const packageOf = (name: string, texts: Record<string, Record<string, string>>) =>
+    makeZip([
+      { name: 'module.json', data: manifest({ name, translations: 'i18n.json' }) },
+      { name: 'i18n.json', data: JSON.stringify(texts) },
+    ]);
+
+  /** As an upload did before module_texts: the zip stored, the module row, and its texts as rows of `translations`. */
+  async function installedTheOldWay(name: string, texts: Record<string, Record<string, string>>, bytes: Uint8Array | null) {
+    const packageFile = bytes
+      ? await app.services.modulePackageStore.storeUpload(bytes, { extension: '.zip' })
+      : `${crypto.randomUUID()}.zip`;
+    const module = await app.db.prisma.module.create({ data: { name, status: 'active', packageFile } });
+    await app.db.prisma.translation.createMany({
+      data: Object.entries(texts).map(([key, value]) => ({
+        key,
+        valueRu: value.ru,
+        valueEn: value.en ?? null,
+        valueFr: value.fr ?? null,
+      })),
+    });
+    return module.id;
+  }
+
+  /** What the move may touch: every module text, override and module mark (keys in code point order, whatever the collation). */
+  const byKey = <T extends { key: string }>(rows: T[]) => rows.sort((a, b) => (a.key < b.key ? -1 : 1));
+  const stored = async () => ({
+    texts: byKey(await app.db.prisma.moduleText.findMany({ omit: { id: true } })),
+    overrides: byKey(await app.db.prisma.translation.findMany({ omit: { id: true, updatedAt: true } })),
+    marked: (await app.db.prisma.module.findMany({ where: { textsInTranslations: true }, select: { name: true } }))
+      .map((module) => module.name)
+      .sort(),
+  });
+
+  it('move into module_texts at start: listed as the module’s, served only while it is on, a changed text kept as an override; a missing or unreadable package leaves its rows', async () => {
+    const surveys = await installedTheOldWay('Анкеты', SURVEYS, packageOf('Анкеты', SURVEYS));
+    // Changed by an administrator since, in English only.
+    await app.db.prisma.translation.update({ where: { key: 'surveys.count' }, data: { valueEn: '{count} replies' } });
+    const lost = { 'lost.title': { ru: 'Пропажа', en: 'Lost' } };
+    await installedTheOldWay('Пропавший', lost, null);
+    const broken = { 'broken.title': { ru: 'Сломанный' } };
+    await installedTheOldWay('Сломанный', broken, new TextEncoder().encode('not a zip'));
+    // Installed since, the current way: its texts are already module texts.
+    const current = await upload([
+      { name: 'module.json', data: manifest({ name: 'Новый', translations: 'i18n.json' }) },
+      { name: 'i18n.json', data: JSON.stringify({ 'fresh.title': { ru: 'Новый' } }) },
+    ]);
+    expect(current.status).toBe(201);
+    await put(LOGOUT, { value_en: 'Leave' });
+
+    // Before the move, as the old install left them: overrides of no known text, served though listed nowhere.
+    expect((await tab('Анкеты')).totalCount).toBe(0);
+    expect((await served('EN')).get('surveys.title')).toEqual(['Surveys']);
+
+    // The migration marks the modules whose package may still have texts in `translations`.
+    const marking = fs.readFileSync(path.join(import.meta.dirname, '../..', MIGRATION), 'utf8');
+    await app.db.prisma.$executeRawUnsafe(marking.slice(marking.indexOf('UPDATE')));
+    expect((await stored()).marked).toEqual(['Анкеты', 'Пропавший', 'Сломанный']);
+
+    const server = await startServer({
+      database: app.db,
+      config: { port: 0, host: '127.0.0.1', dataDir: app.dataDir, seedDemoData: false, ...NO_SFU },
+    });
+    await server.close();
+
+    const after = await stored();
+    expect(after.texts.filter((text) => text.moduleId === surveys)).toEqual([
+      {
+        moduleId: surveys,
+        key: 'surveys.count',
+        valueRu: '{count} ответов',
+        valueEn: '{count} answers',
+        valueFr: '{count} réponses',
+      },
+      { moduleId: surveys, key: 'surveys.title', valueRu: 'Анкеты', valueEn: 'Surveys', valueFr: null },
+    ]);
+    // The package's own texts are gone from `translations`; the administrator's English stays, alone.
+    expect(after.overrides).toEqual([
+      { key: LOGOUT, valueRu: null, valueEn: 'Leave', valueFr: null },
+      { key: 'broken.title', valueRu: 'Сломанный', valueEn: null, valueFr: null },
+      { key: 'lost.title', valueRu: 'Пропажа', valueEn: 'Lost', valueFr: null },
+      { key: 'surveys.count', valueRu: null, valueEn: '{count} replies', valueFr: null },
+    ]);
+    expect(after.texts.map((text) => text.key)).not.toContain('lost.title');
+    expect(after.texts.map((text) => text.key)).not.toContain('broken.title');
+    // Tried again at the next start, should the package be put back.
+    expect(after.marked).toEqual(['Пропавший', 'Сломанный']);
+
+    expect((await tab('анкеты')).items).toEqual([
+      {
+        key: 'surveys.count',
+        module: 'Анкеты',
+        valueRu: '{count} ответов',
+        valueEn: '{count} replies',
+        valueFr: '{count} réponses',
+        defaultEn: '{count} answers',
+        defaultFr: '{count} réponses',
+        overridden: ['EN'],
+      },
+      expect.objectContaining({ key: 'surveys.title', module: 'Анкеты', valueEn: 'Surveys', valueFr: 'Surveys', overridden: [] }),
+    ]);
+    expect((await served('EN')).get('surveys.count')).toEqual([['count'], ' replies']);
+    expect((await served('FR')).get('surveys.title')).toEqual(['Surveys']);
+
+    // Switched off, the module's texts and the override are no longer served.
+    await toggle(surveys);
+    expect((await served('EN')).has('surveys.title')).toBe(false);
+    expect((await served('EN')).has('surveys.count')).toBe(false);
+    expect((await tab('Анкеты')).totalCount).toBe(0);
+    await toggle(surveys);
+
+    // A reset goes back to the module's text instead of deleting it.
+    expect((await reset('surveys.count')).body.translation.value_en).toBe('{count} answers');
+    expect((await served('EN')).get('surveys.count')).toEqual([['count'], ' answers']);
+    await put('surveys.count', { value_en: '{count} replies' });
+
+    // A second start changes nothing (the module whose package is missing or unreadable is only tried again).
+    const before = await stored();
+    await moveLegacyModuleTexts(app.services);
+    expect(await stored()).toEqual(before);
+
+    // A package put back is moved at the next start; once no module is left to move, a start asks one question.
+    const putBack = await app.services.modulePackageStore.storeUpload(packageOf('Пропавший', lost), { extension: '.zip' });
+    await app.db.prisma.module.update({ where: { name: 'Пропавший' }, data: { packageFile: putBack } });
+    await app.db.prisma.module.delete({ where: { name: 'Сломанный' } });
+    await moveLegacyModuleTexts(app.services);
+    expect(await app.db.prisma.moduleText.findUnique({ where: { key: 'lost.title' } })).toMatchObject({ valueEn: 'Lost' });
+    expect(await app.db.prisma.translation.findUnique({ where: { key: 'lost.title' } })).toBeNull();
+    queries = [];
+    await moveLegacyModuleTexts(app.services);
+    expect(queries).toHaveLength(1);
+    queries = null;
   });
 });

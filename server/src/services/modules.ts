@@ -123,22 +123,22 @@ function installModule(
     if (stylesheet !== null) await tx.stylesheet.create({ data: { name: manifest.name, content: stylesheet } });
     if (template)
       await tx.template.create({ data: { name: manifest.name, templateType: template.type, content: template.content } });
-    const keys = Object.entries(translations);
-    if (keys.length > 0) {
-      await tx.moduleText.createMany({
-        data: keys.map(([key, value]) => ({
-          moduleId: row.id,
-          key,
-          valueRu: value.ru,
-          valueEn: value.en ?? null,
-          valueFr: value.fr ?? null,
-        })),
-      });
-    }
-    const carries = { stylesheet: stylesheet !== null, template: !!template, translations: keys.length };
+    const texts = moduleTextRows(row.id, translations);
+    if (texts.length > 0) await tx.moduleText.createMany({ data: texts });
+    const carries = { stylesheet: stylesheet !== null, template: !!template, translations: texts.length };
     return { result: row, before: null, after: { ...manifest, ...carries }, targetId: row.id };
   });
 }
+
+/** The `module_texts` rows of a package's texts (legacyModuleTexts.ts moves older installs' texts the same way). */
+export const moduleTextRows = (moduleId: number, translations: ModulePackage['translations']) =>
+  Object.entries(translations).map(([key, value]) => ({
+    moduleId,
+    key,
+    valueRu: value.ru,
+    valueEn: value.en ?? null,
+    valueFr: value.fr ?? null,
+  }));
 
 const translationExists = (key: string) =>
   new ValidationError([{ path: ['file'], messageKey: 'modules.translationExists', params: { key } }]);

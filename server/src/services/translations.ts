@@ -31,7 +31,8 @@ export type InterfaceText = { key: string; defaults: LocalizedTexts; module: str
 export const TRANSLATION_MAX_LENGTH = 2000;
 
 const CATALOG_FILES = ['public.po', 'messages.po'];
-const COLUMN = { ru: 'valueRu', en: 'valueEn', fr: 'valueFr' } as const satisfies Record<Locale, keyof Translation>;
+/** Each language's column in `translations` (and in `module_texts`). */
+export const COLUMN = { ru: 'valueRu', en: 'valueEn', fr: 'valueFr' } as const satisfies Record<Locale, keyof Translation>;
 
 const catalogs = new Map<string, Promise<Map<string, InterfaceText>>>();
 
