@@ -124,3 +124,31 @@ describe('ids that name nothing', () => {
     expect(await answer.json()).toEqual({ detail: 'Не найдено' });
   });
 });
+
+describe('a JSON object or list where text is expected', () => {
+  // Written out as text they became "[object Object]" (or the list's items joined), which every rule accepted.
+  it('is refused with 422 and a translated text, and nothing is stored', async () => {
+    const profile = await app.request('PATCH', '/users/profile', { token: member.token, json: { bio: { a: 1 } } });
+    expect(profile.status).toBe(422);
+    expect((await profile.json()).detail).toBe('Значение должно быть текстом');
+    expect(await storedBio()).toBeNull();
+
+    const message = await app.request('POST', '/messages', {
+      token: member.token,
+      json: { receiver_id: friend.user.id, content: { text: 'hi' } },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(message.status).toBe(422);
+    expect((await message.json()).detail).toBe('The value must be text');
+    expect(await app.services.prisma.message.count()).toBe(0);
+
+    const publication = await app.request('POST', '/publications/', {
+      token: member.token,
+      json: { content: ['hello'] },
+      headers: { 'accept-language': 'fr' },
+    });
+    expect(publication.status).toBe(422);
+    expect((await publication.json()).detail).toBe('La valeur doit être un texte');
+    expect(await app.services.prisma.publication.count()).toBe(0);
+  });
+});

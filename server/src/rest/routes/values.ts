@@ -1,18 +1,19 @@
 import { ValidationError } from '../../services/errors';
 
-/** `String(value)` for anything given, '' for nothing: the operation's zod rules then explain what is wrong. */
-export const text = (value: unknown) => (typeof value === 'string' ? value : value == null ? '' : String(value));
-
 /**
  * A text field of a JSON body: null and absent stay so, a number or a boolean is written out (forms
- * send them so), an object or a list is refused on `field` (written out it became "[object Object]",
- * which every rule accepted: a calendar event was saved with that title).
+ * send them so), an object or a list (or a file part where text is expected) is refused on `field`:
+ * written out it became "[object Object]", which every rule accepted (a calendar event, a bio, a
+ * message, a room were saved with that text).
  */
-export function bodyText(value: unknown, field: string): string | null | undefined {
+export function bodyText(value: unknown, field?: string): string | null | undefined {
   if (value == null || typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  throw new ValidationError([{ path: [field], messageKey: 'validation.notText' }]);
+  throw new ValidationError([{ path: field ? [field] : [], messageKey: 'validation.notText' }]);
 }
+
+/** bodyText with '' for nothing: the operation's zod rules then explain what is wrong. */
+export const text = (value: unknown) => bodyText(value) ?? '';
 
 /** A boolean from JSON, a form or a query ("true"/"false", 1/0); anything else goes on as given, for GraphQL to refuse. */
 export const flag = (value: unknown) => {
