@@ -152,3 +152,17 @@ describe('a JSON object or list where text is expected', () => {
     expect(await app.services.prisma.publication.count()).toBe(0);
   });
 });
+
+describe('a page size that is not a whole number from 1 up', () => {
+  it.each(['-5', '2.5', '0', 'abc'])(
+    '?limit=%s gives the default page, not a refusal in English or "user not found"',
+    async (limit) => {
+      await app.request('POST', '/publications/', { token: friend.token, json: { content: 'Первый пост' } });
+      for (const path of [`/users/${friend.user.id}/posts`, `/publications/user/${friend.user.id}`]) {
+        const answer = await app.request('GET', `${path}?limit=${limit}`, { token: member.token });
+        expect(answer.status).toBe(200);
+        expect((await answer.json()).length).toBeGreaterThan(0);
+      }
+    },
+  );
+});

@@ -2,7 +2,7 @@ import { encodeGlobalID } from '@pothos/plugin-relay';
 import type { RestRequest, RestRoute } from '../router';
 import { restUser } from '../fragments';
 import { userGlobalId } from './profile';
-import { flag, text } from './values';
+import { flag, pageSize, text } from './values';
 
 /** A field the client sent, or undefined (left as it is). */
 const sent = (body: RestRequest['body'], key: string, as: (value: unknown) => unknown = text) =>
@@ -96,7 +96,7 @@ export const adminRoutes: RestRoute[] = [
       action: query.get('action') || null,
       from: instant(query.get('from'), false),
       to: instant(query.get('to'), true),
-      first: Math.min(Number(query.get('limit') ?? 20) || 20, 100),
+      first: pageSize(query),
       after: query.get('after'),
     }),
     respond: ({ auditLog }) => ({

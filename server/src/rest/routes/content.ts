@@ -1,6 +1,6 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import type { RestRequest, RestRoute } from '../router';
-import { text } from './values';
+import { pageSize, text } from './values';
 
 /** Spec section 7, "Content and admin": the CMS rows. Items have the spec's shape (section 3, "Content item"). */
 
@@ -117,7 +117,7 @@ export const contentRoutes: RestRoute[] = [
       }
     } ${ITEM}`,
     variables: ({ query }) => ({
-      first: Math.min(Math.max(Number(query.get('limit') ?? 20) || 20, 1), 100),
+      first: pageSize(query),
       after: query.get('after') || query.get('cursor') || null,
       contentType: query.get('content_type') || query.get('type') || null,
       status: query.get('status') || null,

@@ -1,6 +1,6 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import type { RestRequest, RestRoute } from '../router';
-import { text } from './values';
+import { pageSize, text } from './values';
 
 const MEDIA_FILE_FIELDS = `databaseId kind filename storedName originalName mimeType type size sizeText description altText url createdAt
   uploader { databaseId firstName lastName email }`;
@@ -66,7 +66,7 @@ export const mediaRoutes: RestRoute[] = [
       }
     }`,
     variables: ({ query }) => ({
-      first: Math.max(1, Math.min(Number(query.get('limit') ?? 20) || 20, 100)),
+      first: pageSize(query),
       after: query.get('after'),
     }),
     respond: ({ mediaFiles }) => ({

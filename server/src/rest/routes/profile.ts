@@ -1,7 +1,7 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import type { RestRequest, RestRoute } from '../router';
 import { restUser } from '../fragments';
-import { text } from './values';
+import { pageSize, text } from './values';
 
 /** A REST user id (path or body) as the global ID the GraphQL operations take. */
 export const userGlobalId = (value: unknown) => encodeGlobalID('User', text(value).trim());
@@ -172,7 +172,7 @@ export const profileRoutes: RestRoute[] = [
         }
       }
     }`,
-    variables: ({ params, query }) => ({ id: userGlobalId(params.id), first: Math.min(Number(query.get('limit')) || 20, 100) }),
+    variables: ({ params, query }) => ({ id: userGlobalId(params.id), first: pageSize(query) }),
     notFound: { field: 'node', detail: 'user.notFound' },
     respond: ({ node: user }) =>
       user.publications.edges.map(({ node: post }: { node: Record<string, unknown> }) => ({

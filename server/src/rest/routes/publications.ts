@@ -1,7 +1,7 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import type { RestRequest, RestRoute } from '../router';
 import { userGlobalId } from './profile';
-import { files, idempotencyKey, number, text } from './values';
+import { files, idempotencyKey, number, pageSize, text } from './values';
 import {
   AUTHOR,
   MEDIA,
@@ -41,10 +41,8 @@ function location(body: Record<string, unknown>) {
   };
 }
 
-const limit = (req: RestRequest) => {
-  const value = Math.floor(Number(req.query.get('limit') ?? 50));
-  return Number.isFinite(value) && value > 0 ? Math.min(value, 100) : 50;
-};
+/** The spec's gallery feed is 50 items. */
+const limit = (req: RestRequest) => pageSize(req.query, 50);
 
 const nextCursor = (connection: { pageInfo: { hasNextPage: boolean; endCursor: string | null } }): Record<string, string> =>
   connection.pageInfo.hasNextPage && connection.pageInfo.endCursor ? { 'x-next-cursor': connection.pageInfo.endCursor } : {};

@@ -1,6 +1,6 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import type { RestRoute } from '../router';
-import { text } from './values';
+import { pageSize, text } from './values';
 
 /** Spec section 7, "Content and admin": support, for members (their own messages) and the admin inbox. */
 
@@ -61,7 +61,7 @@ const messageGlobalId = (value: unknown) => {
 };
 
 const page = (query: URLSearchParams) => ({
-  first: Math.min(Math.max(Number(query.get('limit') ?? 20) || 20, 1), 100),
+  first: pageSize(query),
   after: query.get('after') || query.get('cursor') || null,
 });
 

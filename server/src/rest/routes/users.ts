@@ -1,5 +1,6 @@
 import type { RestRoute } from '../router';
 import { restUser } from '../fragments';
+import { pageSize } from './values';
 
 /** The user list for moderators and admins (`GET /users`). */
 export const userRoutes: RestRoute[] = [
@@ -16,7 +17,7 @@ export const userRoutes: RestRoute[] = [
     }`,
     variables: ({ query }) => ({
       search: query.get('search') ?? query.get('query'),
-      first: Number(query.get('limit') ?? 20) || 20,
+      first: pageSize(query),
       after: query.get('after'),
     }),
     respond: ({ users }) => ({

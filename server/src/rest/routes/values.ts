@@ -15,6 +15,16 @@ export function bodyText(value: unknown, field?: string): string | null | undefi
 /** bodyText with '' for nothing: the operation's zod rules then explain what is wrong. */
 export const text = (value: unknown) => bodyText(value) ?? '';
 
+/**
+ * A list's `?limit=`: a whole number from 1 to `max`; anything else (none, 0, negative, not a number)
+ * is the row's default page. Passed on as sent, a fraction got GraphQL's English refusal, a negative
+ * number Pothos' (or, for a member's posts, "user not found").
+ */
+export function pageSize(query: URLSearchParams, fallback = 20, max = 100): number {
+  const value = Math.floor(Number(query.get('limit') ?? fallback));
+  return Number.isFinite(value) && value > 0 ? Math.min(value, max) : fallback;
+}
+
 /** A boolean from JSON, a form or a query ("true"/"false", 1/0); anything else goes on as given, for GraphQL to refuse. */
 export const flag = (value: unknown) => {
   if (typeof value === 'boolean') return value;
