@@ -9,6 +9,7 @@ import { createDevClient } from './http/devClient';
 import { heardTalking } from './services/activeSpeakers';
 import { reopenSfuRooms } from './services/callMode';
 import { closeStaleParticipations } from './services/rooms';
+import { startCallPresence } from './services/callPresence';
 import { moveLegacyModuleTexts } from './services/legacyModuleTexts';
 import { startOrphanUploadSweeper } from './services/orphanUploads';
 import { startPeriodicJob } from './services/backgroundTasks';
@@ -50,6 +51,8 @@ export async function startServer(
   // Once per database (one query after): texts of packages installed before module_texts move there.
   await moveLegacyModuleTexts(services);
   await closeStaleParticipations(services);
+  // Stays whose presence grace ended while this process was down end now, then at every grace period.
+  await startCallPresence(services);
   // Janus restarted, or rooms were left in SFU mode by our last run: their VideoRooms are opened again.
   services.sfu.onReconnected(
     () => void reopenSfuRooms(services).catch((error: unknown) => services.log.warn('sfu: could not reopen rooms', error)),

@@ -289,11 +289,19 @@ describe('a group room', () => {
     expect(transport.markAwayWithPage).not.toHaveBeenCalled();
     // A group room: a reload comes back within the server's grace, the room (and its activity) as left;
     // the others are told at once that the page went away.
+    // The page names its own stay: arriving after a reloaded page joined again, it leaves the new one alone.
+    transport.joinRoom.mockResolvedValueOnce({ ok: true, room: ROOM, participants: [], participationId: 41 });
     await call.joinRoom(ROOM, 'HD');
     call.leaveWithPage();
     expect(transport.leaveRoomWithPage).not.toHaveBeenCalled();
-    expect(transport.markAwayWithPage).toHaveBeenCalledWith('R1');
+    expect(transport.markAwayWithPage).toHaveBeenLastCalledWith('R1', 41);
     expect(call.getSnapshot()).toMatchObject({ kind: 'room', room: ROOM });
+    // Back from the back-forward cache, the page joins again: a new stay, which it names the next time.
+    transport.joinRoom.mockResolvedValueOnce({ ok: true, room: ROOM, participants: [], participationId: 42 });
+    call.returnWithPage();
+    await vi.waitFor(() => expect(call.getSnapshot().status).toBe('in_call'));
+    call.leaveWithPage();
+    expect(transport.markAwayWithPage).toHaveBeenLastCalledWith('R1', 42);
     await call.leave();
     // A one-to-one call, even a caller still ringing: given up (the callee's ringing stops).
     await call.call(person(2, 'Дмитрий Петров'), 'video', 'HD');

@@ -350,6 +350,7 @@ const joined = (id: string, name: string) => ({
   data: {
     joinRoom: {
       __typename: 'JoinRoomSuccess',
+      participationId: 77,
       call: { mode: 'MESH', epoch: 0, sfuToken: null, videoPublishers: null },
       room: { id, databaseId: 2, name, recordingBy: null },
       participants: [],
@@ -386,9 +387,16 @@ describe('a meeting page back after a reload', () => {
         within(screen.getAllByTestId('room-row').find((row) => row.dataset.roomName === 'Общая комната')!).getByText('Вы здесь'),
       ).toBeTruthy();
 
-      // Going away again, the page notes its room for the next load (to tell when the place was lost).
+      // Going away again, the page notes its room for the next load (to tell when the place was lost),
+      // and tells the server that this stay, the one its join began, is away.
       window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }));
       expect(JSON.parse(sessionStorage.getItem(LEFT_ROOM)!)).toEqual({ id: 'R2', name: 'Общая комната' });
+      await waitFor(() =>
+        expect(server.calls.find((call) => call.operationName === 'useCallAwayMutation')?.variables).toEqual({
+          roomId: 'R2',
+          participationId: 77,
+        }),
+      );
     } finally {
       Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: undefined });
     }

@@ -145,7 +145,7 @@ export function attachWebSockets(
   return {
     async close() {
       clearInterval(pruning);
-      stopCallPresence(services);
+      await stopCallPresence(services);
       stopCallModeTimers(services);
       await relay.close();
       await revocations.return?.();

@@ -283,6 +283,11 @@ type JoinedRoom = Awaited<ReturnType<typeof rooms.joinRoom>>;
 export const JoinRoomSuccess = builder.objectRef<JoinedRoom>('JoinRoomSuccess').implement({
   fields: (t) => ({
     call: t.field({ type: RoomCallModeRef, resolve: (joined) => joined.call }),
+    participationId: t.exposeInt('participationId', {
+      description:
+        "The viewer's stay in the room that this join began: the page names it when it goes away (markAwayInRoom), " +
+        'so a late request of a page that has since joined again changes nothing.',
+    }),
     room: t.field({
       type: RoomNode,
       resolve: (joined, _args, ctx) => ctx.prisma.room.findUniqueOrThrow({ where: { id: joined.room.id } }),
@@ -302,7 +307,11 @@ export const JoinRoomSuccess = builder.objectRef<JoinedRoom>('JoinRoomSuccess').
 const DeleteRoomSuccess = deletedResult('DeleteRoomSuccess');
 
 const MarkAwayInRoomSuccess = builder.objectRef<{ away: boolean }>('MarkAwayInRoomSuccess').implement({
-  fields: (t) => ({ away: t.exposeBoolean('away') }),
+  fields: (t) => ({
+    away: t.exposeBoolean('away', {
+      description: 'False when the stay named is over (the page has joined the room again since): nothing changed.',
+    }),
+  }),
 });
 
 const LeaveRoomSuccess = builder.objectRef<{ left: boolean }>('LeaveRoomSuccess').implement({
@@ -376,10 +385,21 @@ builder.mutationFields((t) => {
         'their place, role and the room’s activity are kept; joining again within the presence grace brings them ' +
         'back, else they leave. Only for the viewer themself, in a room they are in.',
       ...moduleAccess('zoomvisor', 'owner'),
-      args: { roomId: roomId() },
+      args: {
+        roomId: roomId(),
+        participationId: t.arg.int({
+          required: true,
+          description: 'The stay the page had (JoinRoomSuccess.participationId); a stay that is over changes nothing.',
+        }),
+      },
       errors: { directResult: true, union: { name: 'MarkAwayInRoomResult' } },
       resolve: async (_root, args, ctx) => ({
-        away: await markAwayInRoom(ctx.services, ctx.viewer!.user.id, databaseIdOf(args.roomId, 'Room', 'meeting.roomNotFound')),
+        away: await markAwayInRoom(
+          ctx.services,
+          ctx.viewer!.user.id,
+          databaseIdOf(args.roomId, 'Room', 'meeting.roomNotFound'),
+          args.participationId,
+        ),
       }),
     }),
     setRoomMediaState: t.prismaField({

@@ -147,7 +147,7 @@ export async function openParticipations(prisma: PrismaClient, roomId: number, u
  * maximum, the mesh size when the SFU is not up, and (for group rooms) the participant plan; group
  * rooms also need group calls switched on. Returns the people already inside and the room's call
  * mode (callMode.ts): in mesh the newcomer opens a connection to each of them, in SFU mode it
- * publishes to the SFU.
+ * publishes to the SFU. And the new stay's id, which the page names when it goes away (markAwayInRoom).
  */
 export async function joinRoom(
   services: Services,
@@ -165,6 +165,7 @@ export async function joinRoom(
   const {
     left,
     others,
+    participationId,
     call: mode,
   } = await services.prisma.$transaction(async (tx) => {
     // Joins of one room take turns, so two last seats cannot both be taken.
@@ -190,7 +191,10 @@ export async function joinRoom(
       select: { roomId: true, room: { select: { type: true } } },
     });
     await tx.roomParticipant.updateMany({ where: { userId, leftAt: null }, data: { leftAt: new Date() } });
-    await tx.roomParticipant.create({ data: { roomId, userId, muted: media.muted, cameraOff: media.cameraOff } });
+    const stay = await tx.roomParticipant.create({
+      data: { roomId, userId, muted: media.muted, cameraOff: media.cameraOff },
+      select: { id: true },
+    });
     const present = [...others.map((other) => other.userId), userId];
     const mode = call
       ? { call: { mode: 'mesh' as const, epoch: 0, sfuToken: null, videoPublishers: null }, announce: null, seated: false }
@@ -201,7 +205,7 @@ export async function joinRoom(
           userId,
           present,
         );
-    return { left, others, call: mode };
+    return { left, others, participationId: stay.id, call: mode };
   });
 
   for (const { roomId: otherRoom, room: otherType } of left) await afterLeaving(services, userId, otherRoom, otherType);
@@ -225,7 +229,7 @@ export async function joinRoom(
       payload: { muted: media.muted, cameraOff: media.cameraOff },
     })),
   );
-  return { room, others, call: mode.call };
+  return { room, others, participationId, call: mode.call };
 }
 
 /** Leaves the room (nothing happens when not in it). Leaving a one-to-one call ends it. */
@@ -241,17 +245,18 @@ export async function leaveRoom(services: Services, userId: number, roomId: numb
 }
 
 /**
- * The presence grace of a participation whose page went away (callPresence.ts markAwayInRoom) ended:
- * unless its member joined again meanwhile (which closed this row and opened a new one), they leave.
+ * The presence grace of a stay ended (callPresence.ts: its page went away, or its member's connection
+ * closed): unless its member came back meanwhile (joined again, which closed this row and opened a new
+ * one, or connected again, which cleared the deadline), they leave.
  */
-export async function leaveIfStillAway(services: Services, participationId: number): Promise<boolean> {
+export async function leaveAfterGrace(services: Services, participationId: number): Promise<boolean> {
   const participation = await services.prisma.roomParticipant.findUnique({
     where: { id: participationId },
     select: { roomId: true, userId: true, room: { select: { type: true } } },
   });
   if (!participation) return false;
   const { count } = await services.prisma.roomParticipant.updateMany({
-    where: { id: participationId, leftAt: null, awayAt: { not: null } },
+    where: { id: participationId, leftAt: null, graceEndsAt: { lte: new Date() } },
     data: { leftAt: new Date() },
   });
   if (count === 0) return false;
@@ -262,21 +267,16 @@ export async function leaveIfStillAway(services: Services, participationId: numb
 /**
  * The group room whose page the member left (a reload, a closed tab: markAwayInRoom) while the
  * presence grace still keeps their place: the meeting page enters it again. Null once they joined
- * again or the grace ended (leaveIfStillAway closed the row), and for one-to-one calls, which a page
- * leaves as it goes.
+ * again or the grace ended (even before a sweep closed the row: leaveAfterGrace), and for one-to-one
+ * calls, which a page leaves as it goes.
  */
 export const awayParticipationWhere = (userId: number): Prisma.RoomParticipantWhereInput => ({
   userId,
   leftAt: null,
   awayAt: { not: null },
+  graceEndsAt: { gt: new Date() },
   room: { isActive: true, type: { in: [...GROUP_ROOM_TYPES] } },
 });
-
-/** Takes a member out of every room they are in (their realtime connection is gone). */
-export async function leaveAllRooms(services: Services, userId: number) {
-  const open = await services.prisma.roomParticipant.findMany({ where: { userId, leftAt: null }, select: { roomId: true } });
-  for (const { roomId } of open) await leaveRoom(services, userId, roomId);
-}
 
 /** Tells every process's room lists that who is in `roomIds` changed (they reload the counts they may see). */
 export function publishOccupancy(services: Services, roomIds: number[]) {
@@ -313,7 +313,8 @@ export async function setMediaState(
 
 /**
  * With a single server process nobody can still be connected from before it started: stays left
- * open by a crash are closed. (With Redis, other processes' members are live; they are left alone.)
+ * open by a crash are closed. (With Redis, other processes' members are live; they are left alone,
+ * and the stays in their presence grace end by the sweep: callPresence.ts.)
  */
 export async function closeStaleParticipations(services: Services) {
   if (services.config.redisUrl) return;

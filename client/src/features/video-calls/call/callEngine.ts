@@ -72,6 +72,8 @@ export type JoinResult =
       recording?: RecordingState | null;
       /** The room's database id (the SFU's room id) and its mode now; one-to-one calls are always mesh. */
       roomDatabaseId?: number;
+      /** The viewer's stay in the room that this join began (named when the page goes away). */
+      participationId?: number;
       call?: CallMode;
     }
   | { ok: false; message: string };
@@ -136,8 +138,12 @@ export interface CallTransport {
   leaveRoom(roomId: string): Promise<unknown>;
   /** `leaveRoom` with a request that outlives the page (sent as it goes away), unanswered. */
   leaveRoomWithPage(roomId: string): void;
-  /** Tells the room the page goes away (a reload, a closed tab), with a request that outlives it, unanswered. */
-  markAwayWithPage(roomId: string): void;
+  /**
+   * Tells the room the page goes away (a reload, a closed tab), with a request that outlives it,
+   * unanswered. It names the page's stay (JoinResult's participationId): arriving late, after the
+   * reloaded page has joined again, it leaves the new stay alone.
+   */
+  markAwayWithPage(roomId: string, participationId: number): void;
   sendSignal(roomId: string, toUserId: string, data: string): Promise<unknown>;
   setMediaState(roomId: string, muted: boolean, cameraOff: boolean): Promise<unknown>;
   startCall(calleeId: string, media: CallMedia): Promise<RoomInfo>;
@@ -232,6 +238,8 @@ export class CallEngine {
   /** Bumped by every teardown, so an async step that finishes after a leave does nothing. */
   private generation = 0;
   private roomDatabaseId: number | null = null;
+  /** This page's stay in its group room (joinRoom's answer), which `leaveWithPage` marks away. */
+  private participationId: number | null = null;
   /** The room's mode epoch this engine follows; older CALL_MODE events are stale. */
   private epoch = -1;
   private sfu: SfuSession | null = null;
@@ -311,6 +319,7 @@ export class CallEngine {
       recording: joined.recording ?? null,
     });
     this.roomDatabaseId = joined.roomDatabaseId ?? null;
+    this.participationId = joined.participationId ?? null;
     const call = joined.call ?? { mode: 'mesh', epoch: 0, sfuToken: null, videoPublishers: null };
     this.epoch = call.epoch;
     this.setVideoPublishers(call.videoPublishers, 0);
@@ -386,7 +395,8 @@ export class CallEngine {
     const room = this.snapshot.room;
     if (!room) return;
     if (this.snapshot.kind === 'room') {
-      this.transport.markAwayWithPage(room.id);
+      // Still joining, the page knows no stay to name: the server's grace after its connection closes applies.
+      if (this.participationId !== null) this.transport.markAwayWithPage(room.id, this.participationId);
       return;
     }
     this.teardown(null);
@@ -918,6 +928,7 @@ export class CallEngine {
     this.epoch = -1;
     this.videoPublishersAt = 0;
     this.roomDatabaseId = null;
+    this.participationId = null;
     for (const peer of this.peers.values()) peer.destroy();
     this.peers.clear();
     this.screenTrack?.stop();

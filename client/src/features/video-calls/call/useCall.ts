@@ -45,6 +45,7 @@ const joinMutation = graphql`
       __typename
       ...mutationError_error @alias(as: "error")
       ... on JoinRoomSuccess {
+        participationId
         call {
           mode
           epoch
@@ -95,8 +96,8 @@ const leaveMutation = graphql`
 `;
 
 const awayMutation = graphql`
-  mutation useCallAwayMutation($roomId: ID!) {
-    markAwayInRoom(roomId: $roomId) {
+  mutation useCallAwayMutation($roomId: ID!, $participationId: Int!) {
+    markAwayInRoom(roomId: $roomId, participationId: $participationId) {
       __typename
     }
   }
@@ -192,6 +193,7 @@ function joinResult(joined: Joined): JoinResult {
       participants: joined.participants.map(peerInfo),
       recording: by ? { userId: by.databaseId, name: by.fullName } : null,
       roomDatabaseId: 'databaseId' in joined.room ? joined.room.databaseId : undefined,
+      participationId: 'participationId' in joined ? joined.participationId : undefined,
       call: call
         ? {
             mode: call.mode === 'SFU' ? 'sfu' : 'mesh',
@@ -225,8 +227,10 @@ function relayTransport(environment: () => Environment): CallTransport {
     // Outside Relay: its network cannot ask for keepalive, and nothing reads the answer.
     leaveRoomWithPage: (roomId) =>
       void postGraphQL((leaveMutation as ConcreteRequest).params, { roomId }, { keepalive: true }).catch(() => undefined),
-    markAwayWithPage: (roomId) =>
-      void postGraphQL((awayMutation as ConcreteRequest).params, { roomId }, { keepalive: true }).catch(() => undefined),
+    markAwayWithPage: (roomId, participationId) =>
+      void postGraphQL((awayMutation as ConcreteRequest).params, { roomId, participationId }, { keepalive: true }).catch(
+        () => undefined,
+      ),
     sendSignal: async (roomId, toUserId, data) =>
       succeeded(
         (await commitMutationAsync<useCallSignalMutation>(environment(), signalMutation, { roomId, toUserId, data }))
