@@ -14,6 +14,7 @@ import { AppError, statusOf, ValidationError } from './services/errors';
 import { refuseNulCharacters } from './nulCharacters';
 import { apiKeyScopePlugin, apiKeyViewer } from './auth/apiKeys';
 import { InputValueError } from './builder';
+import { answerLanguage } from './answerLanguage';
 
 /** What the HTTP adapter (or the WebSocket server) hands Yoga with each request. */
 export type ServerContext = {
@@ -185,6 +186,7 @@ export function createGraphQL(services: Services): Yoga {
           : services.log.error(args.map(String).join(' ')),
     },
     plugins: [
+      answerLanguage(),
       localizedErrors(services),
       maxTokensPlugin({ n: 5000 }),
       maxDepthPlugin({ n: 12, flattenFragments: true }),
