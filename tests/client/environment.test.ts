@@ -4,6 +4,7 @@ import { createRelayEnvironment, reconnectDelay, setToken, clearToken } from '..
 import { onUnauthorized } from '../../client/src/relay/graphqlHttp';
 import { RequestError, asRequestError } from '../../client/src/relay/errors';
 import { loginRequestErrorText } from '../../client/src/features/auth/authErrors';
+import { changeLocale, loadSignedInTexts } from '../../client/src/i18n/locale';
 import { fakeWs } from './fakeWs';
 
 // The app's own compiled operations, reused: any operation works for the network layer.
@@ -75,7 +76,10 @@ describe('subscriptions transport', () => {
     const first = environment.execute({ operation: createOperation(subscription) }).subscribe({});
     await vi.waitFor(() => expect(fakeWs.subscriptions).toHaveLength(1));
     const firstClient = fakeWs.clients[0]!;
-    expect(await (firstClient.options.connectionParams as () => unknown)()).toEqual({ authorization: 'Bearer first' });
+    expect(await (firstClient.options.connectionParams as () => unknown)()).toEqual({
+      authorization: 'Bearer first',
+      locale: 'ru',
+    });
     expect(firstClient.options.lazy).toBe(true);
 
     setToken('second');
@@ -85,7 +89,10 @@ describe('subscriptions transport', () => {
       .execute({ operation: createOperation(subscription) })
       .subscribe({});
     await vi.waitFor(() => expect(fakeWs.clients).toHaveLength(2));
-    expect(await (fakeWs.clients[1]!.options.connectionParams as () => unknown)()).toEqual({ authorization: 'Bearer second' });
+    expect(await (fakeWs.clients[1]!.options.connectionParams as () => unknown)()).toEqual({
+      authorization: 'Bearer second',
+      locale: 'ru',
+    });
     second.unsubscribe();
     clearToken();
     expect(fakeWs.clients[1]!.disposed).toBe(true);
@@ -105,6 +112,28 @@ describe('subscriptions transport', () => {
     expect(unauthorized).toHaveBeenCalledTimes(1);
     live.unsubscribe();
     stop();
+    clearToken();
+  });
+
+  it('names the language on connecting, and restarts the socket when the reader switches languages', async () => {
+    // The server writes a socket's texts (notifications, errors) in the language its connection named.
+    setToken('speaker');
+    const live = createRelayEnvironment()
+      .execute({ operation: createOperation(subscription) })
+      .subscribe({});
+    await vi.waitFor(() => expect(fakeWs.clients).toHaveLength(1));
+    const client = fakeWs.clients[0]!;
+    const connectionParams = client.options.connectionParams as () => Promise<unknown>;
+    expect(await connectionParams()).toEqual({ authorization: 'Bearer speaker', locale: 'ru' });
+
+    await changeLocale('en');
+    expect(client.terminated).toBe(1);
+    expect(client.disposed).toBe(false); // the same client reconnects; its subscriptions carry on
+    expect(await connectionParams()).toEqual({ authorization: 'Bearer speaker', locale: 'en' });
+    // More texts of the same language (the signed-in catalog) are no switch.
+    await loadSignedInTexts();
+    expect(client.terminated).toBe(1);
+    live.unsubscribe();
     clearToken();
   });
 

@@ -7,7 +7,13 @@ export interface FakeSubscription {
   active: boolean;
 }
 
-type ClientRecord = { options: ClientOptions; disposed: boolean; listeners: Map<string, Set<(...args: unknown[]) => void>> };
+type ClientRecord = {
+  options: ClientOptions;
+  disposed: boolean;
+  /** How many times the app restarted the socket (graphql-ws reconnects with fresh connectionParams). */
+  terminated: number;
+  listeners: Map<string, Set<(...args: unknown[]) => void>>;
+};
 
 export const fakeWs = {
   clients: [] as ClientRecord[],
@@ -37,7 +43,7 @@ export const fakeWs = {
 const everyClient: ClientRecord[] = [];
 
 export function createClient(options: ClientOptions): Client {
-  const record: ClientRecord = { options, disposed: false, listeners: new Map() };
+  const record: ClientRecord = { options, disposed: false, terminated: 0, listeners: new Map() };
   fakeWs.clients.push(record);
   everyClient.push(record);
   return {
@@ -56,7 +62,9 @@ export function createClient(options: ClientOptions): Client {
       record.listeners.set(event, listeners.add(listener));
       return () => listeners.delete(listener);
     },
-    terminate() {},
+    terminate() {
+      record.terminated += 1;
+    },
     dispose() {
       record.disposed = true;
     },

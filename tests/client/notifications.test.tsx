@@ -16,7 +16,8 @@ describe('notifications', () => {
     await vi_waitForSubscription();
     const [subscription] = fakeWs.active('NotificationsListenerSubscription');
     const params = await (fakeWs.clients.at(-1)!.options.connectionParams as () => unknown)();
-    expect(params).toEqual({ authorization: 'Bearer test-token' });
+    // The server writes the notifications' texts in the language the connection names.
+    expect(params).toEqual({ authorization: 'Bearer test-token', locale: 'ru' });
 
     act(() => {
       subscription!.sink.next({

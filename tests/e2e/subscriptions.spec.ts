@@ -159,3 +159,69 @@ for (const viewport of ['phone', 'desktop'] as const) {
     }
   });
 }
+
+/**
+ * The plans' names come from the server in the reader's language: switching languages in the footer
+ * brings them in the new one on the open page, without navigating (before, they stayed in the old
+ * language until the next navigation or reload); what is asked after the switch, over HTTP and over
+ * the reconnected socket, names the new language.
+ */
+for (const viewport of ['desktop', 'phone'] as const) {
+  test(`${viewport}: switching languages on the plans page brings the plans in the new language`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const loading = { timeout: 30_000 };
+    const member = await registerMember(baseURL, { first_name: 'Polyglotte', last_name: `Switch-${viewport}` });
+    const { page, context } = await openAs(browser, member, '/subscription-plans', viewport, 'ru');
+    await expect(page.getByTestId('plan-basic')).toContainText('Базовый', loading);
+    await expect(page.getByTestId('my-plan-name')).toHaveText('Бесплатный');
+    let navigations = 0;
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigations += 1;
+    });
+    // The signed-in frame keeps a socket open (notifications, the viewer's changes): it reconnects
+    // naming the new language.
+    const socketIn = (language: string) =>
+      page.waitForEvent('websocket', {
+        predicate: (socket) => {
+          if (!socket.url().endsWith('/graphql')) return false;
+          void socket
+            .waitForEvent('framesent', {
+              predicate: ({ payload }) => String(payload).includes('"connection_init"'),
+            })
+            .then(({ payload }) => void (sent[language] = String(payload)));
+          return true;
+        },
+        ...loading,
+      });
+    const sent: Record<string, string> = {};
+    const plansAskedIn = (language: string) =>
+      page.waitForRequest(
+        (request) =>
+          request.url().endsWith('/graphql') &&
+          request.method() === 'POST' &&
+          request.postDataJSON()?.operationName === 'SubscriptionPlansPageQuery' &&
+          request.headers()['accept-language'] === language,
+        loading,
+      );
+
+    for (const [language, basic, free, description] of [
+      ['en', 'Basic', 'Free', 'For small teams'],
+      ['fr', 'Basique', 'Gratuit', 'Pour les petites équipes'],
+    ] as const) {
+      const asked = plansAskedIn(language);
+      const reconnected = socketIn(language);
+      await page.getByTestId('language-select').selectOption(language);
+      await asked;
+      await expect(page.getByTestId('plan-basic')).toContainText(basic, loading);
+      await expect(page.getByTestId('plan-basic')).toContainText(description);
+      await expect(page.getByTestId('my-plan-name')).toHaveText(free);
+      await expect(page.getByTestId('plans-table')).not.toContainText('Базовый');
+      await reconnected;
+      await expect.poll(() => sent[language] ?? '', loading).toContain(`"locale":"${language}"`);
+    }
+    expect(navigations).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/subscription-plans');
+    await expectNoSideScroll(page);
+    await context.close();
+  });
+}

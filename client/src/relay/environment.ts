@@ -1,10 +1,13 @@
+import { i18n } from '@lingui/core';
 import {
   Environment,
   Network,
   Observable,
   RecordSource,
-  Store,
+  fetchQuery,
+  getRequestIdentifier,
   readInlineData,
+  type OperationDescriptor,
   type FetchFunction,
   type GraphQLResponse,
   type SubscribeFunction,
@@ -16,38 +19,56 @@ import { provideInlineDataReader } from './inlineData';
 import { getToken, onTokenChange } from './token';
 import { reconnectingSocketOptions } from './graphqlSocket';
 import { signal } from './signal';
+import { LanguageAwareStore } from './languageAwareStore';
+import { currentLocale, type Locale } from '../i18n/locale';
 
 export { getToken, setToken, clearToken, onTokenChange } from './token';
 export { reconnectDelay } from './reconnectDelay';
 
 provideInlineDataReader(readInlineData);
 
-const fetchGraphQL: FetchFunction = (request, variables, cacheConfig, uploadables) => {
-  const timeoutMs = typeof cacheConfig?.metadata?.timeoutMs === 'number' ? cacheConfig.metadata.timeoutMs : DEFAULT_TIMEOUT_MS;
-  return Observable.create<GraphQLResponse>((sink) => {
-    const unsubscribed = new AbortController();
-    postGraphQL(request, variables, { timeoutMs, uploadables, signal: unsubscribed.signal }).then(
-      (result) => {
-        sink.next(result as GraphQLResponse);
-        sink.complete();
-      },
-      (error: unknown) => {
-        if (!unsubscribed.signal.aborted) sink.error(error as Error);
-      },
-    );
-    return () => unsubscribed.abort();
-  });
-};
+/**
+ * Queries and mutations over HTTP. Each answer to a query is reported to `store` with the language
+ * it was asked in (see LanguageAwareStore); one asked before a change of language that holds server
+ * texts is asked again.
+ */
+function fetchGraphQL(store: LanguageAwareStore, refetch: (operation: OperationDescriptor) => void): FetchFunction {
+  return (request, variables, cacheConfig, uploadables) => {
+    const timeoutMs = typeof cacheConfig?.metadata?.timeoutMs === 'number' ? cacheConfig.metadata.timeoutMs : DEFAULT_TIMEOUT_MS;
+    // postGraphQL reads the language for its Accept-Language header at once, as this does.
+    const askedIn = currentLocale();
+    return Observable.create<GraphQLResponse>((sink) => {
+      const unsubscribed = new AbortController();
+      postGraphQL(request, variables, { timeoutMs, uploadables, signal: unsubscribed.signal }).then(
+        (result) => {
+          sink.next(result as GraphQLResponse);
+          sink.complete();
+          if (request.operationKind !== 'query') return;
+          const localized = result.extensions?.locale != null;
+          const outdated = store.noteAnswer(getRequestIdentifier(request, variables), askedIn, localized, currentLocale());
+          if (outdated) refetch(outdated);
+        },
+        (error: unknown) => {
+          if (!unsubscribed.signal.aborted) sink.error(error as Error);
+        },
+      );
+      return () => unsubscribed.abort();
+    });
+  };
+}
 
 // --- subscriptions over graphql-ws, loaded on first use so the login page does not pay for it ---
 
 let wsClient: WsClient | null = null;
 let wsClientToken: string | null = null;
+/** The language the open socket connected with (null: none connected yet). */
+let socketLocale: Locale | null = null;
 
 function disposeWsClient() {
   const client = wsClient;
   wsClient = null;
   wsClientToken = null;
+  socketLocale = null;
   if (client) quietlyDispose(client);
 }
 
@@ -82,9 +103,12 @@ async function getWsClient(): Promise<WsClient> {
     // 4401/4403: the server refused the token; retrying with the same one cannot help.
     shouldRetry: (event) =>
       !(event && typeof event === 'object' && 'code' in event && (event.code === 4401 || event.code === 4403)),
+    // The server answers a socket's subscriptions in the language its connection named (its texts:
+    // notifications, typed errors...); a change of language restarts the socket (the i18n listener below).
     connectionParams: () => {
       const current = getToken();
-      return current ? { authorization: `Bearer ${current}` } : {};
+      socketLocale = currentLocale();
+      return current ? { authorization: `Bearer ${current}`, locale: socketLocale } : { locale: socketLocale };
     },
   });
   // 4401: the server ended this session (signed out elsewhere, or an admin deactivated or deleted
@@ -135,13 +159,46 @@ const subscribeGraphQL: SubscribeFunction = (request, variables) =>
  * when the signed-in user changes, so nobody sees records cached for the previous user.
  */
 export function createRelayEnvironment(): Environment {
-  return new Environment({
-    network: Network.create(fetchGraphQL, subscribeGraphQL),
-    store: new Store(new RecordSource()),
+  const store = new LanguageAwareStore(new RecordSource());
+  const environment: Environment = new Environment({
+    network: Network.create(
+      fetchGraphQL(store, (operation) => askAgain(environment, operation)),
+      subscribeGraphQL,
+    ),
+    store,
   });
+  return environment;
+}
+
+/**
+ * A query on screen asked again, network-only, into the store: the page keeps showing what it has
+ * until the new answer arrives (no suspense, no empty page). A failure leaves it as it was.
+ */
+function askAgain(environment: Environment, operation: OperationDescriptor) {
+  fetchQuery(environment, operation.request.node, operation.request.variables, {
+    fetchPolicy: 'network-only',
+    networkCacheConfig: operation.request.cacheConfig ?? undefined,
+  }).subscribe({ error: () => {} });
 }
 
 let current: { environment: Environment; token: string | null } | null = null;
+
+/**
+ * After the reader switches languages, what the server writes follows at once, on the open page:
+ * requests carry the new language already (graphqlHttp.ts reads it per request); the socket, whose
+ * connection named the old one, reconnects (its subscriptions go on, and catch up, as after a drop);
+ * the queries on screen holding server texts (plan names, notifications...) are asked again.
+ * Lingui also signals a change when it loads more texts of the same language: nothing is outdated then.
+ */
+i18n.on('change', () => {
+  const locale = currentLocale();
+  // terminate(): graphql-ws closes the socket and reconnects as after a drop, with new connectionParams.
+  if (wsClient && socketLocale !== null && socketLocale !== locale) wsClient.terminate();
+  const environment = current?.environment;
+  const store = environment?.getStore();
+  if (!environment || !(store instanceof LanguageAwareStore)) return;
+  for (const operation of store.outdatedIn(locale)) askAgain(environment, operation);
+});
 
 /**
  * The app's environment at this moment: one per token, so nobody sees records cached for the
