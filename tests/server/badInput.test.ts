@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
 import { registerAndLogin } from '../support/members';
+import { imageFile } from './mediaFixtures';
 
 /** Hostile input is the client's mistake: a 4xx with a translated text, never a 500, and nothing stored. */
 let app: TestApp;
@@ -165,4 +166,36 @@ describe('a page size that is not a whole number from 1 up', () => {
       }
     },
   );
+});
+
+describe('a value GraphQL cannot take (an unknown choice, a flag that is neither true nor false, text for a file)', () => {
+  // Each was answered with GraphQL's English text about its variables and types.
+  it('is refused with 400, naming the field in the request language, and nothing changes', async () => {
+    const respond = await app.request('PUT', '/friends/1/respond?accept=maybe', {
+      token: member.token,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(respond.status).toBe(400);
+    expect(await respond.json()).toEqual({
+      detail: 'Invalid value for the field accept',
+      errors: [{ field: 'accept', message: 'Invalid value for the field accept' }],
+    });
+
+    const form = new FormData();
+    form.append('type', 'banner');
+    form.append('file', await imageFile('me.png'));
+    const banner = await app.request('POST', '/users/upload-image', { token: member.token, body: form });
+    expect(banner.status).toBe(400);
+    expect((await banner.json()).detail).toBe('Недопустимое значение поля type');
+
+    const textFile = await app.request('POST', '/users/upload-image', {
+      token: member.token,
+      json: { type: 'avatar', file: 'me.png' },
+      headers: { 'accept-language': 'fr' },
+    });
+    expect(textFile.status).toBe(422);
+    expect((await textFile.json()).detail).toBe('Choisissez un fichier');
+    const stored = await app.services.prisma.user.findUniqueOrThrow({ where: { id: member.user.id } });
+    expect([stored.avatarImage, stored.coverImage]).toEqual([null, null]);
+  });
 });

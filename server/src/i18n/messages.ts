@@ -129,6 +129,11 @@ export const messages = {
     en: 'At most {max} characters',
     fr: '{max} caractères maximum',
   },
+  'validation.invalidValue': {
+    ru: 'Недопустимое значение поля {field}',
+    en: 'Invalid value for the field {field}',
+    fr: 'Valeur non valide pour le champ {field}',
+  },
   'validation.username': {
     ru: 'Имя пользователя: 3–32 символа, латинские буквы, цифры, точка, дефис и подчёркивание',
     en: 'Username: 3–32 characters, Latin letters, digits, dot, hyphen and underscore',

@@ -118,6 +118,24 @@ async function readBody(request: Request, listBody: boolean): Promise<Record<str
 const MAX_ID = 2 ** 31 - 1;
 const isDatabaseId = (value: string) => /^\d{1,10}$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_ID;
 
+/**
+ * The field a GraphQL variable-coercion error is about (answered 400), in the spec's snake_case (`Variable "$input"
+ * got invalid value "X" at "input.isActive"; …` → is_active, `Variable "$accept" of non-null type
+ * "Boolean!" must not be null.` → accept); null for any other error. A row hands its body's values to
+ * GraphQL as they came, and GraphQL's own wording of such a refusal is English and names its types.
+ */
+function refusedVariable(error: GraphQLError): string | null {
+  const variable = error.path ? null : /^Variable "\$(\w+)"/.exec(error.message);
+  if (!variable) return null;
+  const at = / at "([\w.[\]]+)"/.exec(error.message)?.[1] ?? variable[1];
+  const name =
+    at
+      .split(/[.[\]]/)
+      .filter((part) => part && !/^\d+$/.test(part))
+      .at(-1) ?? variable[1];
+  return name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
 /** A typed error result anywhere at the top level of the data answers with its status and text. */
 function typedError(data: Data, route: RestRoute): Response | null {
   for (const value of Object.values(data)) {
@@ -213,6 +231,11 @@ export function createRestRouter(services: Services, routes: RestRoute[]) {
         return json(404, { detail: translate(context.locale, route.notFound.detail, params) });
       }
       if (result.errors?.length) {
+        const field = refusedVariable(result.errors[0]);
+        if (field && !refusedInputValue(result.errors[0])) {
+          const message = translate(context.locale, 'validation.invalidValue', { field });
+          return json(400, { detail: message, errors: [{ field, message }] });
+        }
         const first = maskError(result.errors[0], context.locale, services);
         const status = Number(first.extensions.status) || (first.extensions.code === 'INTERNAL_SERVER_ERROR' ? 500 : 400);
         // A variable refused by a scalar (an impossible date…): its own translated text, not GraphQL's wording around it.

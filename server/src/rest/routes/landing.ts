@@ -1,5 +1,5 @@
 import type { RestRoute } from '../router';
-import { text } from './values';
+import { files, text } from './values';
 
 /** Spec section 7, "Content and admin": the landing page rows; the page has the spec's shape (section 3, "Landing page"). */
 
@@ -65,7 +65,7 @@ export const landingRoutes: RestRoute[] = [
     operation: `mutation RestUploadLandingImage($file: File) {
       uploadLandingImage(file: $file) { __typename ...RestError ... on UploadLandingImageSuccess { imageUrl } }
     }`,
-    variables: ({ body }) => ({ file: body.file ?? null }),
+    variables: ({ body }) => ({ file: files(body.file)[0] ?? null }),
     respond: ({ uploadLandingImage }) => ({ success: true, image_url: uploadLandingImage.imageUrl }),
   },
 ];

@@ -1,7 +1,7 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import type { RestRequest, RestRoute } from '../router';
 import { restUser } from '../fragments';
-import { pageSize, text } from './values';
+import { files, pageSize, text } from './values';
 
 /** A REST user id (path or body) as the global ID the GraphQL operations take. */
 export const userGlobalId = (value: unknown) => encodeGlobalID('User', text(value).trim());
@@ -120,16 +120,18 @@ export const profileRoutes: RestRoute[] = [
     method: 'POST',
     path: '/users/upload-image',
     access: 'owner',
-    operation: `mutation RestUploadProfileImage($userId: ID, $kind: ProfileImageKind!, $file: File) {
-      uploadProfileImage(userId: $userId, kind: $kind, file: $file) {
+    operation: `mutation RestUploadProfileImage($userId: ID, $type: ProfileImageKind!, $file: File) {
+      uploadProfileImage(userId: $userId, kind: $type, file: $file) {
         __typename ...RestError ... on ProfileChange { imageUrl }
       }
     }`,
+    // The variable is named as the spec's field, so that an unknown one is refused (400) on `type`.
     variables: ({ body }) => ({
       userId: body.user_id == null ? null : userGlobalId(body.user_id),
-      // No type means the avatar; an unknown one is refused (400) rather than replacing the avatar.
-      kind: text(body.type || 'avatar').toUpperCase(),
-      file: body.file ?? null,
+      // No type means the avatar; an unknown one is refused rather than replacing the avatar.
+      type: text(body.type || 'avatar').toUpperCase(),
+      // Text where the file should be is no file: "choose a file".
+      file: files(body.file)[0] ?? null,
     }),
     respond: ({ uploadProfileImage }) => ({ success: true, image_url: uploadProfileImage.imageUrl }),
   },
