@@ -272,6 +272,21 @@ describe('password recovery', () => {
     expect(mails()).toHaveLength(before);
   });
 
+  it("asks for the email in the spec's words when none is given", async () => {
+    for (const [language, text] of [
+      ['ru', 'Введите email для восстановления пароля'],
+      ['en', 'Enter email to recover your password'],
+      ['fr', 'Saisissez votre e-mail pour récupérer votre mot de passe'],
+    ]) {
+      const response = await app.request('POST', '/auth/forgot-password', {
+        json: { email: '  ' },
+        headers: { 'accept-language': language },
+      });
+      expect(response.status).toBe(422);
+      expect((await response.json()).detail).toBe(text);
+    }
+  });
+
   it('refuses an expired link', async () => {
     const { member } = await registerAndLogin(app);
     await app.request('POST', '/auth/forgot-password', { json: { email: member.email } });

@@ -82,6 +82,11 @@ export const messages = {
     en: 'This username is already taken',
     fr: "Ce nom d'utilisateur est déjà pris",
   },
+  'auth.resetEmailRequired': {
+    ru: 'Введите email для восстановления пароля',
+    en: 'Enter email to recover your password',
+    fr: 'Saisissez votre e-mail pour récupérer votre mot de passe',
+  },
   'auth.resetRequested': {
     ru: 'Инструкции по восстановлению пароля отправлены на ваш email',
     en: 'Password recovery instructions have been sent to your email',

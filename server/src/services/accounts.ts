@@ -34,7 +34,7 @@ export const signInInput = z.object({
   password: z.string().min(1, 'validation.passwordRequired').max(1024, 'validation.tooLong'),
 });
 
-export const requestPasswordResetInput = z.object({ email: rules.email() });
+export const requestPasswordResetInput = z.object({ email: rules.email('auth.resetEmailRequired') });
 
 export const resetPasswordInput = z.object({
   token: z.string().trim().min(1, 'validation.required').max(200, 'validation.tooLong'),
