@@ -37,6 +37,28 @@ const visits = (socialSections: string[], adminTabs: string[]): Visit[] => [
   { person: 'visitor', name: 'landing', path: '/' },
   { person: 'visitor', name: 'login', path: '/login' },
   { person: 'visitor', name: 'register', path: '/register' },
+  // Error texts appear only after a submit, so a page scanned as it loads never shows their colour.
+  {
+    person: 'visitor',
+    name: 'register with its field errors',
+    path: '/register',
+    open: async (page) => {
+      await page.getByTestId('tab-register').click();
+      await page.getByTestId('register-submit').click();
+      await expect(page.getByTestId('register-email-error')).toBeVisible();
+    },
+  },
+  {
+    person: 'visitor',
+    name: 'login with a wrong password',
+    path: '/login',
+    open: async (page) => {
+      await page.getByTestId('login-email').fill(MEMBER.email);
+      await page.getByTestId('login-password').fill('not-the-password');
+      await page.getByTestId('login-submit').click();
+      await expect(page.getByTestId('login-error')).toBeVisible();
+    },
+  },
   {
     person: 'visitor',
     name: 'password recovery',

@@ -18,7 +18,6 @@ export function AdminFormDialog({
   testId,
   error,
   errorTestId,
-  errorColor,
   submitLabel,
   submitting,
   submitTestId,
@@ -37,8 +36,6 @@ export function AdminFormDialog({
   /** The refusal shown above the fields (null: none). */
   error: string | null;
   errorTestId?: string;
-  /** The error's colour when not FormError's own (some editors show it in red.600). */
-  errorColor?: string;
   /** The main button's text; «Сохранить» when not given. */
   submitLabel?: ReactNode;
   submitting: boolean;
@@ -103,7 +100,7 @@ export function AdminFormDialog({
         noValidate
       >
         <Stack gap={gap}>
-          <FormError error={error} color={errorColor} testId={errorTestId} />
+          <FormError error={error} testId={errorTestId} />
           {children}
         </Stack>
       </form>

@@ -161,7 +161,7 @@ export default function AdminPage() {
         <ErrorBoundary
           key={tab.id}
           fallback={
-            <Text color="red.600" data-testid="admin-tab-error">
+            <Text color="fg.error" data-testid="admin-tab-error">
               <Trans>Не удалось загрузить вкладку. Обновите страницу.</Trans>
             </Text>
           }

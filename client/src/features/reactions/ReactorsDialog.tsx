@@ -151,7 +151,7 @@ export function ReactorsDialog({
           </Text>
         )}
         {state === 'failed' && (
-          <Text color="red.600" role="alert">
+          <Text color="fg.error" role="alert">
             <Trans>Не удалось загрузить список</Trans>
           </Text>
         )}

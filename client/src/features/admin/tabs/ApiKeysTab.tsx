@@ -183,7 +183,6 @@ function CreateDialog({ onClose }: { onClose: () => void }) {
       testId="api-key-create"
       error={error}
       errorTestId="api-key-create-error"
-      errorColor="red.600"
       submitLabel={<Trans>Создать</Trans>}
       submitting={creating}
       submitTestId="api-key-create-save"

@@ -232,7 +232,6 @@ function EditDialog({ file, onClose }: { file: MediaRow; onClose: () => void }) 
       testId="media-edit"
       error={error}
       errorTestId="media-edit-error"
-      errorColor="red.600"
       submitting={updating}
       submitTestId="media-edit-save"
       onSubmit={submit}

@@ -436,7 +436,7 @@ function CacheCard() {
             <Trans>Это действие необратимо: данные кэша будут загружены заново на всех серверах.</Trans>
           </Text>
           {asking === 'all' && (
-            <Text fontWeight="medium" color="red.600">
+            <Text fontWeight="medium" color="fg.error">
               <Trans>Будут очищены все виды кэша сразу; первые запросы после этого могут выполняться медленнее.</Trans>
             </Text>
           )}

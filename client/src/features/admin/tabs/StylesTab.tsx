@@ -220,7 +220,6 @@ function StylesheetDialog({ sheet, onSaved, onClose }: { sheet: Sheet | null; on
       testId="stylesheet-dialog"
       error={error}
       errorTestId="stylesheet-error"
-      errorColor="red.600"
       submitting={submitting}
       submitTestId="stylesheet-save"
       onSubmit={() => submit(sheet?.id, { name, content, variables: parseVariables(variables), isCompressed })}

@@ -196,7 +196,6 @@ function CreateGroupDialog({ plans, onClose }: { plans: readonly Plan[]; onClose
       testId="group-create"
       error={error}
       errorTestId="group-create-error"
-      errorColor="red.600"
       submitLabel={<Trans>Создать</Trans>}
       submitting={creating}
       submitTestId="group-create-save"
@@ -228,7 +227,7 @@ function CreateGroupDialog({ plans, onClose }: { plans: readonly Plan[]; onClose
         />
       </Field>
       <Stack gap="2" maxH="60" overflowY="auto" borderWidth="1px" rounded="md" p="2">
-        <ErrorBoundary fallback={<Text color="red.600">{t`Не удалось загрузить пользователей`}</Text>}>
+        <ErrorBoundary fallback={<Text color="fg.error">{t`Не удалось загрузить пользователей`}</Text>}>
           <Suspense fallback={<Spinner size="sm" />}>
             <UserChecklist search={deferredSearch} picked={picked} onToggle={toggle} />
           </Suspense>

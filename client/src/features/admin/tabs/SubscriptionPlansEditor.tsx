@@ -178,7 +178,6 @@ function PlanDialog({ plan, onClose }: { plan: Plan; onClose: () => void }) {
       testId="plan-dialog"
       error={error}
       errorTestId="plan-error"
-      errorColor="red.600"
       submitting={saving}
       submitTestId="plan-save"
       onSubmit={submit}

@@ -215,7 +215,6 @@ function UserFormDialog({ user, connectionId, onClose }: { user: UserRow | null;
       testId="user-form"
       error={error}
       errorTestId="user-form-error"
-      errorColor="red.600"
       submitting={creating || updating}
       submitTestId="user-form-save"
       onSubmit={submit}

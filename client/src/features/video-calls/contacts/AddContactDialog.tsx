@@ -119,7 +119,7 @@ export function AddContactDialog({ onClose }: { onClose: () => void }) {
           <ErrorBoundary
             key={submitted}
             fallback={
-              <Text fontSize="sm" color="red.600">
+              <Text fontSize="sm" color="fg.error">
                 <Trans>Не удалось выполнить поиск</Trans>
               </Text>
             }
