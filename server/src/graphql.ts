@@ -10,7 +10,8 @@ import type { Context } from './context';
 import type { Services } from './services/container';
 import { authenticate, bearerToken, type Viewer } from './auth/sessions';
 import { DEFAULT_LOCALE, resolveLocale, translate, type Locale } from './i18n';
-import { AppError, statusOf, ValidationError } from './services/errors';
+import { PothosValidationError } from '@pothos/core';
+import { AppError, NotFoundError, statusOf, ValidationError } from './services/errors';
 import { refuseNulCharacters } from './nulCharacters';
 import { apiKeyScopePlugin, apiKeyViewer } from './auth/apiKeys';
 import { InputValueError } from './builder';
@@ -87,11 +88,29 @@ export function refusedInputValue(error: unknown): InputValueError | null {
 }
 
 /**
+ * Pothos' own refusals of an argument, in English ("Invalid global ID: …", "ID: … is not of type:
+ * User", "Argument "first" must be a non-negative integer", "Invalid cursor: …"), as ours: an ID that
+ * is none of ours or of another type names nothing (as databaseIdOf answers), a negative page size
+ * or an unreadable cursor is bad input. Null for anything else.
+ */
+function pothosRefusal(error: unknown): AppError | null {
+  if (!(error instanceof PothosValidationError)) return null;
+  if (/global ID|is not of type/.test(error.message)) return new NotFoundError('request.notFound');
+  if (/^Argument "(first|last)"|cursor/i.test(error.message)) return new ValidationError([]);
+  return null;
+}
+
+/**
  * Expected failures that escape a field (not signed in, not allowed) keep their translated text
  * and a code; anything unexpected is masked so no stack trace or SQL ever reaches a client.
  */
 export function maskError(error: unknown, locale: Locale, services: Services): GraphQLError {
   const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
+  const ours = pothosRefusal(original);
+  if (ours) {
+    const located = error instanceof GraphQLError ? { nodes: error.nodes, path: error.path } : {};
+    return maskError(new GraphQLError(ours.message, { ...located, originalError: ours }), locale, services);
+  }
   if (original instanceof ValidationError) {
     // Outside a typed result the first field's own text says more than "check the data".
     const fieldErrors = original.fieldErrors.map((issue) => ({

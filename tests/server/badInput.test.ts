@@ -199,3 +199,32 @@ describe('a value GraphQL cannot take (an unknown choice, a flag that is neither
     expect([stored.avatarImage, stored.coverImage]).toEqual([null, null]);
   });
 });
+
+describe('an argument Pothos itself refuses (an ID that is no global ID or of another type, a negative page size, a cursor it cannot read)', () => {
+  // Each was answered with Pothos' English text ("Invalid global ID: …", "Argument "first" must be a non-negative integer").
+  it('is answered in the request language: an ID as not found, the rest as bad input', async () => {
+    const block = `mutation($id: ID!) { blockUser(userId: $id) { __typename } }`;
+    const garbage = await app.graphql(block, { id: 'zzz' }, { token: member.token });
+    expect(garbage.errors?.[0]).toMatchObject({ message: 'Не найдено', extensions: { code: 'NOT_FOUND' } });
+    const otherType = await app.graphql(
+      block,
+      { id: Buffer.from('Publication:1').toString('base64') },
+      { token: member.token, headers: { 'accept-language': 'en' } },
+    );
+    expect(otherType.errors?.[0].message).toBe('Not found');
+    expect(await app.services.prisma.friendship.count({ where: { status: 'blocked' } })).toBe(0);
+
+    const page = (args: string) =>
+      app.graphql(
+        `{ friendships(${args}) { edges { node { id } } } }`,
+        {},
+        { token: member.token, headers: { 'accept-language': 'fr' } },
+      );
+    expect((await page('first: -1')).errors?.[0].message).toBe('Vérifiez les données saisies');
+    expect((await page('first: 1, after: "zzz"')).errors?.[0].message).toBe('Vérifiez les données saisies');
+
+    const noFriend = await app.request('POST', '/friend-requests', { token: member.token, json: {} });
+    expect(noFriend.status).toBe(404);
+    expect(await noFriend.json()).toEqual({ detail: 'Не найдено' });
+  });
+});
