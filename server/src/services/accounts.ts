@@ -31,7 +31,7 @@ export const signUpInput = z.object({
 
 export const signInInput = z.object({
   email: rules.email(),
-  password: z.string().min(1, 'validation.passwordRequired').max(1024, 'validation.tooLong'),
+  password: rules.password('validation.passwordRequired'),
 });
 
 export const requestPasswordResetInput = z.object({ email: rules.email('auth.resetEmailRequired') });

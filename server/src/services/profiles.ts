@@ -70,7 +70,7 @@ export const updateSettingsInput = z.object({
 });
 
 export const changePasswordInput = z.object({
-  currentPassword: z.string().min(1, 'password.currentRequired').max(1024, 'validation.tooLong'),
+  currentPassword: rules.password('password.currentRequired'),
   newPassword: rules.newPassword(),
 });
 

@@ -11,7 +11,12 @@ export const rules = {
     z.string().trim().min(1, requiredKey).max(max, 'validation.tooLong'),
   email: (requiredKey = 'validation.emailRequired') =>
     z.string().trim().toLowerCase().min(1, requiredKey).max(254, 'validation.tooLong').pipe(z.email('validation.email')),
-  newPassword: () => z.string().min(6, 'validation.passwordLength').max(128, 'validation.tooLong'),
+  /**
+   * Passwords lose their surrounding spaces wherever they are set or checked: the sign-in form trims
+   * what is typed (spec: both fields trimmed), so a password stored with them could never be entered.
+   */
+  newPassword: () => z.string().trim().min(6, 'validation.passwordLength').max(128, 'validation.tooLong'),
+  password: (requiredKey: string) => z.string().trim().min(1, requiredKey).max(1024, 'validation.tooLong'),
   username: () =>
     z
       .string()
