@@ -176,6 +176,16 @@ describe('calendar events over REST', () => {
     const declined = await rest(boris, 'POST', `${EVENTS}/${event.id}/respond`, { status: 'declined' });
     expect(declined.body.my_status).toBe('declined');
     expect((await rest(organiser, 'POST', `${EVENTS}/${event.id}/respond`, { accept: true })).status).toBe(403);
+    // An answer that is neither is refused, not taken as a decline.
+    for (const body of [{}, { status: 'maybe' }, { accept: 'yes' }]) {
+      const unclear = await rest(anna, 'POST', `${EVENTS}/${event.id}/respond`, body);
+      expect(unclear.status).toBe(422);
+      expect(unclear.body.detail).toBe(`Недопустимое значение поля ${'status' in body ? 'status' : 'accept'}`);
+    }
+    const stored = await app.services.prisma.calendarEventParticipant.findUniqueOrThrow({
+      where: { eventId_userId: { eventId: event.id, userId: anna.id } },
+    });
+    expect(stored.status).toBe('accepted');
 
     const room = await rest(anna, 'POST', `${EVENTS}/${event.id}/join`, { time_zone: 'UTC' });
     expect(room.status).toBe(200);

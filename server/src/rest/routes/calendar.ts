@@ -1,7 +1,20 @@
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import type { RestRequest, RestRoute } from '../router';
-import { bodyText, number, text } from './values';
+import { bodyText, flag, number, text } from './values';
+import { ValidationError } from '../../services/errors';
 import { restRoom, ROOM_FIELDS } from './zoomvisor';
+
+/**
+ * {"accept": true|false} or {"status": "accepted"|"declined"}. Anything else (nothing, "maybe") is
+ * refused on its field: it was taken as a decline, answering an invitation nobody answered.
+ */
+function invitationAnswer(body: Record<string, unknown>): boolean {
+  const field = body.status !== undefined ? 'status' : 'accept';
+  const answer =
+    field === 'status' ? ({ accepted: true, declined: false } as Record<string, boolean>)[text(body.status)] : flag(body.accept);
+  if (typeof answer === 'boolean') return answer;
+  throw new ValidationError([{ path: [field], messageKey: 'validation.invalidValue', params: { field } }]);
+}
 
 const EVENT_FIELDS = `fragment RestCalendarEvent on CalendarEvent {
   databaseId title description startsAt endsAt durationMinutes type location viewerStatus
@@ -141,14 +154,7 @@ export const calendarRoutes: RestRoute[] = [
       }
     }
     ${EVENT_FIELDS}`,
-    // {"accept": true|false} or {"status": "accepted"|"declined"}
-    variables: (req) => ({
-      id: eventId(req),
-      accept:
-        req.body.status !== undefined
-          ? text(req.body.status) === 'accepted'
-          : [true, 'true', 1, '1'].includes(req.body.accept as never),
-    }),
+    variables: (req) => ({ id: eventId(req), accept: invitationAnswer(req.body) }),
     respond: ({ respondToCalendarInvitation }) => restEvent(respondToCalendarInvitation.event),
   },
   {
