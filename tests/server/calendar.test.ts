@@ -217,6 +217,11 @@ describe('iCalendar feed', () => {
     expect(on.body.url).toMatch(/^https?:\/\/.+\/api\/zoomvisor\/calendar\/feed\/[A-Za-z0-9_-]+\.ics$/);
     expect(on.body.webcal_url).toBe(on.body.url.replace(/^https?:/, 'webcal:'));
     expect((await rest(anna, 'GET', FEED)).body).toEqual(on.body);
+    for (const body of [{}, { enabled: 'maybe' }]) {
+      const unclear = await rest(anna, 'PATCH', FEED, body, 'en');
+      expect(unclear).toMatchObject({ status: 400, body: { detail: 'Invalid value for the field enabled' } });
+    }
+    expect((await rest(anna, 'GET', FEED)).body.enabled).toBe(true);
 
     const own = await rest(anna, 'POST', EVENTS, { title: 'Своё', date: '2030-06-01', time: '08:00', duration: 30 });
     const invited = await rest(organiser, 'POST', EVENTS, {

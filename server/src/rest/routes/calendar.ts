@@ -190,7 +190,8 @@ export const calendarRoutes: RestRoute[] = [
     operation: `mutation RestSetCalendarFeedEnabled($enabled: Boolean!) {
       setCalendarFeedEnabled(enabled: $enabled) { __typename ...RestError ... on CalendarFeedPayload { feed { ${FEED_FIELDS} } } }
     }`,
-    variables: ({ body }) => ({ enabled: [true, 'true', 1, '1'].includes(body.enabled as never) }),
+    // Neither true nor false is refused on `enabled` (it turned the feed off).
+    variables: ({ body }) => ({ enabled: flag(body.enabled) }),
     respond: ({ setCalendarFeedEnabled }) => restFeed(setCalendarFeedEnabled.feed),
   },
   {
