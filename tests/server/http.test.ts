@@ -194,6 +194,23 @@ describe('multipart over a real socket', () => {
       });
       expect(sent.status).toBe(201);
       expect((await sent.json()).attachments).toEqual([expect.objectContaining({ name: 'agenda.txt', size: 32 })]);
+
+      // Several parts of one name are all kept: the HTTP server's own form parser kept only the last.
+      const several = new FormData();
+      several.set('receiver_id', String(boris.member.id));
+      for (const name of ['one.txt', 'two.txt', 'three.txt'])
+        several.append('files', new File([name], name, { type: 'text/plain' }));
+      const three = await fetch(`${server.url}/messages`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${anna.token}` },
+        body: several,
+      });
+      expect(three.status).toBe(201);
+      expect((await three.json()).attachments.map((file: { name: string }) => file.name)).toEqual([
+        'one.txt',
+        'two.txt',
+        'three.txt',
+      ]);
     } finally {
       await server.dispose();
     }

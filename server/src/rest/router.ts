@@ -98,8 +98,15 @@ async function readBody(request: Request, listBody: boolean): Promise<Record<str
   const type = request.headers.get('content-type') ?? '';
   try {
     if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {
+      // Parsed by Node's own Request: the HTTP server's (@whatwg-node's) formData() sets each part
+      // rather than appending it, so of several `files` in one upload only the last arrived.
+      const form = await new Request(request.url, {
+        method: request.method,
+        headers: { 'content-type': type },
+        body: await request.arrayBuffer(),
+      }).formData();
       const body: Record<string, unknown> = {};
-      for (const [key, value] of (await request.formData()).entries()) {
+      for (const [key, value] of form.entries()) {
         body[key] = key in body ? [body[key], value].flat() : value;
       }
       return body;

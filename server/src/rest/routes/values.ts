@@ -43,7 +43,7 @@ export const number = (value: unknown) => {
   return Number.isFinite(parsed) && Math.abs(parsed) <= 1e9 ? parsed : 1e9;
 };
 
-/** The files of a multipart field (one part or several with the same name). Not `instanceof File`: over HTTP the server's parts are the fetch ponyfill's files. */
+/** The files of a multipart field (one part or several with the same name), whichever File class the form parser made. */
 export const files = (...values: unknown[]) =>
   values.flat().filter((value): value is File => !!value && typeof (value as File).arrayBuffer === 'function');
 
