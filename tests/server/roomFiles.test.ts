@@ -233,6 +233,19 @@ describe('a tus upload', () => {
       'upload-metadata': `roomId ${base64(String(roomId))},filename ${base64('a.pdf')}`,
     });
     expect(deferred.status).toBe(422);
+
+    // A request that breaks the protocol gets our {detail} in the caller's language, not tus' English text.
+    const metadata = `roomId ${base64(String(roomId))},filename ${base64('a.pdf')}`;
+    for (const [status, headers] of [
+      [400, { 'tus-resumable': '1.0.0', 'upload-length': 'abc', 'upload-metadata': metadata }],
+      [412, { 'upload-length': '10', 'upload-metadata': metadata }],
+    ] as const) {
+      const broken = await call('POST', UPLOADS, owner, { 'accept-language': 'fr', ...headers });
+      expect(broken.status).toBe(status);
+      expect(JSON.parse(await broken.text())).toEqual({ detail: 'Vérifiez les données saisies' });
+    }
+    const unknown = await call('HEAD', `${UPLOADS}/nothing-here`, owner, { 'tus-resumable': '1.0.0', 'accept-language': 'en' });
+    expect(unknown.status).toBe(404);
   });
 
   it('refuses content that is not what its name says, keeping nothing', async () => {

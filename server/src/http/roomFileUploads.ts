@@ -34,6 +34,23 @@ function refusalOf(error: AppError, request: Request): TusRefusal {
   return { status_code: (error.constructor as typeof AppError).status, body: JSON.stringify({ detail }) };
 }
 
+/**
+ * tus' own refusals of a request that breaks the protocol (an Upload-Length that is no number, bad
+ * metadata, a wrong offset, no Tus-Resumable) are English plain text: answered as ours are, `{detail}`
+ * in the caller's language, with tus' status. Ours (JSON already) and answers to HEAD (no body) pass.
+ */
+async function inOurWords(response: Response, request: Request): Promise<Response> {
+  if (response.status < 400 || response.status >= 500 || request.method === 'HEAD') return response;
+  const body = await response.text();
+  const headers = new Headers(response.headers);
+  if (body.startsWith('{')) return new Response(body, { status: response.status, headers });
+  const gone = response.status === 404 || response.status === 410;
+  const ours = refusalOf(gone ? new NotFoundError('roomFiles.uploadNotFound') : new ValidationError([]), request);
+  headers.set('content-type', 'application/json');
+  headers.delete('content-length');
+  return new Response(ours.body, { status: response.status, headers });
+}
+
 /** Runs a tus hook, turning our expected failures into tus refusals (anything else stays a 500). */
 async function refusing<T>(request: Request, hook: () => Promise<T>): Promise<T> {
   try {
@@ -129,7 +146,7 @@ export function roomFileUploads(services: Services): ServerRoute {
         senders.set(request, viewer.user.id);
         if (request.method === 'POST') void datastore.deleteExpired().catch(() => undefined);
       }
-      return tus.handleWeb(request);
+      return inOurWords(await tus.handleWeb(request), request);
     },
   };
 }
