@@ -254,7 +254,9 @@ describe('attachments', () => {
     expect(text.headers.get('content-disposition')).toContain('attachment');
 
     const tampered = message.attachments[0].url.replace(/signature=[^&]+/, 'signature=forged');
-    expect((await app.request('GET', tampered)).status).toBe(403);
+    const forged = await app.request('GET', tampered, { headers: { 'accept-language': 'en' } });
+    expect(forged.status).toBe(403);
+    expect(await forged.json()).toEqual({ detail: 'The link to this file is invalid or has expired. Open the file again' });
     const unsigned = message.attachments[0].url.split('?')[0];
     expect((await app.request('GET', unsigned)).status).toBe(403);
   });

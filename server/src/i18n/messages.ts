@@ -149,6 +149,11 @@ export const messages = {
     en: 'The request body is not valid JSON',
     fr: "Le corps de la requête n'est pas un JSON valide",
   },
+  'files.linkInvalid': {
+    ru: 'Ссылка на файл недействительна или устарела. Откройте файл заново',
+    en: 'The link to this file is invalid or has expired. Open the file again',
+    fr: 'Le lien vers ce fichier est invalide ou a expiré. Rouvrez le fichier',
+  },
   'request.notFound': { ru: 'Не найдено', en: 'Not found', fr: 'Introuvable' },
   'request.methodNotAllowed': {
     ru: 'Этот метод не поддерживается для этого адреса',

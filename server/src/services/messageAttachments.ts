@@ -1,6 +1,6 @@
 import type { Services } from './container';
 import { detectFileType, isPlainText, SIGNATURE_BYTES, type DetectedFileType } from '../storage/fileTypes';
-import { roundedExpiry, signedLink, verifiedFilename } from '../storage/signedLinks';
+import { refusedLink, roundedExpiry, signedLink, verifiedFilename } from '../storage/signedLinks';
 import { FileTooLargeError, UnsupportedFileTypeError, ValidationError } from './errors';
 
 /** What the messenger accepts (spec section 2, "Chat input bar"), and how much. */
@@ -74,7 +74,7 @@ export async function serveAttachment(services: Services, request: Request): Pro
     decodeURIComponent(path.slice(ATTACHMENTS_PATH.length)),
     (expires) => expires * 1000 <= Date.now(),
   );
-  if (!filename) return new Response(null, { status: 403 });
+  if (!filename) return refusedLink(request);
   const row = await services.prisma.messageAttachment.findUnique({
     where: { filename },
     select: { originalName: true, mimeType: true },

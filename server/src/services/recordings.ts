@@ -14,7 +14,7 @@ import { signalRoom } from './callEvents';
 import { effectivePlan, planNames } from './subscriptions';
 import { forgetStoredFiles, recordStoredFiles } from './mediaRegister';
 import { rules, toValidationError } from './validation';
-import { verifiedFilename } from '../storage/signedLinks';
+import { refusedLink, verifiedFilename } from '../storage/signedLinks';
 import { hasFfmpeg, probeAudioSeconds, remux, transcodeToMp4 } from '../storage/mediaProcessing';
 import {
   mp4NameOf,
@@ -286,7 +286,7 @@ export async function serveRecording(services: Services, request: Request): Prom
     url.pathname.slice(RECORDINGS_PATH.length),
     (expires) => expires <= Date.now(),
   );
-  if (!filename) return new Response(null, { status: 403 });
+  if (!filename) return refusedLink(request);
   const recording = await services.prisma.recording.findFirst({
     where: { filename: sourceNameOf(filename), status: 'ready' },
     select: { title: true },

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Prisma, RoomFile } from '../generated/prisma/client';
 import type { Services } from './container';
 import { detectFileType, isPlainText, SIGNATURE_BYTES } from '../storage/fileTypes';
-import { roundedExpiry, signedLink, verifiedFilename } from '../storage/signedLinks';
+import { refusedLink, roundedExpiry, signedLink, verifiedFilename } from '../storage/signedLinks';
 import { FileTooLargeError, ForbiddenError, NotFoundError, UnsupportedFileTypeError, ValidationError } from './errors';
 import { accessibleRoom, isCallRoom } from './rooms';
 import { effectivePlan, planNames } from './subscriptions';
@@ -231,10 +231,10 @@ export async function serveRoomFile(services: Services, request: Request): Promi
   try {
     requested = decodeURIComponent(pathname.slice(ROOM_FILES_PATH.length));
   } catch {
-    return new Response(null, { status: 403 });
+    return refusedLink(request);
   }
   const filename = verifiedFilename(services.tokenSecret, 'room-file', url, requested, (expires) => expires * 1000 <= Date.now());
-  if (!filename) return new Response(null, { status: 403 });
+  if (!filename) return refusedLink(request);
   const row = await services.prisma.roomFile.findUnique({ where: { filename }, select: { originalName: true, mimeType: true } });
   const file = row ? await services.roomFileStore.serve(request, filename) : null;
   if (!row || !file) return new Response(null, { status: 404 });

@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isStoredName } from './fileStore';
+import { json } from '../jsonResponse';
+import { localeOfRequest, translate } from '../i18n';
 
 /**
  * Links to private stored files that a browser can load without a bearer token (<img>, <audio>,
@@ -35,3 +37,9 @@ export function verifiedFilename(
   const expected = Buffer.from(signature(secret, scope, filename, expires));
   return given.length === expected.length && timingSafeEqual(given, expected) ? filename : null;
 }
+
+/**
+ * The answer to a link whose signature does not hold or that has expired: 403 with a text saying so
+ * in the request's language (a member opening an old download link saw a blank page).
+ */
+export const refusedLink = (request: Request) => json(403, { detail: translate(localeOfRequest(request), 'files.linkInvalid') });
