@@ -92,6 +92,11 @@ export type Config = {
   sfuMetricsSeconds: number;
   /** How long a member who lost their realtime connection stays in a room before being removed. */
   callPresenceGraceSeconds: number;
+  /**
+   * How often this process records that it is alive (services/callPresence.ts): one silent for three
+   * beats is taken for dead, and the members connected to it get the presence grace.
+   */
+  processHeartbeatSeconds: number;
   /** Map tiles the place picker shows: a Leaflet URL template (`{z}`, `{x}`, `{y}`, optional `{s}`), and its attribution (HTML). */
   mapTileUrl: string;
   mapTileAttribution: string;
@@ -292,6 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     janusIceInterfaces: env.JANUS_ICE_INTERFACES?.trim() || undefined,
     sfuMetricsSeconds: int(env.SFU_METRICS_SECONDS, 60),
     callPresenceGraceSeconds: int(env.CALL_PRESENCE_GRACE_SECONDS, 15),
+    processHeartbeatSeconds: int(env.PROCESS_HEARTBEAT_SECONDS, 5),
     mapTileUrl: tileUrl(env.MAP_TILE_URL),
     mapTileAttribution: env.MAP_TILE_ATTRIBUTION?.trim() || DEFAULT_TILE_ATTRIBUTION,
     geocoderUrl: (env.GEOCODER_URL ?? 'https://nominatim.openstreetmap.org').trim().replace(/\/+$/, ''),

@@ -8,7 +8,6 @@ import { createApp, type App } from './http';
 import { createDevClient } from './http/devClient';
 import { heardTalking } from './services/activeSpeakers';
 import { reopenSfuRooms } from './services/callMode';
-import { closeStaleParticipations } from './services/rooms';
 import { startCallPresence } from './services/callPresence';
 import { moveLegacyModuleTexts } from './services/legacyModuleTexts';
 import { startOrphanUploadSweeper } from './services/orphanUploads';
@@ -50,8 +49,8 @@ export async function startServer(
   }
   // Once per database (one query after): texts of packages installed before module_texts move there.
   await moveLegacyModuleTexts(services);
-  await closeStaleParticipations(services);
-  // Stays whose presence grace ended while this process was down end now, then at every grace period.
+  // This process is recorded as alive; stays left by a stopped or dead one (the previous run, the other
+  // process of two) get their grace and end when it has (callPresence.ts), now and at every grace period.
   await startCallPresence(services);
   // Janus restarted, or rooms were left in SFU mode by our last run: their VideoRooms are opened again.
   services.sfu.onReconnected(

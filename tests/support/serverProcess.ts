@@ -43,12 +43,21 @@ export function serverProcesses() {
     },
     /** The process id of each process started, in starting order (to read its memory). */
     pids: () => children.map((child) => child.pid!),
+    /** Kills the `index`-th process started with SIGKILL, as a crash or the OOM killer does (it cleans nothing up). */
+    async kill(index: number) {
+      const child = children[index];
+      child.kill('SIGKILL');
+      await exited(child);
+    },
     /** Stops every process started, waiting for each to exit. */
     async stopAll() {
       for (const child of children) {
         child.kill('SIGTERM');
-        await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+        await exited(child);
       }
     },
   };
 }
+
+const exited = (child: ChildProcess) =>
+  new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));

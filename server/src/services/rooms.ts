@@ -310,13 +310,3 @@ export async function setMediaState(
   await signalRoom(services, input.roomId, userId, 'MEDIA_STATE', { muted: input.muted, cameraOff: input.cameraOff });
   return updated;
 }
-
-/**
- * With a single server process nobody can still be connected from before it started: stays left
- * open by a crash are closed. (With Redis, other processes' members are live; they are left alone,
- * and the stays in their presence grace end by the sweep: callPresence.ts.)
- */
-export async function closeStaleParticipations(services: Services) {
-  if (services.config.redisUrl) return;
-  await services.prisma.roomParticipant.updateMany({ where: { leftAt: null }, data: { leftAt: new Date() } });
-}
