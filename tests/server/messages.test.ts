@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { friendshipPairKey } from '../../server/src/database/keys';
 import { createTestApp, type TestApp } from '../support/app';
 import { registerAndLogin } from '../support/members';
+import { attachmentUrl } from '../../server/src/services/messageAttachments';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -259,6 +261,12 @@ describe('attachments', () => {
     expect(await forged.json()).toEqual({ detail: 'The link to this file is invalid or has expired. Open the file again' });
     const unsigned = message.attachments[0].url.split('?')[0];
     expect((await app.request('GET', unsigned)).status).toBe(403);
+
+    // A link that still holds to a file deleted since: 404 saying so, not an empty page.
+    const gone = attachmentUrl(app.services.tokenSecret, `${randomUUID()}.png`);
+    const missing = await app.request('GET', gone, { headers: { 'accept-language': 'fr' } });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ detail: 'Fichier introuvable' });
   });
 
   it('refuses a forbidden type, a file over 25 MB and an empty message, and stores nothing', async () => {

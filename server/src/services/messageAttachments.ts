@@ -1,6 +1,6 @@
 import type { Services } from './container';
 import { detectFileType, isPlainText, SIGNATURE_BYTES, type DetectedFileType } from '../storage/fileTypes';
-import { refusedLink, roundedExpiry, signedLink, verifiedFilename } from '../storage/signedLinks';
+import { missingFile, refusedLink, roundedExpiry, signedLink, verifiedFilename } from '../storage/signedLinks';
 import { FileTooLargeError, UnsupportedFileTypeError, ValidationError } from './errors';
 
 /** What the messenger accepts (spec section 2, "Chat input bar"), and how much. */
@@ -80,7 +80,7 @@ export async function serveAttachment(services: Services, request: Request): Pro
     select: { originalName: true, mimeType: true },
   });
   const file = row ? await services.attachmentStore.serve(request, filename) : null;
-  if (!row || !file) return new Response(null, { status: 404 });
+  if (!row || !file) return missingFile(request);
   // Media plays in the page; anything else downloads under its own name.
   const inline = /^(image|video|audio)\//.test(row.mimeType);
   file.headers.set(

@@ -14,7 +14,7 @@ import { signalRoom } from './callEvents';
 import { effectivePlan, planNames } from './subscriptions';
 import { forgetStoredFiles, recordStoredFiles } from './mediaRegister';
 import { rules, toValidationError } from './validation';
-import { refusedLink, verifiedFilename } from '../storage/signedLinks';
+import { missingFile, refusedLink, verifiedFilename } from '../storage/signedLinks';
 import { hasFfmpeg, probeAudioSeconds, remux, transcodeToMp4 } from '../storage/mediaProcessing';
 import {
   mp4NameOf,
@@ -291,10 +291,10 @@ export async function serveRecording(services: Services, request: Request): Prom
     where: { filename: sourceNameOf(filename), status: 'ready' },
     select: { title: true },
   });
-  if (!recording) return new Response(null, { status: 404 });
-  if (filename !== sourceNameOf(filename) && !(await ensureMp4(services, filename))) return new Response(null, { status: 404 });
+  if (!recording) return missingFile(request);
+  if (filename !== sourceNameOf(filename) && !(await ensureMp4(services, filename))) return missingFile(request);
   const file = await services.recordingStore.serve(request, filename);
-  if (!file) return new Response(null, { status: 404 });
+  if (!file) return missingFile(request);
   if (url.searchParams.has('download')) {
     const name = `${recording.title.replace(/[\\/:*?"<>|]/g, '_')}${filename.slice(filename.lastIndexOf('.'))}`;
     file.headers.set('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Prisma, RoomFile } from '../generated/prisma/client';
 import type { Services } from './container';
 import { detectFileType, isPlainText, SIGNATURE_BYTES } from '../storage/fileTypes';
-import { refusedLink, roundedExpiry, signedLink, verifiedFilename } from '../storage/signedLinks';
+import { missingFile, refusedLink, roundedExpiry, signedLink, verifiedFilename } from '../storage/signedLinks';
 import { FileTooLargeError, ForbiddenError, NotFoundError, UnsupportedFileTypeError, ValidationError } from './errors';
 import { accessibleRoom, isCallRoom } from './rooms';
 import { effectivePlan, planNames } from './subscriptions';
@@ -237,7 +237,7 @@ export async function serveRoomFile(services: Services, request: Request): Promi
   if (!filename) return refusedLink(request);
   const row = await services.prisma.roomFile.findUnique({ where: { filename }, select: { originalName: true, mimeType: true } });
   const file = row ? await services.roomFileStore.serve(request, filename) : null;
-  if (!row || !file) return new Response(null, { status: 404 });
+  if (!row || !file) return missingFile(request);
   // Always a download under its own name: a shared HTML or SVG never renders on our origin.
   file.headers.set('content-type', row.mimeType);
   file.headers.set('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(row.originalName)}`);

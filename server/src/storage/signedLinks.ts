@@ -43,3 +43,6 @@ export function verifiedFilename(
  * in the request's language (a member opening an old download link saw a blank page).
  */
 export const refusedLink = (request: Request) => json(403, { detail: translate(localeOfRequest(request), 'files.linkInvalid') });
+
+/** A signed link to a file that is gone (deleted since the link was made): 404 saying so, not an empty page. */
+export const missingFile = (request: Request) => json(404, { detail: translate(localeOfRequest(request), 'media.notFound') });

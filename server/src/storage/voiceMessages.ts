@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 import type { FileStore } from './fileStore';
 import { createFileStore } from './fileStores';
-import { refusedLink, signedLink, verifiedFilename } from './signedLinks';
+import { missingFile, refusedLink, signedLink, verifiedFilename } from './signedLinks';
 import { detectFileType } from './fileTypes';
 
 /** Voice messages of the room chat (spec section 9): at most 300 s, recorded at 128 kbit/s. */
@@ -78,5 +78,5 @@ export async function serveVoice(request: Request, secret: Uint8Array, store: Fi
     (expires) => expires <= Date.now(),
   );
   if (!filename) return refusedLink(request);
-  return (await store.serve(request, filename)) ?? new Response(null, { status: 404 });
+  return (await store.serve(request, filename)) ?? missingFile(request);
 }
