@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseServerUrl } from '../support/database';
 import { NO_SFU_ENV } from '../support/serverProcess';
+import { freePort } from '../support/freePort';
 
 /**
  * The real server as a child process (PGlite on a scratch folder, or a scratch PostgreSQL database
@@ -19,15 +19,6 @@ let dataDir: string;
 let database: { url: string; drop(): Promise<void> } | undefined;
 let port: number;
 let server: ChildProcess | undefined;
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
 
 const base = () => `http://127.0.0.1:${port}`;
 

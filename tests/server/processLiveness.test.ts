@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -14,6 +13,7 @@ import { createTestDatabase } from '../support/database';
 import { registerAndLogin } from '../support/members';
 import { serverProcesses } from '../support/serverProcess';
 import { wsClients } from '../support/ws';
+import { freePort } from '../support/freePort';
 
 /**
  * Several server processes share the database (two behind nginx; or one run after another). Each is
@@ -185,15 +185,6 @@ describe('a single server process started again after it was killed', () => {
     }
   });
 });
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
 
 /**
  * The same with two real processes (server/src/main.ts) on one PostgreSQL database (and the local Redis

@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -19,6 +18,7 @@ import { startS3rver } from '../support/s3rver';
 import { serverProcesses } from '../support/serverProcess';
 import { imageFile } from './mediaFixtures';
 import { JOIN_ROOM, roomGlobalId } from './meetingSupport';
+import { freePort } from '../support/freePort';
 
 /**
  * Media on S3-compatible storage (issue 20 point 6), against s3rver: the file store itself, then two
@@ -115,16 +115,6 @@ describe('the S3 file store', () => {
 const postgres = process.env.DATABASE_URL_TEST;
 const redis = process.env.REDIS_URL_TEST;
 const TOKEN_SECRET = 's3-two-processes-test-secret';
-
-/** A port nobody listens on now. */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
 
 describe.skipIf(!postgres)('two server processes sharing one bucket', () => {
   let s3: Awaited<ReturnType<typeof startS3rver>>;
