@@ -82,6 +82,26 @@ describe('a JSON body of the wrong shape', () => {
   });
 });
 
+describe('a form body that cannot be read', () => {
+  it('is refused with 400 saying so, not as invalid JSON, and nothing is stored', async () => {
+    for (const [type, body] of [
+      ['multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="photo"\r\n\r\nabc'],
+      ['multipart/form-data', 'abc'],
+    ]) {
+      const answer = await app.request('POST', '/media/upload', {
+        token: member.token,
+        body,
+        headers: { 'content-type': type, 'accept-language': 'en' },
+      });
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toEqual({
+        detail: 'The request body could not be read as a form (multipart/form-data or urlencoded)',
+      });
+    }
+    expect(await app.services.prisma.galleryItem.count()).toBe(0);
+  });
+});
+
 describe('an impossible date', () => {
   it('is refused, not rolled over into the next month', async () => {
     const rest = await app.request('PATCH', '/users/profile', { token: member.token, json: { birth_date: '1990-02-31' } });

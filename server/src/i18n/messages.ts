@@ -154,6 +154,11 @@ export const messages = {
     en: 'The link to this file is invalid or has expired. Open the file again',
     fr: 'Le lien vers ce fichier est invalide ou a expiré. Rouvrez le fichier',
   },
+  'request.malformedForm': {
+    ru: 'Тело запроса не удалось прочитать как форму (multipart/form-data или urlencoded)',
+    en: 'The request body could not be read as a form (multipart/form-data or urlencoded)',
+    fr: 'Le corps de la requête ne peut pas être lu comme un formulaire (multipart/form-data ou urlencoded)',
+  },
   'request.notFound': { ru: 'Не найдено', en: 'Not found', fr: 'Introuvable' },
   'request.methodNotAllowed': {
     ru: 'Этот метод не поддерживается для этого адреса',

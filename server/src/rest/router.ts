@@ -93,20 +93,24 @@ function compile(route: RestRoute): CompiledRoute {
  * JSON, urlencoded or multipart body as an object (repeated form keys become arrays). Every row
  * reads named fields, so a JSON array, `null` or a bare value is the wrong shape, not an empty body.
  */
-async function readBody(request: Request, listBody: boolean): Promise<Record<string, unknown> | 'malformed' | 'notObject'> {
+async function readBody(
+  request: Request,
+  listBody: boolean,
+): Promise<Record<string, unknown> | 'malformed' | 'malformedForm' | 'notObject'> {
   if (request.method === 'GET' || request.method === 'HEAD') return {};
   const type = request.headers.get('content-type') ?? '';
+  const form = type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded');
   try {
-    if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {
+    if (form) {
       // Parsed by Node's own Request: the HTTP server's (@whatwg-node's) formData() sets each part
       // rather than appending it, so of several `files` in one upload only the last arrived.
-      const form = await new Request(request.url, {
+      const parts = await new Request(request.url, {
         method: request.method,
         headers: { 'content-type': type },
         body: await request.arrayBuffer(),
       }).formData();
       const body: Record<string, unknown> = {};
-      for (const [key, value] of form.entries()) {
+      for (const [key, value] of parts.entries()) {
         body[key] = key in body ? [body[key], value].flat() : value;
       }
       return body;
@@ -117,7 +121,8 @@ async function readBody(request: Request, listBody: boolean): Promise<Record<str
     if (listBody && Array.isArray(parsed)) return { items: parsed };
     return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : 'notObject';
   } catch {
-    return 'malformed';
+    // A form that cannot be read is not "invalid JSON" (what it was answered with).
+    return form ? 'malformedForm' : 'malformed';
   }
 }
 
@@ -216,6 +221,7 @@ export function createRestRouter(services: Services, routes: RestRoute[]) {
       }
       const body = await readBody(request, !!route.listBody);
       if (body === 'malformed') return detail(context, 400, 'request.malformedJson');
+      if (body === 'malformedForm') return detail(context, 400, 'request.malformedForm');
       if (body === 'notObject') return detail(context, 422, 'request.bodyNotObject');
       if (hasNulCharacter([body, params, [...url.searchParams.entries()]])) return detail(context, 400, 'request.nulCharacter');
       const rest: RestRequest = { request, params, query: url.searchParams, body, context };
