@@ -225,7 +225,8 @@ function Publications({ query }: { query: SearchPublications_query$key }) {
                 <Text whiteSpace="pre-wrap" overflowWrap="anywhere" data-testid="search-publication-text">
                   {highlight.map((part, index) =>
                     part.matched ? (
-                      <Box as="mark" key={index} bg="yellow.100" color="inherit" rounded="sm" px="0.5">
+                      // yellow.subtle, not a shade: yellow.100 stayed light under the dark theme's light text (1.2:1).
+                      <Box as="mark" key={index} bg="yellow.subtle" color="inherit" rounded="sm" px="0.5">
                         {part.text}
                       </Box>
                     ) : (
