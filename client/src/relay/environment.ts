@@ -194,10 +194,15 @@ i18n.on('change', () => {
   const locale = currentLocale();
   // terminate(): graphql-ws closes the socket and reconnects as after a drop, with new connectionParams.
   if (wsClient && socketLocale !== null && socketLocale !== locale) wsClient.terminate();
-  const environment = current?.environment;
-  const store = environment?.getStore();
-  if (!environment || !(store instanceof LanguageAwareStore)) return;
-  for (const operation of store.outdatedIn(locale)) askAgain(environment, operation);
+  // Looked at after the tasks already queued: a page just left may not have run its unmount effects
+  // yet (React runs them after the commit, at the latest before it renders the switch), and it would
+  // be counted as on screen and asked again for nothing.
+  setTimeout(() => {
+    const environment = current?.environment;
+    const store = environment?.getStore();
+    if (!environment || !(store instanceof LanguageAwareStore)) return;
+    for (const operation of store.outdatedIn(currentLocale())) askAgain(environment, operation);
+  }, 0);
 });
 
 /**
