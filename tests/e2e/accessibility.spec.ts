@@ -50,15 +50,15 @@ const visits = (socialSections: string[], adminTabs: string[]): Visit[] => [
       await expect(page.getByTestId('register-email-error')).toBeVisible();
     },
   },
+  // Submitted empty, not with a wrong password: every failed sign-in counts against this address, and
+  // eight of them (one per test) would lock the suites after this one out with 429.
   {
     person: 'visitor',
-    name: 'login with a wrong password',
+    name: 'login with its field errors',
     path: '/login',
     open: async (page) => {
-      await page.getByTestId('login-email').fill(MEMBER.email);
-      await page.getByTestId('login-password').fill('not-the-password');
       await page.getByTestId('login-submit').click();
-      await expect(page.getByTestId('login-error')).toBeVisible();
+      await expect(page.locator('[data-part="error-text"]').first()).toBeVisible();
     },
   },
   {
